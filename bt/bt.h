@@ -1,0 +1,18 @@
+// bt/bt.h — the one header a user of bt includes.
+//
+// bt ticks Spore-style behavior trees: hierarchical state machines of deciders
+// (which choose) and behaviors (which act), declared as constant aggregates at
+// file scope and shared by every agent, each agent keeping its whole state in a
+// small fixed memory block. See README.md for a first tree.
+#pragma once
+
+#include "bt/behavior.h"
+#include "bt/config.h"
+#include "bt/context.h"
+#include "bt/decider.h"
+#include "bt/kinds.h"
+#include "bt/layout.h"
+#include "bt/macros.h"
+#include "bt/memory.h"
+#include "bt/preconditions.h"
+#include "bt/tree.h"

@@ -1,0 +1,41 @@
+// bt/context.h — what user functions are told about the tick they run in.
+#pragma once
+
+#include <cstdint>
+
+#include "bt/block_type.h"
+
+namespace bt {
+
+struct DeciderDef;
+
+// Given to Decide functions.
+struct DecideContext {
+  double time = 0;                  // [seconds] the time passed to this tick
+  float dt = 0;                     // [seconds] since the previous tick
+  std::uint32_t decisionFlags = 0;  // as passed to the tick
+  std::uint32_t stimuliFlags = 0;   // as passed to the tick
+  const DeciderDef* decider = nullptr;  // the decider deciding
+};
+
+// Given to a behavior's Activate, Tick and Deactivate.
+struct Context {
+  double time = 0;                  // [seconds] the time passed to this tick
+  float dt = 0;                     // [seconds] since the previous tick
+  float activeTime = 0;             // [seconds] since this behavior was activated
+  std::uint32_t behaviorFlags = 0;  // the flags its decider gives it (Spore S15)
+  std::uint32_t decisionFlags = 0;
+  std::uint32_t stimuliFlags = 0;
+  const DeciderDef* decider = nullptr;  // the decider that activated the behavior
+  const void* dblock = nullptr;         // what that decider's Decide filled
+  TypeTag dblockType = nullptr;
+
+  // The DBlock the decider's Decide filled, or null when the decider declared no
+  // DBlock of type T. Valid from Activate to Deactivate.
+  template <class T>
+  const T* DBlock() const {
+    return dblockType == TypeTagOf<T>() ? static_cast<const T*>(dblock) : nullptr;
+  }
+};
+
+}  // namespace bt

@@ -1,0 +1,74 @@
+// bt/decider.h — the constant definition of a decider, and the little data
+// InitializeTreeData derives from it.
+//
+// A tree is a DAG of DeciderDefs: groups point at arrays of child deciders,
+// behavior deciders point at a behavior. Definitions are constant aggregates,
+// filled by the BT_DEFINE_* macros or by a loader; the tick never cares which.
+// Everything that changes per agent lives in the agent's memory block, never here.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "bt/behavior.h"
+#include "bt/block_type.h"
+#include "bt/context.h"
+#include "bt/kinds.h"
+#include "bt/preconditions.h"
+
+namespace bt {
+
+struct DeciderDef;
+
+// Returns how much the decider wants to run: > 0 accepts. It may fill the DBlock,
+// which its behavior reads from Activate to Deactivate.
+using DecideFn = float (*)(void* agent, void* dblock, const DecideContext& context);
+// A random source drawn from the agent (e.g. its own RNG) instead of the memory block's.
+using RandomFn = std::uint32_t (*)(void* agent);
+
+// What InitializeTreeData records on a root for the whole tree (Spore's NumTimers and kin).
+struct TreeData {
+  enum State : std::uint8_t { kUninitialized, kInitializing, kValid, kInvalid };
+  std::atomic<std::uint8_t> state{kUninitialized};
+  std::uint32_t stamp = 0;        // identifies the tree in the memory blocks it ticks
+  std::uint32_t memoryBytes = 0;  // [bytes] an agent's memory block must hold
+  std::uint32_t timersOffset = 0; // [bytes] of the timer array in the block
+  std::uint16_t numTimers = 0;    // deciders with a timer precondition
+  std::uint16_t depth = 0;        // deciders on the longest path, root included
+  std::uint16_t numDeciders = 0;
+  bool triviallyCopyable = true;  // every memory struct and DBlock in the tree is
+  TypeTag agentType = nullptr;    // the agent type its functions take; null: any
+  const DeciderDef* culprit = nullptr;  // when kInvalid: the offending decider
+  std::uint8_t problem = 0;       // when kInvalid: a TreeProblem
+};
+
+// Derived per decider by InitializeTreeData (mutable, beside the constant definition).
+struct DeciderData {
+  std::uint16_t slotOffset = 0;    // [bytes] of the decider's slot in the decider region
+  std::uint16_t dblockOffset = 0;  // [bytes] within the slot
+  std::uint16_t memoryOffset = 0;  // [bytes] within the slot, of the behavior memory
+  std::int16_t timerIndex = -1;    // into the agent's timer array; -1: no timer
+  std::uint32_t timerTreeStamp = 0;  // the tree whose numbering timerIndex is
+  TreeData tree;                   // used on roots only
+};
+
+struct DeciderDef {
+  const char* name = nullptr;  // shown by the debugger and debug output
+  DeciderKind kind = DeciderKind::Behavior;
+  GroupPolicy policy = GroupPolicy::PrioritizedList;  // groups only
+  std::uint32_t flags = kNoDeciderFlags;              // DeciderFlags
+  const DeciderDef* const* children = nullptr;        // groups only
+  std::uint16_t childCount = 0;
+  // Behavior deciders: the behavior they run. Groups: an optional group behavior
+  // that activates, ticks and deactivates with the group (Spore S23).
+  const BehaviorDef* behavior = nullptr;
+  std::uint32_t behaviorFlags = 0;  // handed to the behavior's functions (Spore S15)
+  DecideFn decide = nullptr;        // null: accepts with 1.0
+  BlockType dblock{};               // filled by Decide, read by the behavior
+  Preconditions preconditions{};
+  RandomFn random = nullptr;        // Random and Shuffle groups; null: the memory block's RNG
+  TypeTag agentType = nullptr;      // of decide and random; null: any
+  DeciderData* data = nullptr;      // required: where InitializeTreeData writes
+};
+
+}  // namespace bt

@@ -1,0 +1,135 @@
+// bt/detail/macros.h — the machinery behind the public BT_DEFINE_* macros.
+//
+// Each public macro expands to one of the two __FULL macros below. They emit
+// static_asserts that name the decider or behavior being defined, then a
+// constexpr aggregate (so the tree is constant-initialized by construction,
+// with no dynamic initializer), plus the mutable DeciderData that
+// InitializeTreeData fills.
+#pragma once
+
+#include <array>
+
+#include <boost/preprocessor/seq/enum.hpp>
+#include <boost/preprocessor/seq/transform.hpp>
+#include <boost/preprocessor/variadic/size.hpp>
+#include <boost/preprocessor/variadic/to_seq.hpp>
+
+#include "bt/config.h"
+#include "bt/decider.h"
+#include "bt/detail/thunks.h"
+
+namespace bt::detail {
+
+template <class T>
+constexpr bool FitsBehaviorMemory() {
+  if constexpr (std::is_void_v<T>) return true;
+  else return sizeof(T) <= kMaxBehaviorMemoryBytes;
+}
+template <class T>
+constexpr bool FitsDBlock() {
+  if constexpr (std::is_void_v<T>) return true;
+  else return sizeof(T) <= kMaxDBlockBytes;
+}
+template <class T>
+constexpr bool IsPlainDBlock() {
+  if constexpr (std::is_void_v<T>) return true;
+  else return std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>;
+}
+template <class T>
+constexpr bool HasSupportedAlignment() {
+  if constexpr (std::is_void_v<T>) return true;
+  else return alignof(T) <= kMaxAlignment;
+}
+
+}  // namespace bt::detail
+
+// The pointer type of a function argument (a function name, or nullptr).
+#define BT_DETAIL_FN_TYPE(F) ::std::decay_t<decltype(F)>
+
+// `&A, &B, &C` from `A, B, C`; nothing from nothing.
+#define BT_DETAIL_ADDRESS_OF(s, data, elem) &elem
+#define BT_DETAIL_ADDRESSES(...) \
+  __VA_OPT__(BOOST_PP_SEQ_ENUM(BOOST_PP_SEQ_TRANSFORM(BT_DETAIL_ADDRESS_OF, _, BOOST_PP_VARIADIC_TO_SEQ(__VA_ARGS__))))
+#define BT_DETAIL_COUNT(...) (0 __VA_OPT__(+BOOST_PP_VARIADIC_SIZE(__VA_ARGS__)))
+
+#define BT_DETAIL_DEFINE_BEHAVIOR(NAME, DEBUGNAME, MEM, ACTIVATE, TICK, DEACTIVATE)                               \
+  static_assert(::bt::detail::FitsBehaviorMemory<MEM>(),                                                       \
+                "bt: the memory struct of behavior " #NAME                                                    \
+                " is larger than BT_MAX_BEHAVIOR_MEMORY_BYTES: shrink it, or define "                         \
+                "BT_MAX_BEHAVIOR_MEMORY_BYTES larger for the whole program");                                 \
+  static_assert(::bt::detail::HasSupportedAlignment<MEM>(),                                                    \
+                "bt: the memory struct of behavior " #NAME " is aligned beyond bt::kMaxAlignment: relax its alignas"); \
+  static_assert(::bt::detail::kIsActivateFn<BT_DETAIL_FN_TYPE(ACTIVATE), MEM>,                                          \
+                "bt: Activate of behavior " #NAME " must be bool or void (Agent&[, " #MEM                     \
+                "&][, const bt::Context&]), or nullptr");                                                     \
+  static_assert(::bt::detail::kIsTickFn<BT_DETAIL_FN_TYPE(TICK), MEM>,                                                  \
+                "bt: Tick of behavior " #NAME " must be bt::Result or bool (Agent&[, " #MEM                   \
+                "&][, const bt::Context&]), or nullptr");                                                     \
+  static_assert(::bt::detail::kIsDeactivateFn<BT_DETAIL_FN_TYPE(DEACTIVATE), MEM>,                                      \
+                "bt: Deactivate of behavior " #NAME " must be void (Agent&[, " #MEM                           \
+                "&][, const bt::Context&]), or nullptr");                                                     \
+  static_assert(::bt::detail::AgentTagsAgree({::bt::detail::AgentTagOf<ACTIVATE>(),                            \
+                                              ::bt::detail::AgentTagOf<TICK>(),                                \
+                                              ::bt::detail::AgentTagOf<DEACTIVATE>()}),                        \
+                "bt: the functions of behavior " #NAME " take different agent types: use one");              \
+  extern const ::bt::BehaviorDef NAME;                                                                         \
+  constexpr ::bt::BehaviorDef NAME {                                                                           \
+    .name = DEBUGNAME, .activate = ::bt::detail::MakeActivate<ACTIVATE, MEM>(),                                \
+    .tick = ::bt::detail::MakeTick<TICK, MEM>(), .deactivate = ::bt::detail::MakeDeactivate<DEACTIVATE, MEM>(), \
+    .memory = ::bt::BlockTypeOf<MEM>(#MEM),                                                                    \
+    .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<ACTIVATE>(),                           \
+                                               ::bt::detail::AgentTagOf<TICK>(),                               \
+                                               ::bt::detail::AgentTagOf<DEACTIVATE>()})                        \
+  }
+
+#define BT_DETAIL_DECIDER_CHECKS(NAME, DECIDE, DBLOCK)                                                          \
+  static_assert(::bt::detail::IsDecideFn<BT_DETAIL_FN_TYPE(DECIDE), DBLOCK>(),                                          \
+                "bt: Decide of decider " #NAME " must be float (Agent&[, " #DBLOCK                            \
+                "&], const bt::DecideContext&) or float (Agent&), or nullptr");                               \
+  static_assert(::bt::detail::FitsDBlock<DBLOCK>(),                                                            \
+                "bt: the DBlock of decider " #NAME " is larger than BT_MAX_DBLOCK_BYTES: shrink it, or define " \
+                "BT_MAX_DBLOCK_BYTES larger for the whole program");                                          \
+  static_assert(::bt::detail::IsPlainDBlock<DBLOCK>(),                                                         \
+                "bt: the DBlock of decider " #NAME " must be trivially copyable and destructible");           \
+  static_assert(::bt::detail::HasSupportedAlignment<DBLOCK>(),                                                 \
+                "bt: the DBlock of decider " #NAME " is aligned beyond bt::kMaxAlignment: relax its alignas");
+
+#define BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, DEBUGNAME, BEHAVIOR_PTR, BEHAVIOR_FLAGS, FLAGS, DECIDE, DBLOCK, PRE) \
+  BT_DETAIL_DECIDER_CHECKS(NAME, DECIDE, DBLOCK)                                                                  \
+  constinit ::bt::DeciderData NAME##_btData{};                                                                    \
+  extern const ::bt::DeciderDef NAME;                                                                             \
+  constexpr ::bt::DeciderDef NAME {                                                                               \
+    .name = DEBUGNAME, .kind = ::bt::DeciderKind::Behavior, .flags = (FLAGS), .behavior = (BEHAVIOR_PTR),          \
+    .behaviorFlags = (BEHAVIOR_FLAGS), .decide = ::bt::detail::MakeDecide<DECIDE, DBLOCK>(),                      \
+    .dblock = ::bt::BlockTypeOf<DBLOCK>(#DBLOCK), .preconditions = (PRE),                                         \
+    .agentType = ::bt::detail::AgentTagOf<DECIDE>(), .data = &NAME##_btData                                       \
+  }
+
+#define BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, DEBUGNAME, POLICY, FLAGS, DECIDE, DBLOCK, PRE, GROUP_BEHAVIOR_PTR,     \
+                                       BEHAVIOR_FLAGS, RANDOM, ...)                                               \
+  BT_DETAIL_DECIDER_CHECKS(NAME, DECIDE, DBLOCK)                                                                  \
+  static_assert(BT_DETAIL_COUNT(__VA_ARGS__) > 0,                                                                 \
+                "bt: group decider " #NAME " has no children: list at least one child decider");                \
+  static_assert(BT_DETAIL_COUNT(__VA_ARGS__) <= ::bt::kMaxGroupChildren,                                          \
+                "bt: group decider " #NAME " has more than bt::kMaxGroupChildren children: split it into nested groups"); \
+  static_assert(::bt::GroupPolicy::POLICY != ::bt::GroupPolicy::Shuffle ||                                        \
+                    BT_DETAIL_COUNT(__VA_ARGS__) <= ::bt::kMaxShuffleGroupChildren,                               \
+                "bt: shuffle group " #NAME                                                                        \
+                " has more than bt::kMaxShuffleGroupChildren children: split it into nested groups");             \
+  static_assert(::bt::detail::IsRandomFn<BT_DETAIL_FN_TYPE(RANDOM)>(),                                                     \
+                "bt: the random source of group " #NAME " must be std::uint32_t (Agent&), or nullptr");           \
+  static_assert(::bt::detail::AgentTagsAgree({::bt::detail::AgentTagOf<DECIDE>(), ::bt::detail::AgentTagOf<RANDOM>()}), \
+                "bt: Decide and the random source of group " #NAME " take different agent types: use one");    \
+  constinit ::bt::DeciderData NAME##_btData{};                                                                    \
+  constexpr ::std::array<const ::bt::DeciderDef*, BT_DETAIL_COUNT(__VA_ARGS__)> NAME##_btChildren{                 \
+      {BT_DETAIL_ADDRESSES(__VA_ARGS__)}};                                                                        \
+  extern const ::bt::DeciderDef NAME;                                                                             \
+  constexpr ::bt::DeciderDef NAME {                                                                               \
+    .name = DEBUGNAME, .kind = ::bt::DeciderKind::Group, .policy = ::bt::GroupPolicy::POLICY, .flags = (FLAGS),   \
+    .children = NAME##_btChildren.data(), .childCount = static_cast<std::uint16_t>(NAME##_btChildren.size()),     \
+    .behavior = (GROUP_BEHAVIOR_PTR), .behaviorFlags = (BEHAVIOR_FLAGS),                                          \
+    .decide = ::bt::detail::MakeDecide<DECIDE, DBLOCK>(), .dblock = ::bt::BlockTypeOf<DBLOCK>(#DBLOCK),           \
+    .preconditions = (PRE), .random = ::bt::detail::MakeRandom<RANDOM>(),                                         \
+    .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<DECIDE>(), ::bt::detail::AgentTagOf<RANDOM>()}), \
+    .data = &NAME##_btData                                                                                        \
+  }

@@ -1,0 +1,230 @@
+// bt/detail/thunks.h — adapters from the user's typed functions to the engine's
+// type-erased pointers.
+//
+// Users write `Result Tick(Creature&, FleeMem&, const bt::Context&)`; the engine
+// calls `Result (*)(void*, void*, const Context&)`. A thunk instantiated per
+// function casts back. The Is*Fn traits let the macros reject a wrong signature
+// with a static_assert naming the decider or behavior, before any thunk is built.
+#pragma once
+
+#include <cstddef>
+#include <initializer_list>
+#include <tuple>
+#include <type_traits>
+
+#include "bt/behavior.h"
+#include "bt/context.h"
+#include "bt/decider.h"
+
+namespace bt::detail {
+
+template <class F>
+struct FnTraits {
+  static constexpr bool kIsFunction = false;
+  static constexpr std::size_t kArity = 0;
+};
+template <class R, class... A>
+struct FnTraits<R (*)(A...)> {
+  static constexpr bool kIsFunction = true;
+  static constexpr std::size_t kArity = sizeof...(A);
+  using Return = R;
+  template <std::size_t I>
+  using Arg = std::tuple_element_t<I, std::tuple<A...>>;
+};
+template <class R, class... A>
+struct FnTraits<R (*)(A...) noexcept> : FnTraits<R (*)(A...)> {};
+
+template <class F, std::size_t I>
+using ArgOf = typename FnTraits<F>::template Arg<I>;
+
+template <class T>
+inline constexpr bool kIsNull = std::is_same_v<T, std::nullptr_t>;
+
+// The agent parameter: a non-const or const lvalue reference to a class type.
+template <class F>
+constexpr bool TakesAgentFirst() {
+  if constexpr (!FnTraits<F>::kIsFunction || FnTraits<F>::kArity == 0) {
+    return false;
+  } else {
+    using A = ArgOf<F, 0>;
+    return std::is_lvalue_reference_v<A> && std::is_class_v<std::remove_cvref_t<A>>;
+  }
+}
+
+template <class F>
+using AgentOf = std::remove_reference_t<ArgOf<F, 0>>;
+
+template <auto F>
+constexpr TypeTag AgentTagOf() {
+  if constexpr (kIsNull<decltype(F)>) {
+    return nullptr;
+  } else {
+    return TypeTagOf<AgentOf<decltype(F)>>();
+  }
+}
+
+template <class T, class Want>
+inline constexpr bool kIsRefTo = std::is_lvalue_reference_v<T> && std::is_same_v<std::remove_reference_t<T>, Want>;
+
+// ---------------------------------------------------------------- behaviors
+// Shapes accepted, Mem being the behavior's memory struct (absent when it has none):
+//   (Agent&)  (Agent&, const Context&)  (Agent&, Mem&)  (Agent&, Mem&, const Context&)
+template <class F, class Mem>
+constexpr bool TakesBehaviorArgs() {
+  if constexpr (!TakesAgentFirst<F>()) {
+    return false;
+  } else {
+    constexpr std::size_t n = FnTraits<F>::kArity;
+    if constexpr (n == 1) {
+      return true;
+    } else if constexpr (n == 2) {
+      using B = ArgOf<F, 1>;
+      if constexpr (kIsRefTo<B, const Context>) return true;
+      else if constexpr (!std::is_void_v<Mem>) return kIsRefTo<B, Mem>;
+      else return false;
+    } else if constexpr (n == 3 && !std::is_void_v<Mem>) {
+      return kIsRefTo<ArgOf<F, 1>, Mem> && kIsRefTo<ArgOf<F, 2>, const Context>;
+    } else {
+      return false;
+    }
+  }
+}
+
+template <class F, class Mem, class... Returns>
+constexpr bool IsBehaviorFn() {
+  if constexpr (kIsNull<F>) return true;
+  else if constexpr (!TakesBehaviorArgs<F, Mem>()) return false;
+  else return (std::is_same_v<typename FnTraits<F>::Return, Returns> || ...);
+}
+
+template <class F, class Mem>
+inline constexpr bool kIsActivateFn = IsBehaviorFn<F, Mem, bool, void>();
+template <class F, class Mem>
+inline constexpr bool kIsTickFn = IsBehaviorFn<F, Mem, Result, bool>();
+template <class F, class Mem>
+inline constexpr bool kIsDeactivateFn = IsBehaviorFn<F, Mem, void>();
+
+template <auto F, class Mem>
+decltype(auto) CallBehaviorFn(void* agent, void* memory, const Context& context) {
+  using Fn = decltype(F);
+  auto& a = *static_cast<AgentOf<Fn>*>(agent);
+  if constexpr (FnTraits<Fn>::kArity == 1) {
+    return F(a);
+  } else if constexpr (FnTraits<Fn>::kArity == 2 && kIsRefTo<ArgOf<Fn, 1>, const Context>) {
+    return F(a, context);
+  } else if constexpr (FnTraits<Fn>::kArity == 2) {
+    return F(a, *static_cast<Mem*>(memory));
+  } else {
+    return F(a, *static_cast<Mem*>(memory), context);
+  }
+}
+
+template <auto F, class Mem>
+bool ActivateThunk(void* agent, void* memory, const Context& context) {
+  if constexpr (std::is_void_v<typename FnTraits<decltype(F)>::Return>) {
+    CallBehaviorFn<F, Mem>(agent, memory, context);
+    return true;
+  } else {
+    return CallBehaviorFn<F, Mem>(agent, memory, context);
+  }
+}
+
+template <auto F, class Mem>
+Result TickThunk(void* agent, void* memory, const Context& context) {
+  if constexpr (std::is_same_v<typename FnTraits<decltype(F)>::Return, bool>) {
+    return CallBehaviorFn<F, Mem>(agent, memory, context) ? Result::Running : Result::Failed;
+  } else {
+    return CallBehaviorFn<F, Mem>(agent, memory, context);
+  }
+}
+
+template <auto F, class Mem>
+void DeactivateThunk(void* agent, void* memory, const Context& context) {
+  CallBehaviorFn<F, Mem>(agent, memory, context);
+}
+
+template <auto F, class Mem>
+constexpr ActivateFn MakeActivate() {
+  if constexpr (kIsNull<decltype(F)> || !kIsActivateFn<decltype(F), Mem>) return nullptr;
+  else return &ActivateThunk<F, Mem>;
+}
+template <auto F, class Mem>
+constexpr TickFn MakeTick() {
+  if constexpr (kIsNull<decltype(F)> || !kIsTickFn<decltype(F), Mem>) return nullptr;
+  else return &TickThunk<F, Mem>;
+}
+template <auto F, class Mem>
+constexpr DeactivateFn MakeDeactivate() {
+  if constexpr (kIsNull<decltype(F)> || !kIsDeactivateFn<decltype(F), Mem>) return nullptr;
+  else return &DeactivateThunk<F, Mem>;
+}
+
+// ---------------------------------------------------------------- deciders
+// Decide shapes: (Agent&)  (Agent&, const DecideContext&)  (Agent&, DBlock&, const DecideContext&),
+// returning a float (or anything arithmetic: true is 1.0).
+template <class F, class DBlock>
+constexpr bool IsDecideFn() {
+  if constexpr (kIsNull<F>) {
+    return true;
+  } else if constexpr (!TakesAgentFirst<F>()) {
+    return false;
+  } else {
+    constexpr std::size_t n = FnTraits<F>::kArity;
+    constexpr bool returnsNumber = std::is_arithmetic_v<typename FnTraits<F>::Return>;
+    if constexpr (n == 1) return returnsNumber;
+    else if constexpr (n == 2) return returnsNumber && kIsRefTo<ArgOf<F, 1>, const DecideContext>;
+    else if constexpr (n == 3 && !std::is_void_v<DBlock>)
+      return returnsNumber && kIsRefTo<ArgOf<F, 1>, DBlock> && kIsRefTo<ArgOf<F, 2>, const DecideContext>;
+    else return false;
+  }
+}
+
+template <auto F, class DBlock>
+float DecideThunk(void* agent, void* dblock, const DecideContext& context) {
+  using Fn = decltype(F);
+  auto& a = *static_cast<AgentOf<Fn>*>(agent);
+  if constexpr (FnTraits<Fn>::kArity == 1) return static_cast<float>(F(a));
+  else if constexpr (FnTraits<Fn>::kArity == 2) return static_cast<float>(F(a, context));
+  else return static_cast<float>(F(a, *static_cast<DBlock*>(dblock), context));
+}
+
+template <auto F, class DBlock>
+constexpr DecideFn MakeDecide() {
+  if constexpr (kIsNull<decltype(F)> || !IsDecideFn<decltype(F), DBlock>()) return nullptr;
+  else return &DecideThunk<F, DBlock>;
+}
+
+// Random source: std::uint32_t (Agent&), e.g. the agent's own RNG.
+template <class F>
+constexpr bool IsRandomFn() {
+  if constexpr (kIsNull<F>) return true;
+  else if constexpr (!TakesAgentFirst<F>() || FnTraits<F>::kArity != 1) return false;
+  else return std::is_same_v<typename FnTraits<F>::Return, std::uint32_t>;
+}
+
+template <auto F>
+std::uint32_t RandomThunk(void* agent) {
+  return F(*static_cast<AgentOf<decltype(F)>*>(agent));
+}
+
+template <auto F>
+constexpr RandomFn MakeRandom() {
+  if constexpr (kIsNull<decltype(F)> || !IsRandomFn<decltype(F)>()) return nullptr;
+  else return &RandomThunk<F>;
+}
+
+// The one agent type of several functions (nulls ignored), or null if none.
+constexpr TypeTag CommonAgentTag(std::initializer_list<TypeTag> tags) {
+  TypeTag common = nullptr;
+  for (TypeTag t : tags)
+    if (t != nullptr && common == nullptr) common = t;
+  return common;
+}
+constexpr bool AgentTagsAgree(std::initializer_list<TypeTag> tags) {
+  const TypeTag common = CommonAgentTag(tags);
+  for (TypeTag t : tags)
+    if (t != nullptr && t != common) return false;
+  return true;
+}
+
+}  // namespace bt::detail

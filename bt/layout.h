@@ -1,0 +1,182 @@
+// bt/layout.h — the analysis of a tree: its checks and its memory layout.
+//
+// One constexpr function serves both the compiler (bt::MemoryFor<ROOT> and
+// BT_CHECK_TREE reject a bad tree with a static_assert and size the memory
+// block exactly) and InitializeTreeData at run time (which names the offending
+// decider), so the two can never disagree.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "bt/config.h"
+#include "bt/decider.h"
+#include "bt/memory.h"
+
+namespace bt {
+namespace detail {
+
+constexpr std::uint32_t AlignUp(std::uint32_t value, std::uint32_t align) {
+  return (value + align - 1) / align * align;
+}
+
+// Where the parts of one decider's slot lie [bytes from the slot's start].
+struct SlotLayout {
+  std::uint32_t dblockOffset = 0;
+  std::uint32_t memoryOffset = 0;
+  std::uint32_t size = 0;
+  std::uint32_t align = 4;
+};
+
+constexpr SlotLayout ComputeSlotLayout(const DeciderDef& d) {
+  SlotLayout slot;
+  std::uint32_t end = sizeof(SlotHeader);
+  if (d.kind == DeciderKind::Group && d.policy == GroupPolicy::Shuffle) end += d.childCount;
+  const BlockType memory = d.behavior ? d.behavior->memory : BlockType{};
+  const std::uint32_t dblockAlign = d.dblock.align ? d.dblock.align : 1;
+  const std::uint32_t memoryAlign = memory.align ? memory.align : 1;
+  slot.dblockOffset = AlignUp(end, dblockAlign);
+  end = slot.dblockOffset + d.dblock.size;
+  slot.memoryOffset = AlignUp(end, memoryAlign);
+  end = slot.memoryOffset + memory.size;
+  slot.align = 4;
+  if (dblockAlign > slot.align) slot.align = dblockAlign;
+  if (memoryAlign > slot.align) slot.align = memoryAlign;
+  slot.size = AlignUp(end, slot.align);
+  return slot;
+}
+
+struct TreeAnalysis {
+  TreeProblem problem = TreeProblem::None;
+  const DeciderDef* culprit = nullptr;
+  // Distinct deciders in depth-first post-order, with their layout.
+  const DeciderDef* deciders[kMaxTreeDeciders] = {};
+  std::uint32_t regionEnd[kMaxTreeDeciders] = {};   // [bytes] the decider's subtree needs
+  std::uint32_t slotOffset[kMaxTreeDeciders] = {};
+  std::int16_t timerIndex[kMaxTreeDeciders] = {};
+  int count = 0;
+  int numTimers = 0;
+  int depth = 0;
+  bool triviallyCopyable = true;
+  TypeTag agentType = nullptr;
+  std::uint32_t deciderBytes = 0;  // [bytes] of the decider region
+  std::uint32_t timersOffset = 0;  // [bytes] from the block's start
+  std::uint32_t memoryBytes = 0;   // [bytes] of the whole block
+
+  constexpr int IndexOf(const DeciderDef* d) const {
+    for (int i = 0; i < count; ++i)
+      if (deciders[i] == d) return i;
+    return -1;
+  }
+  constexpr bool Fail(TreeProblem why, const DeciderDef* who) {
+    if (problem == TreeProblem::None) {
+      problem = why;
+      culprit = who;
+    }
+    return false;
+  }
+  constexpr bool AgreeOnAgent(TypeTag tag, const DeciderDef* who) {
+    if (tag == nullptr) return true;
+    if (agentType == nullptr) agentType = tag;
+    return agentType == tag || Fail(TreeProblem::MixedAgentTypes, who);
+  }
+};
+
+constexpr bool CheckBlock(TreeAnalysis& a, const BlockType& block, bool isDBlock, const DeciderDef* who) {
+  if (block.size == 0) return true;
+  if (block.align > kMaxAlignment) return a.Fail(TreeProblem::AlignmentTooStrict, who);
+  if (isDBlock) {
+    if (block.size > kMaxDBlockBytes) return a.Fail(TreeProblem::DBlockTooLarge, who);
+    if (!block.triviallyCopyable || block.destroy) return a.Fail(TreeProblem::DBlockNotTrivial, who);
+  } else {
+    if (block.size > kMaxBehaviorMemoryBytes) return a.Fail(TreeProblem::MemoryTooLarge, who);
+    if (!block.triviallyCopyable) a.triviallyCopyable = false;
+  }
+  return true;
+}
+
+// Checks one decider on its own, before its children are visited.
+constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
+  if (d.data == nullptr) return a.Fail(TreeProblem::NullDecider, &d);
+  const Preconditions& pre = d.preconditions;
+  if (!(pre.timerSeconds >= 0) || pre.timerSeconds > 1e30f) return a.Fail(TreeProblem::BadPrecondition, &d);
+  if (d.kind == DeciderKind::Behavior) {
+    if (d.behavior == nullptr) return a.Fail(TreeProblem::BehaviorDeciderWithoutBehavior, &d);
+    if (d.childCount != 0) return a.Fail(TreeProblem::BehaviorDeciderWithChildren, &d);
+  } else {
+    if (d.childCount == 0 || d.children == nullptr) return a.Fail(TreeProblem::GroupWithoutChildren, &d);
+    if (d.childCount > kMaxGroupChildren) return a.Fail(TreeProblem::TooManyChildren, &d);
+    if (static_cast<unsigned>(d.policy) > static_cast<unsigned>(GroupPolicy::Scored))
+      return a.Fail(TreeProblem::BadPolicy, &d);
+    if (d.policy == GroupPolicy::Shuffle && d.childCount > kMaxShuffleGroupChildren)
+      return a.Fail(TreeProblem::TooManyShuffleChildren, &d);
+  }
+  if (!CheckBlock(a, d.dblock, true, &d)) return false;
+  if (d.behavior) {
+    if (!CheckBlock(a, d.behavior->memory, false, &d)) return false;
+    if (!a.AgreeOnAgent(d.behavior->agentType, &d)) return false;
+  }
+  return a.AgreeOnAgent(d.agentType, &d);
+}
+
+// Visits d below the ancestors on `path`; returns the bytes its subtree needs.
+constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const DeciderDef* parent,
+                              const DeciderDef* (&path)[kMaxTreeDepth], int depth) {
+  if (a.problem != TreeProblem::None) return 0;
+  if (d == nullptr) return a.Fail(TreeProblem::NullDecider, parent), 0;
+  for (int i = 0; i < depth; ++i)
+    if (path[i] == d) return a.Fail(TreeProblem::Cycle, d), 0;
+  if (const int seen = a.IndexOf(d); seen >= 0) return a.regionEnd[seen];
+  if (depth >= kMaxTreeDepth) return a.Fail(TreeProblem::TooDeep, d), 0;
+  if (!CheckDecider(a, *d)) return 0;
+  if (depth + 1 > a.depth) a.depth = depth + 1;
+
+  path[depth] = d;
+  std::uint32_t childrenEnd = 0;
+  if (d->kind == DeciderKind::Group) {
+    for (int i = 0; i < d->childCount; ++i) {
+      const std::uint32_t end = Visit(a, d->children[i], d, path, depth + 1);
+      if (end > childrenEnd) childrenEnd = end;
+    }
+  }
+  if (a.problem != TreeProblem::None) return 0;
+  if (a.count >= kMaxTreeDeciders) return a.Fail(TreeProblem::TooManyDeciders, d), 0;
+
+  const SlotLayout slot = ComputeSlotLayout(*d);
+  const int index = a.count++;
+  a.deciders[index] = d;
+  a.slotOffset[index] = AlignUp(childrenEnd, slot.align);
+  a.regionEnd[index] = a.slotOffset[index] + slot.size;
+  a.timerIndex[index] = d->preconditions.timerSeconds > 0 ? static_cast<std::int16_t>(a.numTimers++) : -1;
+  if (a.regionEnd[index] > 0xFFFF) return a.Fail(TreeProblem::TreeTooLarge, d), 0;
+  return a.regionEnd[index];
+}
+
+constexpr TreeAnalysis AnalyzeTree(const DeciderDef& root) {
+  TreeAnalysis a;
+  const DeciderDef* path[kMaxTreeDepth] = {};
+  const std::uint32_t end = Visit(a, &root, nullptr, path, 0);
+  if (a.problem != TreeProblem::None) return a;
+  a.deciderBytes = AlignUp(end, kMaxAlignment);
+  a.timersOffset = sizeof(MemoryHeader) + a.deciderBytes;
+  a.memoryBytes = AlignUp(a.timersOffset + a.numTimers * sizeof(float), kMaxAlignment);
+  return a;
+}
+
+template <const DeciderDef& Root>
+struct CheckedTree {
+  static constexpr TreeAnalysis analysis = AnalyzeTree(Root);
+#define BT_TREE_PROBLEM(name, message) \
+  static_assert(analysis.problem != TreeProblem::name || TreeProblem::name == TreeProblem::None, "bt: " message);
+#include "bt/kinds.def"
+  static constexpr std::size_t memoryBytes = analysis.memoryBytes;
+};
+
+}  // namespace detail
+
+// The memory block sized for ROOT's tree at compile time; instantiating it checks
+// the tree (each problem is a static_assert saying what to change).
+template <const DeciderDef& Root>
+using MemoryFor = Memory<detail::CheckedTree<Root>::memoryBytes>;
+
+}  // namespace bt

@@ -1,0 +1,87 @@
+// bt/macros.h — declaring trees at file scope (Spore S12-S17).
+//
+// Every macro is BT_, then DEFINE or DECLARE, then the object, then options after
+// a double underscore; the __FULL form of each exposes every field. Definitions
+// are constexpr aggregates: a tree costs no dynamic initialization, no
+// allocation, and reads in a debugger's watch window with its names.
+//
+//   BT_DEFINE_BEHAVIOR__TICK(REST, RestTick);
+//   BT_DEFINE_DECIDER_BEHAVIOR(IDLE_REST, REST, nullptr);
+//   BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, IDLE_REST);
+//
+// Function arguments are the user's typed functions, or nullptr. Children and
+// behaviors are named; declare the ones defined further down (or in another
+// file) first with BT_DECLARE_DECIDER / BT_DECLARE_BEHAVIOR, so a tree can read
+// top-down. Policies are GroupPolicy enumerators without the prefix.
+#pragma once
+
+#include "bt/detail/macros.h"
+#include "bt/preconditions.h"
+
+// ---------------------------------------------------------------- declarations
+#define BT_DECLARE_BEHAVIOR(NAME) extern const ::bt::BehaviorDef NAME
+#define BT_DECLARE_DECIDER(NAME) extern const ::bt::DeciderDef NAME
+
+// ---------------------------------------------------------------- behaviors
+// Functions, any of which may be nullptr:
+//   Activate:   bool or void (Agent&[, Mem&][, const bt::Context&])   false fails at once
+//   Tick:       bt::Result or bool (Agent&[, Mem&][, const bt::Context&])   bool: true = Running, false = Failed
+//   Deactivate: void (Agent&[, Mem&][, const bt::Context&])
+#define BT_DEFINE_BEHAVIOR(NAME, ACTIVATE, TICK, DEACTIVATE) \
+  BT_DETAIL_DEFINE_BEHAVIOR(NAME, #NAME, void, ACTIVATE, TICK, DEACTIVATE)
+#define BT_DEFINE_BEHAVIOR__TICK(NAME, TICK) BT_DETAIL_DEFINE_BEHAVIOR(NAME, #NAME, void, nullptr, TICK, nullptr)
+// MEM is constructed in the agent's memory block before Activate and destroyed after Deactivate.
+#define BT_DEFINE_BEHAVIOR__MEMORY(NAME, MEM, ACTIVATE, TICK, DEACTIVATE) \
+  BT_DETAIL_DEFINE_BEHAVIOR(NAME, #NAME, MEM, ACTIVATE, TICK, DEACTIVATE)
+// MEM may be void.
+#define BT_DEFINE_BEHAVIOR__FULL(NAME, DEBUGNAME, MEM, ACTIVATE, TICK, DEACTIVATE) \
+  BT_DETAIL_DEFINE_BEHAVIOR(NAME, DEBUGNAME, MEM, ACTIVATE, TICK, DEACTIVATE)
+
+// ---------------------------------------------------------------- behavior deciders
+// Decide: float (Agent&[, DBlock&], const bt::DecideContext&) or float (Agent&); > 0 accepts.
+#define BT_DEFINE_DECIDER_BEHAVIOR(NAME, BEHAVIOR, DECIDE) \
+  BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, #NAME, &BEHAVIOR, 0, 0, DECIDE, void, ::bt::Preconditions{})
+#define BT_DEFINE_DECIDER_BEHAVIOR__PRE(NAME, BEHAVIOR, DECIDE, PRE) \
+  BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, #NAME, &BEHAVIOR, 0, 0, DECIDE, void, PRE)
+#define BT_DEFINE_DECIDER_BEHAVIOR__FLAGS(NAME, BEHAVIOR, BEHAVIOR_FLAGS, DECIDE) \
+  BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, #NAME, &BEHAVIOR, BEHAVIOR_FLAGS, 0, DECIDE, void, ::bt::Preconditions{})
+#define BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(NAME, BEHAVIOR, DECIDE, DBLOCK) \
+  BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, #NAME, &BEHAVIOR, 0, 0, DECIDE, DBLOCK, ::bt::Preconditions{})
+// BEHAVIOR_PTR is &BEHAVIOR; DBLOCK may be void; FLAGS are bt::DeciderFlags.
+#define BT_DEFINE_DECIDER_BEHAVIOR__FULL(NAME, DEBUGNAME, BEHAVIOR_PTR, BEHAVIOR_FLAGS, FLAGS, DECIDE, DBLOCK, PRE) \
+  BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, DEBUGNAME, BEHAVIOR_PTR, BEHAVIOR_FLAGS, FLAGS, DECIDE, DBLOCK, PRE)
+
+// ---------------------------------------------------------------- group deciders
+// The children follow as the last arguments, highest priority first.
+#define BT_DEFINE_DECIDER_GROUP(NAME, POLICY, DECIDE, ...)                                               \
+  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, #NAME, POLICY, 0, DECIDE, void, ::bt::Preconditions{}, nullptr, 0, \
+                                 nullptr, __VA_ARGS__)
+#define BT_DEFINE_DECIDER_GROUP__FLAGS(NAME, POLICY, FLAGS, DECIDE, ...)                                     \
+  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, #NAME, POLICY, FLAGS, DECIDE, void, ::bt::Preconditions{}, nullptr, 0, \
+                                 nullptr, __VA_ARGS__)
+#define BT_DEFINE_DECIDER_GROUP__PRE(NAME, POLICY, FLAGS, DECIDE, PRE, ...) \
+  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, #NAME, POLICY, FLAGS, DECIDE, void, PRE, nullptr, 0, nullptr, __VA_ARGS__)
+// GROUP_BEHAVIOR activates, ticks and deactivates with the group; its failure fails the group.
+#define BT_DEFINE_DECIDER_GROUP__BEHAVIOR(NAME, POLICY, FLAGS, DECIDE, GROUP_BEHAVIOR, ...)                          \
+  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, #NAME, POLICY, FLAGS, DECIDE, void, ::bt::Preconditions{}, &GROUP_BEHAVIOR, 0, \
+                                 nullptr, __VA_ARGS__)
+// RANDOM: std::uint32_t (Agent&), the source Random and Shuffle groups draw from.
+#define BT_DEFINE_DECIDER_GROUP__RANDOM(NAME, POLICY, FLAGS, DECIDE, RANDOM, ...)                                \
+  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, #NAME, POLICY, FLAGS, DECIDE, void, ::bt::Preconditions{}, nullptr, 0, \
+                                 RANDOM, __VA_ARGS__)
+// GROUP_BEHAVIOR_PTR is &BEHAVIOR or nullptr.
+#define BT_DEFINE_DECIDER_GROUP__FULL(NAME, DEBUGNAME, POLICY, FLAGS, DECIDE, DBLOCK, PRE, GROUP_BEHAVIOR_PTR,    \
+                                      BEHAVIOR_FLAGS, RANDOM, ...)                                              \
+  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, DEBUGNAME, POLICY, FLAGS, DECIDE, DBLOCK, PRE, GROUP_BEHAVIOR_PTR,        \
+                                 BEHAVIOR_FLAGS, RANDOM, __VA_ARGS__)
+
+// ---------------------------------------------------------------- whole trees
+// Checks the tree below ROOT at compile time (cycles, depth, limits), each problem
+// a static_assert that says what to change. bt::MemoryFor<ROOT> does the same.
+#define BT_CHECK_TREE(ROOT) static_assert(::bt::detail::CheckedTree<ROOT>::memoryBytes > 0, "bt: tree " #ROOT)
+// For a tree used from other files, whose block type must be named where the
+// tree is not visible: checks in the defining file that BYTES are enough.
+#define BT_CHECK_TREE_MEMORY(ROOT, BYTES)                                                 \
+  static_assert(::bt::detail::CheckedTree<ROOT>::memoryBytes <= (BYTES),                  \
+                "bt: tree " #ROOT " needs a larger memory block than " #BYTES " bytes: " \
+                "enlarge it to sizeof(bt::MemoryFor<" #ROOT ">)")

@@ -1,0 +1,55 @@
+// bt/memory.h — the per-agent memory block (Spore's behavior_tree_memory).
+//
+// One plain, caller-owned block per agent: no pointers, so saving, restoring or
+// migrating an agent is a copy of the block (when TreeData::triviallyCopyable,
+// even mid-behavior). Layout, all offsets computed by InitializeTreeData:
+//
+//   [MemoryHeader][decider region][timers: float per timed decider]
+//
+// In the decider region every decider owns a slot at an offset that depends
+// only on its own subtree: a group's children all start at the bottom of the
+// region and the group's slot sits above the largest of them. Exclusive
+// siblings therefore share space, a decider shared by several groups has one
+// offset everywhere, and children that run side by side can later be given
+// disjoint bases without changing any offset.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "bt/config.h"
+
+namespace bt {
+
+struct MemoryHeader {
+  std::uint32_t treeStamp;   // 0: never ticked; else the tree that started the block
+  std::uint32_t rng;         // xorshift32 state for Random and Shuffle groups
+  float lastTime;            // [seconds] time of the last tick
+  std::uint8_t rootActive;   // the root decider is active
+  std::uint8_t reserved[3];
+};
+static_assert(sizeof(MemoryHeader) == 16);
+
+inline constexpr std::uint8_t kNoChild = 0xFF;
+
+// The start of every decider's slot; then the shuffle order (shuffle groups), the
+// DBlock, and the behavior (or group behavior) memory.
+struct SlotHeader {
+  float activatedAt;          // [seconds]
+  std::uint8_t activeChild;   // groups: index of the active child, or kNoChild
+  std::uint8_t cursor;        // Sequential and Shuffle groups: position in their order
+  std::uint8_t reserved[2];
+};
+static_assert(sizeof(SlotHeader) == 8);
+
+// A block of N bytes, suitably aligned; value-initialize it (`Memory<N> m{};`).
+// bt::MemoryFor<ROOT> (bt/layout.h) is the block sized for a tree at compile time.
+template <std::size_t N>
+struct alignas(kMaxAlignment) Memory {
+  std::byte bytes[N];
+  std::span<std::byte> Span() { return std::span<std::byte>(bytes, N); }
+  std::span<const std::byte> Span() const { return std::span<const std::byte>(bytes, N); }
+};
+
+}  // namespace bt

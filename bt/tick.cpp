@@ -1,0 +1,485 @@
+// bt/tick.cpp — what happens in a tick, top to bottom.
+//
+// Index
+//   [SECTION] Tick state       — what one TickBehaviorTree call carries
+//   [SECTION] Memory access    — slots, behavior memory, contexts
+//   [SECTION] Deciding         — preconditions, Decide, delegation
+//   [SECTION] Policies         — how each group chooses a child
+//   [SECTION] Activation       — starting and stopping deciders, deepest first
+//   [SECTION] Ticking          — behaviors, groups, hysteresis, masked redecides
+//   [SECTION] Entry points     — TickBehaviorTree, StopBehaviorTree, SeedMemory
+//
+// The rules (Spore S01, S04):
+// - Each tick walks the active path from the root. At each prioritized-list group
+//   only the Decides of the children above the active one are called; the active
+//   child continues without its Decide (hysteresis). One that accepts interrupts:
+//   the old path is deactivated deepest first and the new one activated.
+// - A newly activated behavior is activated and ticked in the same tick; a newly
+//   activated group chooses among its children at once.
+// - A child that is done or failed makes its group redecide with that child masked
+//   out for the rest of the tick. A group in which nothing accepts fails, and its
+//   parent redecides with the group masked, up to the root.
+// - A finished or failed decider stays active until the group above it has chosen
+//   what replaces it, so Decides run before the old path's Deactivates.
+
+#include <cmath>
+#include <cstring>
+
+#include "bt/debug_output.h"
+#include "bt/layout.h"
+#include "bt/tree.h"
+
+namespace bt {
+namespace {
+
+// =============================================================== [SECTION] Tick state
+
+struct TickState {
+  const DeciderDef* root;
+  void* agent;
+  MemoryHeader* header;
+  std::byte* region;  // the decider region of the block
+  float* timers;
+  double time;
+  float dt;
+  std::uint32_t decisionFlags;
+  std::uint32_t stimuliFlags;
+  int redecides;
+  int redecideLimit;
+  Status error;                      // Running while no error
+  const DeciderDef* errorDecider;
+  const DeciderDef* runningDecider;  // the behavior decider that ticked Running
+};
+
+// A chosen child and the DBlock its Decide filled, kept off the memory block
+// until the child is activated (its slot may still belong to the active sibling).
+struct Choice {
+  int index = -1;
+  alignas(kMaxAlignment) std::byte dblock[kMaxDBlockBytes > 0 ? kMaxDBlockBytes : 1];
+};
+
+// =============================================================== [SECTION] Memory access
+
+std::byte* SlotBytes(TickState& t, const DeciderDef& d, std::uint32_t base) {
+  return t.region + base + d.data->slotOffset;
+}
+
+SlotHeader& Slot(TickState& t, const DeciderDef& d, std::uint32_t base) {
+  return *reinterpret_cast<SlotHeader*>(SlotBytes(t, d, base));
+}
+
+void* BehaviorMemory(TickState& t, const DeciderDef& d, std::uint32_t base) {
+  return SlotBytes(t, d, base) + d.data->memoryOffset;
+}
+
+Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
+  Context c;
+  c.time = t.time;
+  c.dt = t.dt;
+  c.activeTime = static_cast<float>(t.time - Slot(t, d, base).activatedAt);
+  c.behaviorFlags = d.behaviorFlags;
+  c.decisionFlags = t.decisionFlags;
+  c.stimuliFlags = t.stimuliFlags;
+  c.decider = &d;
+  if (d.dblock.size != 0) {
+    c.dblock = SlotBytes(t, d, base) + d.data->dblockOffset;
+    c.dblockType = d.dblock.type;
+  }
+  return c;
+}
+
+void ConstructBlock(const BlockType& block, void* at) {
+  if (block.size == 0) return;
+  if (block.construct) block.construct(at);
+  else std::memset(at, 0, block.size);
+}
+
+void DestroyBlock(const BlockType& block, void* at) {
+  if (block.destroy) block.destroy(at);
+}
+
+bool Fail(TickState& t, Status status, const DeciderDef& d) {
+  if (t.error == Status::Running) {
+    t.error = status;
+    t.errorDecider = &d;
+  }
+  return false;
+}
+
+// =============================================================== [SECTION] Deciding
+
+float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth);
+
+// DelegateDecideToChildren: the group accepts if any child would. Children's
+// Decides run now and again when the group chooses; their timers count both.
+bool AnyChildAccepts(TickState& t, const DeciderDef& g, int depth) {
+  alignas(kMaxAlignment) std::byte scratch[kMaxDBlockBytes > 0 ? kMaxDBlockBytes : 1];
+  for (int i = 0; i < g.childCount; ++i)
+    if (Evaluate(t, *g.children[i], scratch, true, depth + 1) > 0) return true;
+  return false;
+}
+
+// Preconditions, then Decide. Returns the value (> 0 accepts, else 0); fills
+// `dblock` when the decider has one. A failed precondition calls no Decide.
+float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
+  const Preconditions& pre = d.preconditions;
+  if (!pre.decision.Passes(t.decisionFlags)) {
+    BT_DEBUG_OUT(t, 5, depth, "%s ...failed DecisionFlags check", d.name);
+    return 0;
+  }
+  if (!pre.stimuli.Passes(t.stimuliFlags)) {
+    BT_DEBUG_OUT(t, 5, depth, "%s ...failed StimuliFlags check", d.name);
+    return 0;
+  }
+  if (checkTimer && pre.timerSeconds > 0) {
+    float& lastDecide = t.timers[d.data->timerIndex];
+    if (t.time - lastDecide < pre.timerSeconds) {
+      BT_DEBUG_OUT(t, 5, depth, "%s ...failed timer check", d.name);
+      return 0;
+    }
+    lastDecide = static_cast<float>(t.time);
+  }
+  float value = 1.0f;
+  if (d.decide) {
+    if (d.dblock.size != 0) std::memset(dblock, 0, d.dblock.size);
+    const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &d};
+    value = d.decide(t.agent, dblock, context);
+  }
+  if (value > 0 && (d.flags & kDelegateDecideToChildren) && d.kind == DeciderKind::Group &&
+      depth + 1 < kMaxTreeDepth && !AnyChildAccepts(t, d, depth))
+    value = 0;
+  BT_DEBUG_OUT(t, 5, depth, "%s ...Decide returned %f", d.name, static_cast<double>(value));
+  return value > 0 ? value : 0.0f;  // NaN rejects
+}
+
+// =============================================================== [SECTION] Policies
+// Each chooses among the children not in `mask`. What a policy re-decides while a
+// child is active (its hysteresis) is in TickGroup.
+
+bool Masked(std::uint64_t mask, int i) { return (mask >> i) & 1u; }
+
+std::uint32_t NextRandom(TickState& t, const DeciderDef& g) {
+  if (g.random) return g.random(t.agent);
+  std::uint32_t x = t.header->rng;  // xorshift32
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  t.header->rng = x;
+  return x;
+}
+
+// PrioritizedList: the first child of [0, end) that accepts.
+void ChoosePrioritized(TickState& t, const DeciderDef& g, std::uint64_t mask, int end, Choice& out, int depth) {
+  for (int i = 0; i < end; ++i) {
+    if (Masked(mask, i)) continue;
+    if (Evaluate(t, *g.children[i], out.dblock, true, depth + 1) > 0) {
+      out.index = i;
+      return;
+    }
+  }
+}
+
+// Sequential: the first child from `from` on that accepts; those that reject are skipped.
+void ChooseSequential(TickState& t, const DeciderDef& g, int from, Choice& out, int depth) {
+  const std::uint64_t before = from >= 64 ? ~0ull : (1ull << from) - 1;
+  ChoosePrioritized(t, g, before, g.childCount, out, depth);
+}
+
+// Scored: every child's Decide is called; the highest value above 0 wins, ties to the earlier.
+void ChooseScored(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice& out, int depth) {
+  alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
+  float best = 0;
+  for (int i = 0; i < g.childCount; ++i) {
+    if (Masked(mask, i)) continue;
+    const DeciderDef& child = *g.children[i];
+    const float value = Evaluate(t, child, scratch, true, depth + 1);
+    if (value > best) {
+      best = value;
+      out.index = i;
+      std::memcpy(out.dblock, scratch, child.dblock.size);
+    }
+  }
+}
+
+// Random: an accepting child with probability proportional to its value, in one
+// pass (weighted reservoir): the k-th acceptor replaces the choice with
+// probability value / total so far. The first acceptor draws nothing.
+void ChooseRandom(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice& out, int depth) {
+  alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
+  float total = 0;
+  for (int i = 0; i < g.childCount; ++i) {
+    if (Masked(mask, i)) continue;
+    const DeciderDef& child = *g.children[i];
+    const float value = Evaluate(t, child, scratch, true, depth + 1);
+    if (!(value > 0)) continue;
+    total += value;
+    if (out.index >= 0) {
+      const float unit = static_cast<float>(NextRandom(t, g) >> 8) * (1.0f / 16777216.0f);
+      if (!(unit * total < value)) continue;
+    }
+    out.index = i;
+    std::memcpy(out.dblock, scratch, child.dblock.size);
+  }
+}
+
+// Shuffle: the order after the slot header holds a permutation; positions before
+// the cursor have run this round. A new round (a fresh permutation) begins when
+// the group activates and when no child left in the round accepts.
+std::uint8_t* ShuffleOrder(TickState& t, const DeciderDef& g, std::uint32_t base) {
+  return reinterpret_cast<std::uint8_t*>(SlotBytes(t, g, base) + sizeof(SlotHeader));
+}
+
+void Reshuffle(TickState& t, const DeciderDef& g, std::uint32_t base) {
+  std::uint8_t* order = ShuffleOrder(t, g, base);
+  for (int i = 0; i < g.childCount; ++i) order[i] = static_cast<std::uint8_t>(i);
+  for (int i = g.childCount - 1; i > 0; --i) {  // Fisher-Yates
+    const int j = static_cast<int>(NextRandom(t, g) % static_cast<std::uint32_t>(i + 1));
+    const std::uint8_t swap = order[i];
+    order[i] = order[j];
+    order[j] = swap;
+  }
+  Slot(t, g, base).cursor = 0;
+}
+
+void ChooseShuffle(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t mask, Choice& out,
+                   int depth) {
+  std::uint8_t* order = ShuffleOrder(t, g, base);
+  SlotHeader& slot = Slot(t, g, base);
+  for (int round = 0; round < 2; ++round) {
+    for (int k = slot.cursor; k < g.childCount; ++k) {
+      const int i = order[k];
+      if (Masked(mask, i) || !(Evaluate(t, *g.children[i], out.dblock, true, depth + 1) > 0)) continue;
+      order[k] = order[slot.cursor];  // move the chosen child into the ran-this-round part
+      order[slot.cursor] = static_cast<std::uint8_t>(i);
+      ++slot.cursor;
+      out.index = i;
+      return;
+    }
+    if (slot.cursor == 0) return;  // nothing has run this round: a new one would not help
+    Reshuffle(t, g, base);
+  }
+}
+
+// A fresh choice over all children not masked, as on activation or after a redecide.
+void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t mask, Choice& out, int depth) {
+  switch (g.policy) {
+    case GroupPolicy::PrioritizedList: ChoosePrioritized(t, g, mask, g.childCount, out, depth); break;
+    case GroupPolicy::Random: ChooseRandom(t, g, mask, out, depth); break;
+    case GroupPolicy::Shuffle: ChooseShuffle(t, g, base, mask, out, depth); break;
+    case GroupPolicy::Sequential: ChooseSequential(t, g, 0, out, depth); break;
+    case GroupPolicy::Scored: ChooseScored(t, g, mask, out, depth); break;
+  }
+  BT_DEBUG_OUT(t, 5, depth, "%s chose child %d", g.name, out.index);
+}
+
+// =============================================================== [SECTION] Activation
+
+// Marks d active from now and hands it the DBlock its Decide filled. Its
+// behavior is constructed and activated by TickDecider, which ticks it next.
+void StartSlot(TickState& t, const DeciderDef& d, std::uint32_t base, const std::byte* dblock) {
+  SlotHeader& slot = Slot(t, d, base);
+  slot.activatedAt = static_cast<float>(t.time);
+  slot.activeChild = kNoChild;
+  slot.cursor = 0;
+  if (d.dblock.size != 0) std::memcpy(SlotBytes(t, d, base) + d.data->dblockOffset, dblock, d.dblock.size);
+}
+
+void StartChild(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice) {
+  Slot(t, g, base).activeChild = static_cast<std::uint8_t>(choice.index);
+  StartSlot(t, *g.children[choice.index], base, choice.dblock);
+}
+
+// Deactivates d and everything active below it, deepest first.
+void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth) {
+  SlotHeader& slot = Slot(t, d, base);
+  if (d.kind == DeciderKind::Group && slot.activeChild != kNoChild) {
+    Deactivate(t, *d.children[slot.activeChild], base, depth + 1);
+    slot.activeChild = kNoChild;
+  }
+  if (const BehaviorDef* b = d.behavior) {
+    void* memory = BehaviorMemory(t, d, base);
+    BT_DEBUG_OUT_TRANSITION(t, 2, depth, "deactivating behavior %s, in decider %s", b->name, d.name);
+    if (b->deactivate) b->deactivate(t.agent, memory, MakeContext(t, d, base));
+    DestroyBlock(b->memory, memory);
+  }
+}
+
+// =============================================================== [SECTION] Ticking
+
+Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth);
+
+// A group's tick after its group behavior. Hysteresis by policy:
+// - PrioritizedList: the children above the active one are decided every tick
+//   and interrupt it; the active child's own Decide is not called.
+// - Random, Shuffle, Sequential, Scored: nothing is re-decided while a child is
+//   active; they choose only on activation and on a masked redecide.
+Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
+  SlotHeader& slot = Slot(t, g, base);
+  Choice choice;
+  std::uint64_t mask = 0;
+  if (isNew || slot.activeChild == kNoChild) {
+    if (g.policy == GroupPolicy::Shuffle) Reshuffle(t, g, base);
+    Choose(t, g, base, mask, choice, depth);
+    if (choice.index < 0) return Result::Failed;
+    StartChild(t, g, base, choice);
+  } else if (g.policy == GroupPolicy::PrioritizedList && slot.activeChild > 0) {
+    ChoosePrioritized(t, g, mask, slot.activeChild, choice, depth);
+    if (choice.index >= 0) {
+      BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s interrupts %s", g.children[choice.index]->name,
+                              g.children[slot.activeChild]->name);
+      Deactivate(t, *g.children[slot.activeChild], base, depth + 1);
+      StartChild(t, g, base, choice);
+    }
+  }
+  bool childIsNew = choice.index >= 0;
+  for (;;) {
+    const int active = slot.activeChild;
+    const Result result = TickDecider(t, *g.children[active], base, childIsNew, depth + 1);
+    if (result == Result::Running || t.error != Status::Running) return result;
+
+    // Masked redecide: the child is done or failed; it stays active until replaced.
+    if (++t.redecides > t.redecideLimit) return Fail(t, Status::RedecideLimit, g), Result::Failed;
+    BT_DEBUG_OUT(t, 4, depth, "%s: child %s %s, redeciding", g.name, g.children[active]->name,
+                 ResultName(result));
+    mask |= 1ull << active;
+    choice.index = -1;
+    if (g.policy == GroupPolicy::Sequential) {
+      if (result == Result::Failed) return Result::Failed;
+      ChooseSequential(t, g, active + 1, choice, depth);
+      if (choice.index < 0) return Result::Done;
+    } else {
+      if (g.flags & kCallDecideOnRedecide) {
+        // Preconditions and Decide again (not the timer: it paces activation).
+        if (!(Evaluate(t, g, choice.dblock, false, depth) > 0)) return Result::Failed;
+      }
+      Choose(t, g, base, mask, choice, depth);
+      if (choice.index < 0) return Result::Failed;
+    }
+    Deactivate(t, *g.children[active], base, depth + 1);
+    StartChild(t, g, base, choice);
+    childIsNew = true;
+  }
+}
+
+Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
+  if (const BehaviorDef* b = d.behavior) {
+    void* memory = BehaviorMemory(t, d, base);
+    if (isNew) {
+      ConstructBlock(b->memory, memory);
+      BT_DEBUG_OUT_TRANSITION(t, 1, depth, "activating behavior %s with flags 0x%x, in decider %s", b->name,
+                              d.behaviorFlags, d.name);
+      if (b->activate && !b->activate(t.agent, memory, MakeContext(t, d, base))) return Result::Failed;
+    }
+    BT_DEBUG_OUT(t, 3, depth, "ticking behavior %s with flags 0x%x, in decider %s", b->name, d.behaviorFlags,
+                 d.name);
+    const Result result = b->tick ? b->tick(t.agent, memory, MakeContext(t, d, base)) : Result::Running;
+    if (d.kind == DeciderKind::Behavior) {
+      if (result == Result::Running) t.runningDecider = &d;
+      return result;
+    }
+    if (result != Result::Running) return result;  // a group behavior that ends ends its group
+  }
+  if (d.kind == DeciderKind::Behavior) return Result::Failed;  // rejected by InitializeTreeData
+  return TickGroup(t, d, base, isNew, depth);
+}
+
+bool IsAligned(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kMaxAlignment == 0; }
+
+// Checks everything about a call that can be checked before touching the block.
+Status CheckCall(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                 const DeciderDef*& culprit) {
+  if (root.data == nullptr) return Status::InvalidTree;
+  if (root.data->tree.state.load(std::memory_order_acquire) != TreeData::kValid) {
+    TreeError error;
+    if (!InitializeTreeData(root, &error)) {
+      culprit = error.decider;
+      return Status::InvalidTree;
+    }
+  }
+  const TreeData& tree = root.data->tree;
+  if (agent == nullptr) return Status::NullAgent;
+  if (tree.agentType != nullptr && agentType != nullptr && tree.agentType != agentType)
+    return Status::AgentTypeMismatch;
+  if (memory.size() < tree.memoryBytes || !IsAligned(memory.data())) return Status::MemoryTooSmall;
+  const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
+  if (header.treeStamp != 0 && header.treeStamp != tree.stamp) return Status::MemoryFromOtherTree;
+  return Status::Running;
+}
+
+TickState MakeTickState(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) {
+  TickState t{};
+  t.root = &root;
+  t.agent = agent;
+  t.header = reinterpret_cast<MemoryHeader*>(memory.data());
+  t.region = memory.data() + sizeof(MemoryHeader);
+  t.timers = reinterpret_cast<float*>(memory.data() + root.data->tree.timersOffset);
+  t.time = time;
+  t.error = Status::Running;
+  return t;
+}
+
+}  // namespace
+
+// =============================================================== [SECTION] Entry points
+
+void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
+  if (memory.size() < sizeof(MemoryHeader) || !IsAligned(memory.data())) return;
+  reinterpret_cast<MemoryHeader*>(memory.data())->rng = seed != 0 ? seed : 1;
+}
+
+TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                            double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                            const TickOptions& options) {
+  const DeciderDef* culprit = &root;
+  if (const Status status = CheckCall(root, agent, agentType, memory, culprit); status != Status::Running)
+    return {status, culprit};
+  if (!std::isfinite(time) || !std::isfinite(dt) || dt < 0) return {Status::BadTime, &root};
+
+  TickState t = MakeTickState(root, agent, memory, time);
+  MemoryHeader& header = *t.header;
+  if (header.treeStamp == 0) {  // a fresh block: start it for this tree
+    header.treeStamp = root.data->tree.stamp;
+    if (header.rng == 0) header.rng = 0x9E3779B9u;
+    header.rootActive = 0;
+    header.lastTime = static_cast<float>(time);
+    for (int i = 0; i < root.data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
+  }
+  if (static_cast<float>(time) < header.lastTime) return {Status::BadTime, &root};
+  header.lastTime = static_cast<float>(time);
+  t.dt = dt;
+  t.decisionFlags = decisionFlags;
+  t.stimuliFlags = stimuliFlags;
+  t.redecideLimit = options.redecideLimit;
+  BT_DEBUG_BEGIN_TICK(t);
+
+  bool isNew = false;
+  if (!header.rootActive) {
+    Choice choice;
+    if (!(Evaluate(t, root, choice.dblock, true, 0) > 0)) return {Status::NoBehavior, nullptr};
+    StartSlot(t, root, 0, choice.dblock);
+    header.rootActive = 1;
+    isNew = true;
+  }
+  const Result result = TickDecider(t, root, 0, isNew, 0);
+  if (result == Result::Running && t.error == Status::Running) {
+    BT_DEBUG_END_TICK(t);
+    return {Status::Running, t.runningDecider};
+  }
+  // Nothing is left running (or the tick gave up): leave every Activate paired.
+  Deactivate(t, root, 0, 0);
+  header.rootActive = 0;
+  BT_DEBUG_END_TICK(t);
+  if (t.error != Status::Running) return {t.error, t.errorDecider};
+  return {result == Result::Done ? Status::Done : Status::NoBehavior, nullptr};
+}
+
+void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) {
+  const DeciderDef* culprit = nullptr;
+  if (CheckCall(root, agent, nullptr, memory, culprit) != Status::Running) return;
+  TickState t = MakeTickState(root, agent, memory, time);
+  if (t.header->treeStamp == 0 || !t.header->rootActive) return;
+  Deactivate(t, root, 0, 0);
+  t.header->rootActive = 0;
+}
+
+}  // namespace bt
