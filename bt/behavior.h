@@ -24,7 +24,7 @@ struct BehaviorDef {
   TickFn tick = nullptr;               // null: keeps running until interrupted
   DeactivateFn deactivate = nullptr;   // null: nothing to clean up
   BlockType memory{};                  // constructed before Activate, destroyed after Deactivate
-  TypeTag agentType = nullptr;         // the agent type its functions take; null: any
+  TypeTag agentType = kNoType;         // the agent type its functions take; kNoType: any
 };
 
 }  // namespace bt

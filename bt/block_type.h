@@ -12,15 +12,26 @@
 
 namespace bt {
 
-// A unique address per type: compared to check, without RTTI, that an agent or a
-// DBlock is of the type a function expects.
+// A number per type, to check without RTTI that an agent or a DBlock is of the
+// type a function expects; 0 means "none". A hash of the type's spelling rather
+// than an address, because it is compared in constant expressions (addresses of
+// inline variables are not constants under UBSan) and stays the same from run to
+// run.
+using TypeTag = std::uint64_t;
+inline constexpr TypeTag kNoType = 0;
+
+namespace detail {
 template <class T>
-inline constexpr char kTypeTag = 0;
-using TypeTag = const void*;
+constexpr TypeTag HashTypeName() {
+  std::uint64_t hash = 1469598103934665603ull;  // FNV-1a over the signature naming T
+  for (const char* c = __PRETTY_FUNCTION__; *c; ++c) hash = (hash ^ static_cast<unsigned char>(*c)) * 1099511628211ull;
+  return hash != kNoType ? hash : 1;
+}
+}  // namespace detail
 
 template <class T>
 constexpr TypeTag TypeTagOf() {
-  return &kTypeTag<std::remove_cvref_t<T>>;
+  return detail::HashTypeName<std::remove_cvref_t<T>>();
 }
 
 struct BlockType {
@@ -28,7 +39,7 @@ struct BlockType {
   std::uint16_t size = 0;        // [bytes]; 0 means no block
   std::uint16_t align = 1;       // [bytes, max kMaxAlignment]
   bool triviallyCopyable = true; // the block may be saved and restored by copying bytes
-  TypeTag type = nullptr;
+  TypeTag type = kNoType;
   void (*construct)(void* at) = nullptr;  // null: zero the bytes
   void (*destroy)(void* at) = nullptr;    // null: nothing to do
 };

@@ -28,7 +28,7 @@ struct Context {
   std::uint32_t stimuliFlags = 0;
   const DeciderDef* decider = nullptr;  // the decider that activated the behavior
   const void* dblock = nullptr;         // what that decider's Decide filled
-  TypeTag dblockType = nullptr;
+  TypeTag dblockType = kNoType;
 
   // The DBlock the decider's Decide filled, or null when the decider declared no
   // DBlock of type T. Valid from Activate to Deactivate.

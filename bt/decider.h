@@ -37,7 +37,7 @@ struct TreeData {
   std::uint16_t depth = 0;        // deciders on the longest path, root included
   std::uint16_t numDeciders = 0;
   bool triviallyCopyable = true;  // every memory struct and DBlock in the tree is
-  TypeTag agentType = nullptr;    // the agent type its functions take; null: any
+  TypeTag agentType = kNoType;    // the agent type its functions take; kNoType: any
   const DeciderDef* culprit = nullptr;  // when kInvalid: the offending decider
   std::uint8_t problem = 0;       // when kInvalid: a TreeProblem
 };
@@ -67,7 +67,7 @@ struct DeciderDef {
   BlockType dblock{};               // filled by Decide, read by the behavior
   Preconditions preconditions{};
   RandomFn random = nullptr;        // Random and Shuffle groups; null: the memory block's RNG
-  TypeTag agentType = nullptr;      // of decide and random; null: any
+  TypeTag agentType = kNoType;      // of decide and random; kNoType: any
   DeciderData* data = nullptr;      // required: where InitializeTreeData writes
 };
 

@@ -58,7 +58,7 @@ struct TreeAnalysis {
   int numTimers = 0;
   int depth = 0;
   bool triviallyCopyable = true;
-  TypeTag agentType = nullptr;
+  TypeTag agentType = kNoType;
   std::uint32_t deciderBytes = 0;  // [bytes] of the decider region
   std::uint32_t timersOffset = 0;  // [bytes] from the block's start
   std::uint32_t memoryBytes = 0;   // [bytes] of the whole block
@@ -76,8 +76,8 @@ struct TreeAnalysis {
     return false;
   }
   constexpr bool AgreeOnAgent(TypeTag tag, const DeciderDef* who) {
-    if (tag == nullptr) return true;
-    if (agentType == nullptr) agentType = tag;
+    if (tag == kNoType) return true;
+    if (agentType == kNoType) agentType = tag;
     return agentType == tag || Fail(TreeProblem::MixedAgentTypes, who);
   }
 };

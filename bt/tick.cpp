@@ -398,7 +398,7 @@ Status CheckCall(const DeciderDef& root, void* agent, TypeTag agentType, std::sp
   }
   const TreeData& tree = root.data->tree;
   if (agent == nullptr) return Status::NullAgent;
-  if (tree.agentType != nullptr && agentType != nullptr && tree.agentType != agentType)
+  if (tree.agentType != kNoType && agentType != kNoType && tree.agentType != agentType)
     return Status::AgentTypeMismatch;
   if (memory.size() < tree.memoryBytes || !IsAligned(memory.data())) return Status::MemoryTooSmall;
   const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
@@ -475,7 +475,7 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
 
 void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) {
   const DeciderDef* culprit = nullptr;
-  if (CheckCall(root, agent, nullptr, memory, culprit) != Status::Running) return;
+  if (CheckCall(root, agent, kNoType, memory, culprit) != Status::Running) return;
   TickState t = MakeTickState(root, agent, memory, time);
   if (t.header->treeStamp == 0 || !t.header->rootActive) return;
   Deactivate(t, root, 0, 0);

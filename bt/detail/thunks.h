@@ -57,7 +57,7 @@ using AgentOf = std::remove_reference_t<ArgOf<F, 0>>;
 template <auto F>
 constexpr TypeTag AgentTagOf() {
   if constexpr (kIsNull<decltype(F)>) {
-    return nullptr;
+    return kNoType;
   } else {
     return TypeTagOf<AgentOf<decltype(F)>>();
   }
@@ -215,15 +215,15 @@ constexpr RandomFn MakeRandom() {
 
 // The one agent type of several functions (nulls ignored), or null if none.
 constexpr TypeTag CommonAgentTag(std::initializer_list<TypeTag> tags) {
-  TypeTag common = nullptr;
+  TypeTag common = kNoType;
   for (TypeTag t : tags)
-    if (t != nullptr && common == nullptr) common = t;
+    if (t != kNoType && common == kNoType) common = t;
   return common;
 }
 constexpr bool AgentTagsAgree(std::initializer_list<TypeTag> tags) {
   const TypeTag common = CommonAgentTag(tags);
   for (TypeTag t : tags)
-    if (t != nullptr && t != common) return false;
+    if (t != kNoType && t != common) return false;
   return true;
 }
 
