@@ -26,7 +26,7 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 # GCC 12 reports a false maybe-uninitialized inside <regex> (pulled in by Catch2) under the sanitizers.
 SAN_WARN  := $(WARN) -Wno-maybe-uninitialized
 
-DEB_PACKAGES := libboost-dev catch2 libspdlog-dev libfmt-dev libbenchmark-dev graphviz pkg-config
+DEB_PACKAGES := libboost-dev catch2 libspdlog-dev libfmt-dev libbenchmark-dev graphviz pkg-config cmake
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 LIB_SRCS  := $(wildcard bt/*.cpp)
@@ -90,7 +90,7 @@ $(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_SAN)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXSTD) $(SAN_FLAGS) $^ -o $@ $(LDLIBS)
 
-test: test-unit compile-fail test-extra test-san
+test: test-unit compile-fail test-install test-extra test-san
 
 test-unit: $(TESTS) demos
 	@sh tests/run_catch.sh $(TESTS) unit
@@ -101,6 +101,11 @@ test-san: $(TESTS_SAN)
 # Each tests/compile_fail/*.cpp must fail to compile with the message in its `// expect:` line.
 compile-fail: | $(DEPS_STAMP)
 	@sh tests/compile_fail/run.sh "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN) -fsyntax-only"
+
+# make install, then find_package(bt) and pkg-config from a small consumer.
+.PHONY: test-install
+test-install: $(LIB)
+	@MAKE="$(MAKE)" sh tests/install_test.sh $(BUILD)
 
 # Further checks added by other parts of the suite (fuzz run, gdb printers, ...).
 .PHONY: test-extra

@@ -35,6 +35,12 @@ BT_DECLARE_DECIDER(DELEGATING);
 BT_DEFINE_DECIDER_GROUP(DELEGATE_ROOT, PrioritizedList, nullptr, DELEGATING, C);
 BT_DEFINE_DECIDER_GROUP__FLAGS(DELEGATING, PrioritizedList, bt::kDelegateDecideToChildren, nullptr, A, B);
 
+// Behavior flags (Spore S15): given by the decider, seen by the behavior.
+std::uint32_t gSeenFlags = 0;
+void RecordFlags(test::TraceAgent&, const bt::Context& context) { gSeenFlags = context.behaviorFlags; }
+BT_DEFINE_BEHAVIOR(FLAGGED_B, RecordFlags, nullptr, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR__FLAGS(FLAGGED, FLAGGED_B, 0x3, nullptr);
+
 // Behaviors with no functions at all.
 BT_DEFINE_BEHAVIOR(EMPTY_B, nullptr, nullptr, nullptr);
 BT_DEFINE_DECIDER_BEHAVIOR(EMPTY, EMPTY_B, nullptr);
@@ -205,4 +211,12 @@ TEST_CASE("A behavior with no functions runs until it is interrupted", "[tick][d
     CHECK(t.result.status == Status::Running);
     CHECK(t.result.decider == &EMPTY);
   }
+}
+
+TEST_CASE("A behavior decider hands its behavior flags to the behavior", "[tick][flags]") {
+  test::TraceAgent agent;
+  bt::MemoryFor<FLAGGED> memory{};
+  gSeenFlags = 0;
+  CHECK(Tick(FLAGGED, agent, memory, 0.0).result.status == Status::Running);
+  CHECK(gSeenFlags == 0x3);
 }
