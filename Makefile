@@ -52,7 +52,8 @@ all: lib demos tools $(TESTS)
 
 # ------------------------------------------------------------------ packages
 deps: $(DEPS_STAMP)
-$(DEPS_STAMP):
+# Re-checked when the Makefile (and so the package list) changes; objects only wait for it.
+$(DEPS_STAMP): Makefile
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
