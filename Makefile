@@ -7,6 +7,9 @@
 #                   run, then the suite again under ASan+UBSan
 #   make demo       builds and runs the main demo (the creatures sandbox)
 #   make bench      the creatures benchmark against a hand-written baseline
+#   make fuzz       the tick fuzzer for FUZZ_SECONDS (default 600; clang-14, libFuzzer)
+#   make valgrind   every demo under valgrind memcheck
+#   make bench-micro  Google Benchmark of the parts of a tick
 #   make install PREFIX=/usr/local   headers, libbt.a, pkg-config and CMake files
 
 CXX      ?= g++
@@ -26,7 +29,8 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 # GCC 12 reports a false maybe-uninitialized inside <regex> (pulled in by Catch2) under the sanitizers.
 SAN_WARN  := $(WARN) -Wno-maybe-uninitialized
 
-DEB_PACKAGES := libboost-dev catch2 libspdlog-dev libfmt-dev libbenchmark-dev graphviz pkg-config cmake
+DEB_PACKAGES := libboost-dev catch2 libspdlog-dev libfmt-dev libbenchmark-dev graphviz pkg-config cmake libncurses-dev \
+                clang-14 libclang-rt-14-dev valgrind gdb
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 LIB_SRCS  := $(wildcard bt/*.cpp)
@@ -112,6 +116,72 @@ test-install: $(LIB)
 .PHONY: test-extra
 test-extra:
 
+# The creatures sandbox, run without interaction for a fixed seed: its transitions at their ticks.
+.PHONY: test-demo
+test-extra: test-demo
+test-demo: $(BUILD)/demo/creatures
+	@sh tests/demo_creatures_test.sh $(BUILD)/demo/creatures
+
+# The debug output facility compiled out: the library and a check built with
+# BT_DEBUG_OUTPUT=0 into their own directory. The check ticks at level 5 and
+# must see no line; the tick's object must not even refer to the facility.
+DEBUG_OFF := $(BUILD)/debug-off
+.PHONY: test-debug-off
+test-extra: test-debug-off
+test-debug-off: $(DEBUG_OFF)/check
+	@if nm -C $(DEBUG_OFF)/obj/bt/tick.o | grep -q 'DebugEmit\|gDebugOutput'; then \
+	  echo "debug-off: FAILED: tick.o still refers to the debug output facility"; exit 1; fi
+	@$(DEBUG_OFF)/check
+$(DEBUG_OFF)/obj/%.o: %.cpp | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CXX) $(CPPFLAGS) -DBT_DEBUG_OUTPUT=0 $(CXXFLAGS) $(DEPFLAGS) -c $< -o $@
+$(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debug_output_off/check.cpp)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+
+# The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo, in gdb's batch mode.
+.PHONY: test-gdb
+test-extra: test-gdb
+test-gdb: $(BUILD)/demo/t01_first_tree
+	@sh tests/gdb_printers_test.sh $(BUILD)/demo/t01_first_tree
+
+# The picture tools: bt_timeline's exact SVG, bt_dot's DOT through graphviz.
+.PHONY: test-pictures
+test-extra: test-pictures
+test-pictures: $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline
+	@sh tests/pictures_test.sh $(BUILD)/tools
+
+# libFuzzer over the tick (tests/fuzz/): clang-14 from Debian, whose fuzzer, ASan
+# and UBSan runtimes come in libclang-rt-14-dev. The library is rebuilt with it,
+# instrumented, into its own directory. test-fuzz is the bounded run of `make
+# test`; `make fuzz` runs for FUZZ_SECONDS. New inputs go to a scratch corpus,
+# never into the seeds in tests/fuzz/corpus.
+FUZZ_CXX       ?= clang++-14
+FUZZ_SAN       := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# Clang, unlike GCC, warns about aggregates that leave later fields to their
+# defaults. Its other warnings on the library are shown but not fatal (the GCC
+# build is the gate there); on the harness they are errors.
+FUZZ_WARN      := $(WARN) -Wno-missing-field-initializers -Wno-error
+$(BUILD)/fuzz/obj/tests/fuzz/%.o: FUZZ_WARN := $(WARN) -Wno-missing-field-initializers
+FUZZER         := $(BUILD)/fuzz/tick_fuzzer
+FUZZ_SECONDS   ?= 600
+FUZZ_TEST_SECONDS ?= 60
+.PHONY: fuzz test-fuzz
+test-extra: test-fuzz
+test-fuzz: $(FUZZER)
+	@sh tests/fuzz/run.sh $(FUZZER) $(FUZZ_TEST_SECONDS) $(BUILD)/fuzz
+fuzz: $(FUZZER)
+	@sh tests/fuzz/run.sh $(FUZZER) $(FUZZ_SECONDS) $(BUILD)/fuzz
+$(BUILD)/fuzz/obj/%.o: %.cpp | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(FUZZ_CXX) $(CPPFLAGS) $(CXXSTD) $(FUZZ_WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
+$(FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) tests/fuzz/tick_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+
+# valgrind memcheck over every demo binary: any error or leak fails.
+.PHONY: valgrind
+valgrind: $(DEMOS) | $(DEPS_STAMP)
+	@sh tests/valgrind_demos.sh $(DEMOS)
+
 # ------------------------------------------------------------------ demos and tools
 demos: $(DEMOS)
 $(BUILD)/demo/%: $(BUILD)/obj/demo/%.o $(LIB)
@@ -124,6 +194,9 @@ $(BUILD)/$(1): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard $(1)/*.cpp)) $(LIB)
 endef
 $(foreach d,$(DEMO_DIRS),$(eval $(call DEMO_DIR_RULE,$(d))))
 
+# The creatures sandbox draws with ncurses.
+DEMO_LDLIBS_creatures := $(shell pkg-config --libs ncurses 2>/dev/null || echo -lncurses)
+
 demo: $(MAIN_DEMO)
 	$(MAIN_DEMO) $(DEMO_ARGS)
 
@@ -131,6 +204,25 @@ tools: $(TOOLS)
 $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+
+# ------------------------------------------------------------------ benchmarks
+# bench: the creatures workload, bt against a hand-written baseline, scaling table
+# first, then the one-line summary. bench-micro: Google Benchmark of the tick's parts.
+BENCH_SRCS  := $(filter-out tools/bench/micro.cpp,$(wildcard tools/bench/*.cpp))
+BENCH       := $(BUILD)/tools/bench/creatures
+BENCH_MICRO := $(BUILD)/tools/bench/micro
+BENCH_ARGS  ?= --scaling
+.PHONY: bench bench-micro
+bench: $(BENCH)
+	$(BENCH) $(BENCH_ARGS)
+bench-micro: $(BENCH_MICRO)
+	$(BENCH_MICRO) $(BENCH_MICRO_ARGS)
+$(BENCH): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_SRCS)) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+$(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/bench/bt_creatures.cpp tools/bench/handwritten.cpp) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) -lbenchmark
 
 
 # ------------------------------------------------------------------ install

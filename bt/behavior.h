@@ -25,6 +25,10 @@ struct BehaviorDef {
   DeactivateFn deactivate = nullptr;   // null: nothing to clean up
   BlockType memory{};                  // constructed before Activate, destroyed after Deactivate
   TypeTag agentType = kNoType;         // the agent type its functions take; kNoType: any
+  // Whether its Tick takes the Context (the macros know; a loader may leave it
+  // true). When false, the tick does not build one: for a small behavior that is
+  // a good part of the cost of ticking it.
+  bool tickTakesContext = true;
 };
 
 }  // namespace bt

@@ -15,4 +15,5 @@
 #include "bt/macros.h"
 #include "bt/memory.h"
 #include "bt/preconditions.h"
+#include "bt/stimuli.h"
 #include "bt/tree.h"

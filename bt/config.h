@@ -19,6 +19,16 @@
 #define BT_MAX_DBLOCK_BYTES 32
 #endif
 
+// Stimuli an agent's bt::Stimuli store holds at once (at most 32: one bit per token).
+#ifndef BT_MAX_STIMULI
+#define BT_MAX_STIMULI 8
+#endif
+
+// Data a stimulus may carry [bytes].
+#ifndef BT_STIMULUS_DATA_BYTES
+#define BT_STIMULUS_DATA_BYTES 16
+#endif
+
 // Debug output during the tick (levels 0-5). 0 compiles the whole facility out.
 #ifndef BT_DEBUG_OUTPUT
 #define BT_DEBUG_OUTPUT 1
@@ -28,6 +38,8 @@ namespace bt {
 
 inline constexpr std::size_t kMaxBehaviorMemoryBytes = BT_MAX_BEHAVIOR_MEMORY_BYTES;
 inline constexpr std::size_t kMaxDBlockBytes = BT_MAX_DBLOCK_BYTES;
+inline constexpr int kMaxStimuli = BT_MAX_STIMULI;
+inline constexpr std::size_t kStimulusDataBytes = BT_STIMULUS_DATA_BYTES;
 // Strictest alignment a memory struct or DBlock may ask for; memory blocks are aligned to it.
 inline constexpr std::size_t kMaxAlignment = 16;
 // Deciders on the longest path from the root, root included [max 32]: bounds the tick's recursion.

@@ -1,10 +1,11 @@
 // bt/debug_output.cpp — formatting debug lines and the default spdlog hook.
 #include "bt/debug_output.h"
 
+#include <spdlog/spdlog.h>
+
 #include <cstdarg>
 #include <cstdio>
-
-#include <spdlog/spdlog.h>
+#include <mutex>
 
 namespace bt {
 namespace detail {
@@ -16,13 +17,17 @@ namespace {
 DebugOutputFn gOutput = nullptr;
 void* gOutputUser = nullptr;
 
+// Looked up per line, so a logger "bt" registered (or replaced) at any time gets the lines.
+// The mutex keeps two threads from both registering it (spdlog would throw).
 void SpdlogOutput(const DebugLine& line, void*) {
-  static std::shared_ptr<spdlog::logger> logger = [] {
-    if (auto existing = spdlog::get("bt")) return existing;
-    auto created = spdlog::default_logger()->clone("bt");
-    spdlog::register_logger(created);
-    return created;
-  }();
+  static std::mutex creating;
+  std::shared_ptr<spdlog::logger> logger = spdlog::get("bt");
+  if (!logger) {
+    const std::lock_guard<std::mutex> lock(creating);
+    if ((logger = spdlog::get("bt"))) return logger->info("{}", line.text);
+    logger = spdlog::default_logger()->clone("bt");
+    spdlog::register_logger(logger);
+  }
   logger->info("{}", line.text);
 }
 }  // namespace
@@ -36,8 +41,10 @@ void DebugEmit(int level, const void* agent, double time, int depth, const char*
   char text[384];
   std::snprintf(text, sizeof text, "BTDBO(%d) %p @ %.3f: %*s%s", level, agent, time, depth, "", message);
   const DebugLine line{level, agent, time, depth, message, text};
-  if (gOutput) gOutput(line, gOutputUser);
-  else SpdlogOutput(line, nullptr);
+  if (gOutput)
+    gOutput(line, gOutputUser);
+  else
+    SpdlogOutput(line, nullptr);
 }
 
 }  // namespace detail

@@ -1,9 +1,16 @@
 // bt/debug_output.h — debug output from inside the tick (Spore S11).
 //
-// Levels: 0 none; 1-2 only on transitions (1 activations, 2 deactivations and
-// interruptions); 3-5 every tick (3 the tick and its behaviors, 4 redecides,
-// 5 every precondition and Decide result). Lines go to a hook; the default hook
-// writes to the spdlog logger named "bt", which users may route to any sink.
+// Levels, each adding to the ones before it:
+//   0 nothing
+//   1 behavior activations                          (only on transitions)
+//   2 + deactivations and interruptions             (only on transitions)
+//   3 + tree start and finish, behavior ticks       (every tick)
+//   4 + visiting and continuing deciders, redecides (every tick)
+//   5 + every precondition, Decide result, choice   (every tick)
+// A line reads "BTDBO(<level>) <agent> @ <time>: <one space per depth><message>".
+// Lines go to a hook; the default hook writes to the spdlog logger named "bt"
+// (created on first use if the program has not registered one), which users
+// may route to any sink. Formatting needs no allocation; spdlog may allocate.
 //
 // Building with BT_DEBUG_OUTPUT=0 compiles every hook point out of the tick.
 #pragma once
@@ -12,16 +19,18 @@
 #include <cstdint>
 
 #include "bt/config.h"
+#include "bt/kinds.h"
 
 namespace bt {
 
 struct DebugLine {
-  int level;             // 1-5
+  int level;  // 1-5
   const void* agent;
-  double time;           // [seconds] of the tick
-  int depth;             // in the tree, root 0
-  const char* message;   // without prefix
-  const char* text;      // the whole line: "BTDBO(1) 0x... @ 106.017: <depth spaces><message>"
+  double time;  // [seconds] of the tick
+  int depth;    // in the tree, root 0
+  // Both strings live only during the hook's call; copy what you keep.
+  const char* message;  // without prefix
+  const char* text;     // the whole line: "BTDBO(1) 0x... @ 106.017: <depth spaces><message>"
 };
 
 using DebugOutputFn = void (*)(const DebugLine& line, void* user);
@@ -47,6 +56,10 @@ inline bool DebugWanted(int level, const void* agent) {
   return gDebugOutputLevel >= level && (gDebugOutputAgent == nullptr || gDebugOutputAgent == agent);
 }
 
+// Seconds from a float activation time to a tick's time, in float like the
+// block keeps them, so a decider activated this tick shows 0, not -0.000.
+inline double DebugSeconds(double time, float since) { return static_cast<float>(time) - since; }
+
 // Formats and sends one line; printf-style.
 void DebugEmit(int level, const void* agent, double time, int depth, const char* format, ...)
     __attribute__((format(printf, 5, 6)));
@@ -55,22 +68,37 @@ void DebugEmit(int level, const void* agent, double time, int depth, const char*
 }  // namespace bt
 
 #if BT_DEBUG_OUTPUT
-#define BT_DEBUG_OUT(t, level, depth, ...)                                                           \
-  do {                                                                                               \
-    if (::bt::detail::DebugWanted(level, (t).agent))                                                 \
-      ::bt::detail::DebugEmit(level, (t).agent, (t).time, depth, __VA_ARGS__);                       \
+#define BT_DEBUG_OUT(t, level, depth, ...)                                     \
+  do {                                                                         \
+    if (::bt::detail::DebugWanted(level, (t).agent))                           \
+      ::bt::detail::DebugEmit(level, (t).agent, (t).time, depth, __VA_ARGS__); \
+  } while (0)
+#define BT_DEBUG_BEGIN_TICK(t)                                                                                     \
+  do {                                                                                                             \
+    BT_DEBUG_OUT(t, 3, 0, "**************** starting tree %s for %p ****************", (t).root->name, (t).agent); \
+    BT_DEBUG_OUT(t, 3, 0, "dt: %f, DecisionFlags: 0x%08x, StimuliFlags: 0x%08x", static_cast<double>((t).dt),      \
+                 (t).decisionFlags, (t).stimuliFlags);                                                             \
+  } while (0)
+// The tick's Status by its kinds.def name and, when Running, the decider whose behavior runs.
+#define BT_DEBUG_END_TICK(t, status)                                                                     \
+  do {                                                                                                   \
+    const ::bt::Status btDebugStatus = (status);                                                         \
+    const bool btDebugRunning = btDebugStatus == ::bt::Status::Running && (t).runningDecider != nullptr; \
+    BT_DEBUG_OUT(t, 3, 0, "**************** finished tree %s: %s%s%s ****************", (t).root->name,  \
+                 ::bt::StatusName(btDebugStatus), btDebugRunning ? " in " : "",                          \
+                 btDebugRunning ? (t).runningDecider->name : "");                                        \
   } while (0)
 #else
+// Nothing of the facility is left in the tick: no branch, no argument evaluated.
 #define BT_DEBUG_OUT(t, level, depth, ...) \
   do {                                     \
+  } while (0)
+#define BT_DEBUG_BEGIN_TICK(t) \
+  do {                         \
+  } while (0)
+#define BT_DEBUG_END_TICK(t, status) \
+  do {                               \
   } while (0)
 #endif
 // Transitions read the same; the name says at a glance which lines levels 1-2 show.
 #define BT_DEBUG_OUT_TRANSITION BT_DEBUG_OUT
-#define BT_DEBUG_BEGIN_TICK(t)                                                                                    \
-  do {                                                                                                            \
-    BT_DEBUG_OUT(t, 3, 0, "**************** starting tree %s for %p ****************", (t).root->name, (t).agent); \
-    BT_DEBUG_OUT(t, 3, 0, "dt: %f, DecisionFlags: 0x%08x, StimuliFlags: 0x%08x", static_cast<double>((t).dt),      \
-                 (t).decisionFlags, (t).stimuliFlags);                                                            \
-  } while (0)
-#define BT_DEBUG_END_TICK(t) BT_DEBUG_OUT(t, 3, 0, "**************** finished tree %s ****************", (t).root->name)

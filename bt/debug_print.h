@@ -4,6 +4,17 @@
 // whole tree), one decider per line, for tooltip-style overlays over the game
 // view. Reads the memory block only; allocates nothing. Depends on the core;
 // the core never depends on it.
+//
+//   *0:ROOT (Group, PrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 3
+//     *3:EAT (Group, PrioritizedList 0x1 CallDecideOnRedecide) time: 14.32 [(no group behavior)] idx: 1
+//       *1:EAT_FOOD (Behavior 0x0) time: 14.32 [EAT_FOOD_B] (0x00000000)
+//
+// '*' marks an active decider; then its index among its parent's children, its
+// name, kind, policy and DeciderFlags (hex and names), the seconds since it was
+// activated, its behavior (or group behavior) with the behaviorFlags it passes,
+// and for groups the index of the active child. The whole tree adds unmarked
+// lines for the inactive deciders, without times; a decider shared by several
+// groups is printed under each. Nothing active prints "(no active deciders)".
 #pragma once
 
 #include <cstddef>

@@ -49,6 +49,9 @@ struct DeciderData {
   std::uint16_t memoryOffset = 0;  // [bytes] within the slot, of the behavior memory
   std::int16_t timerIndex = -1;    // into the agent's timer array; -1: no timer
   std::uint32_t timerTreeStamp = 0;  // the tree whose numbering timerIndex is
+  // No preconditions, no delegation, no DBlock: evaluating the decider is only its Decide,
+  // so the tick skips the checks (false until InitializeTreeData, which is safe).
+  bool decideOnly = false;
   TreeData tree;                   // used on roots only
 };
 

@@ -49,6 +49,8 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
     d.data->slotOffset = static_cast<std::uint16_t>(a.slotOffset[i]);
     d.data->dblockOffset = static_cast<std::uint16_t>(slot.dblockOffset);
     d.data->memoryOffset = static_cast<std::uint16_t>(slot.memoryOffset);
+    d.data->decideOnly =
+        !d.preconditions.IsSet() && !(d.flags & kDelegateDecideToChildren) && d.dblock.size == 0;
     if (a.timerIndex[i] >= 0) {
       d.data->timerIndex = a.timerIndex[i];
       d.data->timerTreeStamp = stamp;

@@ -52,6 +52,7 @@ struct TreeAnalysis {
   // Distinct deciders in depth-first post-order, with their layout.
   const DeciderDef* deciders[kMaxTreeDeciders] = {};
   std::uint32_t regionEnd[kMaxTreeDeciders] = {};   // [bytes] the decider's subtree needs
+  std::uint8_t height[kMaxTreeDeciders] = {};       // deciders on the longest path down from it, itself included
   std::uint32_t slotOffset[kMaxTreeDeciders] = {};
   std::int16_t timerIndex[kMaxTreeDeciders] = {};
   int count = 0;
@@ -100,6 +101,8 @@ constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
   if (d.data == nullptr) return a.Fail(TreeProblem::NullDecider, &d);
   const Preconditions& pre = d.preconditions;
   if (!(pre.timerSeconds >= 0) || pre.timerSeconds > 1e30f) return a.Fail(TreeProblem::BadPrecondition, &d);
+  // A loader may fill any byte into kind; the tick treats anything but Behavior as a group.
+  if (d.kind != DeciderKind::Behavior && d.kind != DeciderKind::Group) return a.Fail(TreeProblem::BadKind, &d);
   if (d.kind == DeciderKind::Behavior) {
     if (d.behavior == nullptr) return a.Fail(TreeProblem::BehaviorDeciderWithoutBehavior, &d);
     if (d.childCount != 0) return a.Fail(TreeProblem::BehaviorDeciderWithChildren, &d);
@@ -126,17 +129,26 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   if (d == nullptr) return a.Fail(TreeProblem::NullDecider, parent), 0;
   for (int i = 0; i < depth; ++i)
     if (path[i] == d) return a.Fail(TreeProblem::Cycle, d), 0;
-  if (const int seen = a.IndexOf(d); seen >= 0) return a.regionEnd[seen];
+  if (const int seen = a.IndexOf(d); seen >= 0) {
+    // A shared decider met again, perhaps deeper than the first time: its subtree
+    // hangs from here too, and may take the path past the limit.
+    if (depth + a.height[seen] > kMaxTreeDepth) return a.Fail(TreeProblem::TooDeep, d), 0;
+    if (depth + a.height[seen] > a.depth) a.depth = depth + a.height[seen];
+    return a.regionEnd[seen];
+  }
   if (depth >= kMaxTreeDepth) return a.Fail(TreeProblem::TooDeep, d), 0;
   if (!CheckDecider(a, *d)) return 0;
   if (depth + 1 > a.depth) a.depth = depth + 1;
 
   path[depth] = d;
   std::uint32_t childrenEnd = 0;
+  int childrenHeight = 0;
   if (d->kind == DeciderKind::Group) {
     for (int i = 0; i < d->childCount; ++i) {
       const std::uint32_t end = Visit(a, d->children[i], d, path, depth + 1);
       if (end > childrenEnd) childrenEnd = end;
+      if (const int child = a.IndexOf(d->children[i]); child >= 0 && a.height[child] > childrenHeight)
+        childrenHeight = a.height[child];
     }
   }
   if (a.problem != TreeProblem::None) return 0;
@@ -147,6 +159,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   a.deciders[index] = d;
   a.slotOffset[index] = AlignUp(childrenEnd, slot.align);
   a.regionEnd[index] = a.slotOffset[index] + slot.size;
+  a.height[index] = static_cast<std::uint8_t>(childrenHeight + 1);
   a.timerIndex[index] = d->preconditions.timerSeconds > 0 ? static_cast<std::int16_t>(a.numTimers++) : -1;
   if (a.regionEnd[index] > 0xFFFF) return a.Fail(TreeProblem::TreeTooLarge, d), 0;
   return a.regionEnd[index];

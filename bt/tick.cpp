@@ -24,6 +24,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "bt/debug_output.h"
 #include "bt/layout.h"
@@ -49,6 +50,7 @@ struct TickState {
   Status error;                      // Running while no error
   const DeciderDef* errorDecider;
   const DeciderDef* runningDecider;  // the behavior decider that ticked Running
+  DecideContext decideContext;       // filled once a tick; Evaluate sets only .decider
 };
 
 // A chosen child and the DBlock its Decide filled, kept off the memory block
@@ -88,6 +90,9 @@ Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
   return c;
 }
 
+// Handed to a Tick that takes no Context (BehaviorDef::tickTakesContext).
+const Context kNoContext{};
+
 void ConstructBlock(const BlockType& block, void* at) {
   if (block.size == 0) return;
   if (block.construct) block.construct(at);
@@ -95,7 +100,7 @@ void ConstructBlock(const BlockType& block, void* at) {
 }
 
 void DestroyBlock(const BlockType& block, void* at) {
-  if (block.destroy) block.destroy(at);
+  if (block.size != 0 && block.destroy) block.destroy(at);  // only what ConstructBlock constructed
 }
 
 bool Fail(TickState& t, Status status, const DeciderDef& d) {
@@ -109,46 +114,75 @@ bool Fail(TickState& t, Status status, const DeciderDef& d) {
 // =============================================================== [SECTION] Deciding
 
 float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth);
+// Out of line, so the short common case of Evaluate inlines into the loops that call it.
+[[gnu::noinline]] float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer,
+                                           int depth);
 
 // DelegateDecideToChildren: the group accepts if any child would. Children's
-// Decides run now and again when the group chooses; their timers count both.
+// Decides run now and again when the group chooses. Their timers are checked but
+// left as they were: started here, they would make the child reject the choice
+// that follows in the same tick.
 bool AnyChildAccepts(TickState& t, const DeciderDef& g, int depth) {
   alignas(kMaxAlignment) std::byte scratch[kMaxDBlockBytes > 0 ? kMaxDBlockBytes : 1];
-  for (int i = 0; i < g.childCount; ++i)
-    if (Evaluate(t, *g.children[i], scratch, true, depth + 1) > 0) return true;
+  for (int i = 0; i < g.childCount; ++i) {
+    const DeciderDef& child = *g.children[i];
+    float* timer = child.preconditions.timerSeconds > 0 ? &t.timers[child.data->timerIndex] : nullptr;
+    const float lastDecide = timer ? *timer : 0;
+    const bool accepts = Evaluate(t, child, scratch, true, depth + 1) > 0;
+    if (timer) *timer = lastDecide;
+    if (accepts) return true;
+  }
   return false;
 }
 
 // Preconditions, then Decide. Returns the value (> 0 accepts, else 0); fills
 // `dblock` when the decider has one. A failed precondition calls no Decide.
-float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
+inline float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
+  if (!d.data->decideOnly) [[unlikely]]
+    return EvaluateWithChecks(t, d, dblock, checkTimer, depth);
+  // The common case, kept short: only the Decide (no preconditions, no DBlock).
+  float value = 1.0f;
+  if (d.decide) {
+    t.decideContext.decider = &d;
+    value = d.decide(t.agent, dblock, t.decideContext);
+  }
+  BT_DEBUG_OUT(t, 5, depth, "%s...%s %f", d.name, d.decide ? "Decide returned" : "no Decide, accepts with",
+               static_cast<double>(value));
+  return value > 0 ? value : 0.0f;  // NaN rejects
+}
+
+float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
   const Preconditions& pre = d.preconditions;
   if (!pre.decision.Passes(t.decisionFlags)) {
-    BT_DEBUG_OUT(t, 5, depth, "%s ...failed DecisionFlags check", d.name);
+    BT_DEBUG_OUT(t, 5, depth, "%s...failed DecisionFlags check", d.name);
     return 0;
   }
   if (!pre.stimuli.Passes(t.stimuliFlags)) {
-    BT_DEBUG_OUT(t, 5, depth, "%s ...failed StimuliFlags check", d.name);
+    BT_DEBUG_OUT(t, 5, depth, "%s...failed StimuliFlags check", d.name);
     return 0;
   }
   if (checkTimer && pre.timerSeconds > 0) {
     float& lastDecide = t.timers[d.data->timerIndex];
     if (t.time - lastDecide < pre.timerSeconds) {
-      BT_DEBUG_OUT(t, 5, depth, "%s ...failed timer check", d.name);
+      BT_DEBUG_OUT(t, 5, depth, "%s...failed timer check", d.name);
       return 0;
     }
     lastDecide = static_cast<float>(t.time);
   }
+  // A fresh DBlockT{} (member initializers included) even without a Decide: the chosen
+  // child's DBlock is copied to its slot, and would otherwise carry what a sibling's
+  // Decide left in the shared buffer.
+  ConstructBlock(d.dblock, dblock);
   float value = 1.0f;
   if (d.decide) {
-    if (d.dblock.size != 0) std::memset(dblock, 0, d.dblock.size);
-    const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &d};
-    value = d.decide(t.agent, dblock, context);
+    t.decideContext.decider = &d;
+    value = d.decide(t.agent, dblock, t.decideContext);
   }
   if (value > 0 && (d.flags & kDelegateDecideToChildren) && d.kind == DeciderKind::Group &&
       depth + 1 < kMaxTreeDepth && !AnyChildAccepts(t, d, depth))
     value = 0;
-  BT_DEBUG_OUT(t, 5, depth, "%s ...Decide returned %f", d.name, static_cast<double>(value));
+  BT_DEBUG_OUT(t, 5, depth, "%s...%s %f", d.name, d.decide ? "Decide returned" : "no Decide, accepts with",
+               static_cast<double>(value));
   return value > 0 ? value : 0.0f;  // NaN rejects
 }
 
@@ -248,7 +282,11 @@ void ChooseShuffle(TickState& t, const DeciderDef& g, std::uint32_t base, std::u
   for (int round = 0; round < 2; ++round) {
     for (int k = slot.cursor; k < g.childCount; ++k) {
       const int i = order[k];
-      if (Masked(mask, i) || !(Evaluate(t, *g.children[i], out.dblock, true, depth + 1) > 0)) continue;
+      if (Masked(mask, i)) continue;
+      if (!(Evaluate(t, *g.children[i], out.dblock, true, depth + 1) > 0)) {
+        mask |= 1ull << i;  // one Decide per child per choice, even across the new round
+        continue;
+      }
       order[k] = order[slot.cursor];  // move the chosen child into the ran-this-round part
       order[slot.cursor] = static_cast<std::uint8_t>(i);
       ++slot.cursor;
@@ -269,7 +307,8 @@ void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t
     case GroupPolicy::Sequential: ChooseSequential(t, g, 0, out, depth); break;
     case GroupPolicy::Scored: ChooseScored(t, g, mask, out, depth); break;
   }
-  BT_DEBUG_OUT(t, 5, depth, "%s chose child %d", g.name, out.index);
+  BT_DEBUG_OUT(t, 5, depth, "%s chose child %d %s", g.name, out.index,
+               out.index >= 0 ? g.children[out.index]->name : "(none accepts)");
 }
 
 // =============================================================== [SECTION] Activation
@@ -312,7 +351,9 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
 // - PrioritizedList: the children above the active one are decided every tick
 //   and interrupt it; the active child's own Decide is not called.
 // - Random, Shuffle, Sequential, Scored: nothing is re-decided while a child is
-//   active; they choose only on activation and on a masked redecide.
+//   active; they choose only on activation and on a masked redecide. Activated
+//   again after an interruption, a Sequential starts over from its first child
+//   and a Shuffle starts a new round.
 Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
   SlotHeader& slot = Slot(t, g, base);
   Choice choice;
@@ -332,6 +373,10 @@ Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isN
     }
   }
   bool childIsNew = choice.index >= 0;
+  if (!childIsNew)
+    BT_DEBUG_OUT(t, 4, depth, "continuing child %d %s, duration %.3f", slot.activeChild,
+                 g.children[slot.activeChild]->name,
+                 detail::DebugSeconds(t.time, Slot(t, *g.children[slot.activeChild], base).activatedAt));
   for (;;) {
     const int active = slot.activeChild;
     const Result result = TickDecider(t, *g.children[active], base, childIsNew, depth + 1);
@@ -339,19 +384,19 @@ Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isN
 
     // Masked redecide: the child is done or failed; it stays active until replaced.
     if (++t.redecides > t.redecideLimit) return Fail(t, Status::RedecideLimit, g), Result::Failed;
-    BT_DEBUG_OUT(t, 4, depth, "%s: child %s %s, redeciding", g.name, g.children[active]->name,
-                 ResultName(result));
+    BT_DEBUG_OUT(t, 4, depth, "child %d %s returned %s: %s redecides without it", active, g.children[active]->name,
+                 ResultName(result), g.name);
     mask |= 1ull << active;
     choice.index = -1;
+    if (g.policy == GroupPolicy::Sequential && result == Result::Failed) return Result::Failed;
+    if (g.flags & kCallDecideOnRedecide) {
+      // Preconditions and Decide again (not the timer: it paces activation).
+      if (!(Evaluate(t, g, choice.dblock, false, depth) > 0)) return Result::Failed;
+    }
     if (g.policy == GroupPolicy::Sequential) {
-      if (result == Result::Failed) return Result::Failed;
       ChooseSequential(t, g, active + 1, choice, depth);
       if (choice.index < 0) return Result::Done;
     } else {
-      if (g.flags & kCallDecideOnRedecide) {
-        // Preconditions and Decide again (not the timer: it paces activation).
-        if (!(Evaluate(t, g, choice.dblock, false, depth) > 0)) return Result::Failed;
-      }
       Choose(t, g, base, mask, choice, depth);
       if (choice.index < 0) return Result::Failed;
     }
@@ -362,6 +407,14 @@ Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isN
 }
 
 Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
+  if (d.kind == DeciderKind::Group)
+    BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, %s, %d children, active child %d, duration %.3f",
+                 isNew ? "new" : "current", DeciderKindName(d.kind), d.name, GroupPolicyName(d.policy), d.childCount,
+                 isNew ? -1 : Slot(t, d, base).activeChild,
+                 detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt));
+  else
+    BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, duration %.3f", isNew ? "new" : "current",
+                 DeciderKindName(d.kind), d.name, detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt));
   if (const BehaviorDef* b = d.behavior) {
     void* memory = BehaviorMemory(t, d, base);
     if (isNew) {
@@ -370,9 +423,11 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
                               d.behaviorFlags, d.name);
       if (b->activate && !b->activate(t.agent, memory, MakeContext(t, d, base))) return Result::Failed;
     }
-    BT_DEBUG_OUT(t, 3, depth, "ticking behavior %s with flags 0x%x, in decider %s", b->name, d.behaviorFlags,
-                 d.name);
-    const Result result = b->tick ? b->tick(t.agent, memory, MakeContext(t, d, base)) : Result::Running;
+    BT_DEBUG_OUT(t, 3, depth, "ticking behavior %s with flags 0x%x, duration %.3f, in decider %s", b->name,
+                 d.behaviorFlags, detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt), d.name);
+    const Result result = !b->tick                ? Result::Running
+                          : !b->tickTakesContext ? b->tick(t.agent, memory, kNoContext)
+                                                 : b->tick(t.agent, memory, MakeContext(t, d, base));
     if (d.kind == DeciderKind::Behavior) {
       if (result == Result::Running) t.runningDecider = &d;
       return result;
@@ -383,18 +438,50 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
   return TickGroup(t, d, base, isNew, depth);
 }
 
+// A damaged block (a bad save, a stray write) may name a child its group does not
+// have, or none. The active path is walked before anything is called, so no index
+// read from the block reaches a children array unchecked. Returns the first group
+// from the root down whose slot does not fit the tree, or null.
+const DeciderDef* FindCorruptGroup(TickState& t) {
+  const DeciderDef* d = t.root;
+  for (int depth = 0; depth < kMaxTreeDepth && d->kind == DeciderKind::Group; ++depth) {
+    if (d->policy == GroupPolicy::Shuffle) {
+      const std::uint8_t* order = ShuffleOrder(t, *d, 0);
+      for (int i = 0; i < d->childCount; ++i)
+        if (order[i] >= d->childCount) return d;
+    }
+    // kNoChild too: between ticks an active path always ends at a behavior decider.
+    const std::uint8_t child = Slot(t, *d, 0).activeChild;
+    if (child >= d->childCount) return d;
+    d = d->children[child];
+  }
+  return nullptr;
+}
+
+// Deactivates the trustworthy part of a damaged path: the corrupt group and what
+// is above it, deepest first. What lay below it cannot be known and is not called.
+void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
+  Slot(t, corrupt, 0).activeChild = kNoChild;
+  Deactivate(t, *t.root, 0, 0);
+  t.header->rootActive = 0;
+}
+
 bool IsAligned(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kMaxAlignment == 0; }
 
 // Checks everything about a call that can be checked before touching the block.
+// Once per tree: out of line, so its 200-byte TreeError does not weigh on every tick.
+[[gnu::noinline]] bool InitializeForTick(const DeciderDef& root, const DeciderDef*& culprit) {
+  TreeError error;
+  if (InitializeTreeData(root, &error)) return true;
+  culprit = error.decider;
+  return false;
+}
+
 Status CheckCall(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
                  const DeciderDef*& culprit) {
   if (root.data == nullptr) return Status::InvalidTree;
-  if (root.data->tree.state.load(std::memory_order_acquire) != TreeData::kValid) {
-    TreeError error;
-    if (!InitializeTreeData(root, &error)) {
-      culprit = error.decider;
-      return Status::InvalidTree;
-    }
+  if (root.data->tree.state.load(std::memory_order_acquire) != TreeData::kValid) [[unlikely]] {
+    if (!InitializeForTick(root, culprit)) return Status::InvalidTree;
   }
   const TreeData& tree = root.data->tree;
   if (agent == nullptr) return Status::NullAgent;
@@ -424,7 +511,13 @@ TickState MakeTickState(const DeciderDef& root, void* agent, std::span<std::byte
 
 void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
   if (memory.size() < sizeof(MemoryHeader) || !IsAligned(memory.data())) return;
-  reinterpret_cast<MemoryHeader*>(memory.data())->rng = seed != 0 ? seed : 1;
+  // Scrambled (murmur3's finalizer, a bijection): xorshift's first outputs from small
+  // seeds are small, so agents seeded 1, 2, 3... would otherwise all draw alike at first.
+  std::uint32_t x = seed;
+  x = (x ^ (x >> 16)) * 0x85EBCA6Bu;
+  x = (x ^ (x >> 13)) * 0xC2B2AE35u;
+  x ^= x >> 16;
+  reinterpret_cast<MemoryHeader*>(memory.data())->rng = x != 0 ? x : 0x9E3779B9u;
 }
 
 TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
@@ -434,6 +527,8 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
   if (const Status status = CheckCall(root, agent, agentType, memory, culprit); status != Status::Running)
     return {status, culprit};
   if (!std::isfinite(time) || !std::isfinite(dt) || dt < 0) return {Status::BadTime, &root};
+  // The block keeps times as float; beyond its range they would become infinite for good.
+  if (std::fabs(time) > std::numeric_limits<float>::max()) return {Status::BadTime, &root};
 
   TickState t = MakeTickState(root, agent, memory, time);
   MemoryHeader& header = *t.header;
@@ -450,25 +545,38 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
   t.decisionFlags = decisionFlags;
   t.stimuliFlags = stimuliFlags;
   t.redecideLimit = options.redecideLimit;
+  t.decideContext = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
   BT_DEBUG_BEGIN_TICK(t);
 
+  if (header.rootActive) {
+    if (const DeciderDef* corrupt = FindCorruptGroup(t)) {
+      DeactivateAbove(t, *corrupt);
+      BT_DEBUG_END_TICK(t, Status::CorruptMemory);
+      return {Status::CorruptMemory, corrupt};
+    }
+  }
   bool isNew = false;
   if (!header.rootActive) {
     Choice choice;
-    if (!(Evaluate(t, root, choice.dblock, true, 0) > 0)) return {Status::NoBehavior, nullptr};
+    if (!(Evaluate(t, root, choice.dblock, true, 0) > 0)) {
+      BT_DEBUG_END_TICK(t, Status::NoBehavior);
+      return {Status::NoBehavior, nullptr};
+    }
     StartSlot(t, root, 0, choice.dblock);
     header.rootActive = 1;
     isNew = true;
   }
   const Result result = TickDecider(t, root, 0, isNew, 0);
   if (result == Result::Running && t.error == Status::Running) {
-    BT_DEBUG_END_TICK(t);
+    BT_DEBUG_END_TICK(t, Status::Running);
     return {Status::Running, t.runningDecider};
   }
   // Nothing is left running (or the tick gave up): leave every Activate paired.
   Deactivate(t, root, 0, 0);
   header.rootActive = 0;
-  BT_DEBUG_END_TICK(t);
+  BT_DEBUG_END_TICK(t, t.error != Status::Running ? t.error
+                       : result == Result::Done  ? Status::Done
+                                                 : Status::NoBehavior);
   if (t.error != Status::Running) return {t.error, t.errorDecider};
   return {result == Result::Done ? Status::Done : Status::NoBehavior, nullptr};
 }
@@ -478,6 +586,7 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> 
   if (CheckCall(root, agent, kNoType, memory, culprit) != Status::Running) return;
   TickState t = MakeTickState(root, agent, memory, time);
   if (t.header->treeStamp == 0 || !t.header->rootActive) return;
+  if (const DeciderDef* corrupt = FindCorruptGroup(t)) return DeactivateAbove(t, *corrupt);
   Deactivate(t, root, 0, 0);
   t.header->rootActive = 0;
 }

@@ -43,17 +43,41 @@ struct TickResult {
 };
 
 // Seeds the RNG of a block that was never ticked (Random and Shuffle groups draw
-// from it unless their group has its own random source). 0 is replaced by 1.
+// from it unless their group has its own random source). Distinct seeds give
+// distinct streams, and nearby seeds (agent ids) unrelated ones.
 void SeedMemory(std::span<std::byte> memory, std::uint32_t seed);
 
 // The untyped tick. `agentType` is TypeTagOf<Agent>(); prefer the typed overloads.
+//
+// Bad input has a defined result, checked in this order; the first six change
+// nothing (no user function is called, the block is not written):
+// - a tree InitializeTreeData rejects: InvalidTree, naming the decider;
+// - a null agent: NullAgent;
+// - an agent of another type than the tree's functions take: AgentTypeMismatch;
+// - a block smaller than MemoryBytesFor(root), or not aligned to kMaxAlignment:
+//   MemoryTooSmall;
+// - a block started by another tree, including one of the same name but another
+//   shape (a save from an older version): MemoryFromOtherTree;
+// - dt NaN, infinite or negative; time NaN, infinite, beyond the range of float
+//   (the block keeps times as float), or earlier than the block's last tick:
+//   BadTime. The same time again, or dt 0, is fine.
+// - a damaged block, whose active path names a child a group does not have (or
+//   none), or whose shuffle order does: CorruptMemory, naming the group. The
+//   group and those above it are deactivated deepest first; nothing below it is
+//   called (those Deactivates are lost); the next tick starts from the root.
+// What user functions return is never bad input: a Decide of NaN or <= 0
+// rejects; a Tick result that is not a Result ends the behavior as Done or
+// Failed would; more masked redecides than options.redecideLimit (any value;
+// <= 0 allows none): RedecideLimit, with the active path deactivated.
 TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
                             double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
                             const TickOptions& options);
 
 // Deactivates the active path, deepest first, so every Activate gets its
 // Deactivate; the next tick starts from the root. For an agent that dies or
-// leaves, or before discarding a block.
+// leaves, or before discarding a block. Does nothing on the bad input the
+// tick refuses without change (above), whatever `time` is; on a damaged block
+// it deactivates the part above the damage, as the tick does.
 void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time);
 
 template <class Agent>

@@ -1,6 +1,7 @@
 // tests/initialize_test.cpp — InitializeTreeData's verdicts, and the statuses of
 // a tick given bad input: each names what is wrong and changes nothing.
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -44,6 +45,30 @@ BT_DEFINE_DECIDER_GROUP(OTHER_ROOT, Sequential, nullptr, WORK, WORK);
 struct OtherAgent {
   int x = 0;
 };
+
+// A kind that is neither Behavior nor Group, as a loader might read from a bad file.
+constinit bt::DeciderData oddKindData{};
+constexpr const bt::DeciderDef* oddKindChildren[] = {&WORK};
+constexpr bt::DeciderDef ODD_KIND{.name = "ODD_KIND",
+                                  .kind = static_cast<bt::DeciderKind>(2),
+                                  .children = oddKindChildren,
+                                  .childCount = 1,
+                                  .data = &oddKindData};
+
+// A DAG whose longest path (DAG_ROOT, DAG_MID, DAG_LEAVES, WORK) goes through a
+// decider that the analysis meets first on a shorter one.
+BT_DECLARE_DECIDER(DAG_LEAVES);
+BT_DECLARE_DECIDER(DAG_MID);
+BT_DEFINE_DECIDER_GROUP(DAG_ROOT, PrioritizedList, nullptr, DAG_LEAVES, DAG_MID);
+BT_DEFINE_DECIDER_GROUP(DAG_MID, PrioritizedList, nullptr, DAG_LEAVES);
+BT_DEFINE_DECIDER_GROUP(DAG_LEAVES, PrioritizedList, nullptr, WORK);
+static_assert(bt::detail::AnalyzeTree(DAG_ROOT).depth == 4);
+
+// Two trees of one name and different shapes, as two versions of a game might ship.
+BT_DEFINE_DECIDER_GROUP__FULL(SHAPE_V1, "SHAPE", PrioritizedList, 0, nullptr, void, bt::Preconditions{}, nullptr, 0,
+                              nullptr, WORK);
+BT_DEFINE_DECIDER_GROUP__FULL(SHAPE_V2, "SHAPE", PrioritizedList, 0, nullptr, void, bt::Preconditions{}, nullptr, 0,
+                              nullptr, WORK, WORK);
 }  // namespace badtrees
 
 using namespace badtrees;
@@ -76,6 +101,71 @@ TEST_CASE("InitializeTreeData rejects a bad tree, naming the decider", "[initial
   }
 }
 
+TEST_CASE("InitializeTreeData rejects an unknown decider kind", "[initialize]") {
+  bt::TreeError error;
+  CHECK_FALSE(bt::InitializeTreeData(ODD_KIND, &error));
+  CHECK(error.problem == bt::TreeProblem::BadKind);
+  CHECK(std::string(error.message) ==
+        "bt: decider ODD_KIND: an unknown decider kind: make it a bt::DeciderKind::Behavior or a "
+        "bt::DeciderKind::Group");
+  // Before the check, the tick ran it as a group but never deactivated its child.
+  test::TraceAgent agent;
+  bt::Memory<256> memory{};
+  CHECK(bt::TickBehaviorTree(ODD_KIND, agent, memory, 0.0, 0.1f).status == Status::InvalidTree);
+  CHECK(agent.Take().empty());
+}
+
+TEST_CASE("The depth of a DAG counts the longest path through a shared decider", "[initialize][dag]") {
+  REQUIRE(bt::InitializeTreeData(DAG_ROOT));
+  CHECK(DAG_ROOT.data->tree.depth == 4);
+
+  // A chain one decider past the limit, whose second-last decider the root reaches
+  // first directly: found too deep when the chain reaches it again.
+  constexpr int n = bt::kMaxTreeDepth + 2;
+  static char names[n][16];
+  static bt::DeciderData data[n];
+  static bt::DeciderDef chain[n];
+  static const bt::DeciderDef* links[n][2];
+  for (int i = 0; i < n; ++i) {
+    std::snprintf(names[i], sizeof names[i], "C%d", i);
+    chain[i] = bt::DeciderDef{.name = names[i], .kind = bt::DeciderKind::Group, .data = &data[i]};
+    if (i + 1 < n) {
+      links[i][0] = &chain[i + 1];
+      chain[i].children = links[i];
+      chain[i].childCount = 1;
+    }
+  }
+  chain[n - 1].kind = bt::DeciderKind::Behavior;
+  chain[n - 1].behavior = &WORK_B;
+  links[0][0] = &chain[n - 2];
+  links[0][1] = &chain[1];
+  chain[0].childCount = 2;
+  bt::TreeError error;
+  CHECK_FALSE(bt::InitializeTreeData(chain[0], &error));
+  CHECK(error.problem == bt::TreeProblem::TooDeep);
+  CHECK(error.decider == &chain[n - 2]);
+  CHECK(std::string(error.message) == "bt: decider C32: deeper than bt::kMaxTreeDepth deciders: flatten the tree");
+}
+
+TEST_CASE("A block saved from a tree of another shape is refused", "[tick][errors]") {
+  test::TraceAgent agent;
+  bt::MemoryFor<SHAPE_V1> saved{};
+  REQUIRE(Tick(SHAPE_V1, agent, saved, 1.0).result.status == Status::Running);
+  agent.Take();
+  bt::MemoryFor<SHAPE_V2> restored{};
+  static_assert(sizeof restored >= sizeof saved);
+  std::memcpy(&restored, &saved, sizeof saved);
+  bt::MemoryFor<SHAPE_V2> before;
+  std::memcpy(&before, &restored, sizeof restored);
+  const auto result = bt::TickBehaviorTree(SHAPE_V2, agent, restored, 2.0, 0.1f);
+  CHECK(result.status == Status::MemoryFromOtherTree);
+  CHECK(result.decider == &SHAPE_V2);
+  bt::StopBehaviorTree(SHAPE_V2, &agent, restored.Span(), 2.0);
+  CHECK(std::memcmp(&before, &restored, sizeof restored) == 0);
+  CHECK(agent.Take().empty());
+  bt::StopBehaviorTree(SHAPE_V1, &agent, saved.Span(), 2.0);
+}
+
 TEST_CASE("TickBehaviorTree rejects bad input with a status and changes nothing", "[tick][errors]") {
   test::TraceAgent agent;
   bt::MemoryFor<GOOD_ROOT> memory{};
@@ -87,6 +177,7 @@ TEST_CASE("TickBehaviorTree rejects bad input with a status and changes nothing"
   SECTION("a null agent") {
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, static_cast<test::TraceAgent*>(nullptr), memory.Span(), 2.0, 0.1f).status ==
           Status::NullAgent);
+    bt::StopBehaviorTree(GOOD_ROOT, nullptr, memory.Span(), 2.0);  // does nothing
     CHECK(unchanged());
   }
   SECTION("an agent of another type than the tree's functions take") {
@@ -113,6 +204,9 @@ TEST_CASE("TickBehaviorTree rejects bad input with a status and changes nothing"
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, 2.0, -0.1f).status == Status::BadTime);
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, std::nan(""), 0.1f).status == Status::BadTime);
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, 0.5, 0.1f).status == Status::BadTime);
+    // Finite, but beyond the float the block keeps times in.
+    CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, 1e39, 0.1f).status == Status::BadTime);
+    CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, -1e39, 0.1f).status == Status::BadTime);
     CHECK(unchanged());
     // The same time again is fine.
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, 1.0, 0.0f).status == Status::Running);

@@ -79,7 +79,8 @@ constexpr bool HasSupportedAlignment() {
     .memory = ::bt::BlockTypeOf<MEM>(#MEM),                                                                    \
     .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<ACTIVATE>(),                           \
                                                ::bt::detail::AgentTagOf<TICK>(),                               \
-                                               ::bt::detail::AgentTagOf<DEACTIVATE>()})                        \
+                                               ::bt::detail::AgentTagOf<DEACTIVATE>()}),                       \
+    .tickTakesContext = ::bt::detail::TakesContext<TICK>()                                                     \
   }
 
 #define BT_DETAIL_DECIDER_CHECKS(NAME, DECIDE, DBLOCK)                                                          \

@@ -119,6 +119,16 @@ decltype(auto) CallBehaviorFn(void* agent, void* memory, const Context& context)
   }
 }
 
+// Whether F reads the Context: then the tick must build one for it.
+template <auto F>
+constexpr bool TakesContext() {
+  using Fn = decltype(F);
+  if constexpr (kIsNull<Fn> || !FnTraits<Fn>::kIsFunction) return false;
+  else if constexpr (FnTraits<Fn>::kArity == 3) return true;
+  else if constexpr (FnTraits<Fn>::kArity == 2) return kIsRefTo<ArgOf<Fn, 1>, const Context>;
+  else return false;
+}
+
 template <auto F, class Mem>
 bool ActivateThunk(void* agent, void* memory, const Context& context) {
   if constexpr (std::is_void_v<typename FnTraits<decltype(F)>::Return>) {

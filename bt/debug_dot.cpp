@@ -1,0 +1,152 @@
+// bt/debug_dot.cpp — writing a tree as Graphviz DOT (see the header).
+#include "bt/debug_dot.h"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+
+#include "bt/tree.h"
+
+namespace bt {
+namespace {
+
+// One writer for both destinations, so the buffer and the stream get the same text.
+struct DotSink {
+  std::span<char> buffer;
+  std::FILE* file = nullptr;
+  std::size_t length = 0;  // of the whole text, written or not
+  bool failed = false;
+
+  void Put(const char* format, ...) __attribute__((format(printf, 2, 3))) {
+    char text[512];
+    va_list args;
+    va_start(args, format);
+    const int n = std::vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    if (n < 0) return void(failed = true);
+    const std::size_t size = static_cast<std::size_t>(n) < sizeof text ? static_cast<std::size_t>(n) : sizeof text - 1;
+    if (file != nullptr) {
+      if (std::fwrite(text, 1, size, file) != size) failed = true;
+    } else if (!buffer.empty() && length < buffer.size() - 1) {
+      const std::size_t room = buffer.size() - 1 - length;
+      std::memcpy(buffer.data() + length, text, size < room ? size : room);
+    }
+    length += size;
+  }
+
+  std::size_t Finish() {
+    if (file == nullptr && !buffer.empty()) buffer[length < buffer.size() ? length : buffer.size() - 1] = '\0';
+    return length;
+  }
+};
+
+// A name as the inside of a DOT string: quotes and backslashes escaped.
+struct Quoted {
+  char text[160];
+  explicit Quoted(const char* name) {
+    std::size_t n = 0;
+    for (const char* c = name != nullptr ? name : "(unnamed)"; *c != '\0' && n + 2 < sizeof text; ++c) {
+      if (*c == '"' || *c == '\\') text[n++] = '\\';
+      text[n++] = *c;
+    }
+    text[n] = '\0';
+  }
+};
+
+struct DotWriter {
+  DotSink& out;
+  const DeciderDef* const* path;  // the active path, root first
+  int pathLength;
+  const DeciderDef* seen[kMaxTreeDeciders];  // each decider is one node, however many parents it has
+  int seenCount = 0;
+
+  bool Active(const DeciderDef& d) const {
+    for (int i = 0; i < pathLength; ++i)
+      if (path[i] == &d) return true;
+    return false;
+  }
+
+  bool ActiveEdge(const DeciderDef& parent, const DeciderDef& child) const {
+    for (int i = 0; i + 1 < pathLength; ++i)
+      if (path[i] == &parent) return path[i + 1] == &child;
+    return false;
+  }
+
+  bool FirstVisit(const DeciderDef& d) {
+    for (int i = 0; i < seenCount; ++i)
+      if (seen[i] == &d) return false;
+    if (seenCount < kMaxTreeDeciders) seen[seenCount++] = &d;
+    return true;
+  }
+
+  void Node(const DeciderDef& d) {
+    const Quoted name(d.name);
+    const bool group = d.kind == DeciderKind::Group;
+    out.Put("  \"%s\" [label=\"%s\\n%s", name.text, name.text, group ? GroupPolicyName(d.policy) : "");
+    if (d.behavior != nullptr) out.Put("%s[%s]", group ? "\\n" : "", Quoted(d.behavior->name).text);
+    out.Put("\"%s%s];\n", group ? "" : ", shape=ellipse",
+            Active(d) ? ", fillcolor=\"#ffd966\", color=\"#b45f06\", penwidth=2" : "");
+  }
+
+  void Walk(const DeciderDef& d, int depth) {
+    if (!FirstVisit(d)) return;
+    Node(d);
+    if (d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return;
+    const Quoted parent(d.name);
+    for (int i = 0; i < d.childCount; ++i) {
+      if (d.children[i] == nullptr) continue;
+      out.Put("  \"%s\" -> \"%s\" [label=\"%d\"%s];\n", parent.text, Quoted(d.children[i]->name).text, i,
+              ActiveEdge(d, *d.children[i]) ? ", color=\"#b45f06\", penwidth=2.5" : "");
+    }
+    for (int i = 0; i < d.childCount; ++i)
+      if (d.children[i] != nullptr) Walk(*d.children[i], depth + 1);
+  }
+};
+
+void WriteDot(const DeciderDef& root, std::span<const std::byte> memory, DotSink& out, const DotOptions& options) {
+  const DeciderDef* path[kMaxTreeDepth];
+  int pathLength = memory.empty() ? 0 : ActivePath(root, memory, path);
+  if (pathLength > kMaxTreeDepth) pathLength = kMaxTreeDepth;
+  out.Put("digraph \"%s\" {\n", Quoted(root.name).text);
+  if (options.leftToRight) out.Put("  rankdir=LR;\n");
+  out.Put(
+      "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\", fontsize=11];\n");
+  out.Put("  edge [fontname=\"Helvetica\", fontsize=9, color=\"#666666\"];\n");
+  DotWriter writer{out, path, pathLength, {}, 0};
+  writer.Walk(root, 0);
+  out.Put("}\n");
+}
+
+}  // namespace
+
+std::size_t WriteTreeDot(const DeciderDef& root, std::span<const std::byte> memory, std::span<char> buffer,
+                         const DotOptions& options) {
+  DotSink sink;
+  sink.buffer = buffer;
+  WriteDot(root, memory, sink, options);
+  return sink.Finish();
+}
+
+bool WriteTreeDot(const DeciderDef& root, std::span<const std::byte> memory, std::FILE* file,
+                  const DotOptions& options) {
+  if (file == nullptr) return false;
+  DotSink sink;
+  sink.file = file;
+  WriteDot(root, memory, sink, options);
+  return !sink.failed;
+}
+
+bool WriteTreeSvg(const DeciderDef& root, std::span<const std::byte> memory, const char* svgPath,
+                  const DotOptions& options) {
+  // The path goes to the shell in single quotes; one inside it would end them.
+  if (svgPath == nullptr || std::strchr(svgPath, '\'') != nullptr) return false;
+  char command[1024];
+  const int n = std::snprintf(command, sizeof command, "dot -Tsvg -o '%s'", svgPath);
+  if (n < 0 || static_cast<std::size_t>(n) >= sizeof command) return false;
+  std::FILE* dot = popen(command, "w");
+  if (dot == nullptr) return false;
+  const bool written = WriteTreeDot(root, memory, dot, options);
+  return pclose(dot) == 0 && written;
+}
+
+}  // namespace bt

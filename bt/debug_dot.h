@@ -1,0 +1,39 @@
+// bt/debug_dot.h — a tree as a Graphviz picture, with one agent's active path.
+//
+// Writes the DAG below a root in the DOT language: one node per distinct
+// decider (a shared decider appears once, with an edge from each parent), its
+// edges labelled with the child index. Given an agent's memory block, the active
+// deciders are filled and the edges of the active path drawn bold. `dot -Tsvg`
+// turns the text into a picture; WriteTreeSvg runs it. Depends on the core; the
+// core never depends on it. Writing into a buffer allocates nothing.
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <span>
+
+#include "bt/decider.h"
+
+namespace bt {
+
+struct DotOptions {
+  bool leftToRight = true;  // rankdir=LR: deep trees read better sideways
+};
+
+// Writes the DOT text into `buffer`, always NUL-terminated. Returns the length
+// of the whole text: when it is >= buffer.size(), the text was cut (not valid
+// DOT) and a buffer of the returned length + 1 holds it. `memory` may be empty:
+// then nothing is highlighted, as when the block is not started by this tree.
+std::size_t WriteTreeDot(const DeciderDef& root, std::span<const std::byte> memory, std::span<char> buffer,
+                         const DotOptions& options = {});
+
+// The same text to a stream. Returns false if writing failed.
+bool WriteTreeDot(const DeciderDef& root, std::span<const std::byte> memory, std::FILE* file,
+                  const DotOptions& options = {});
+
+// Runs `dot -Tsvg -o svgPath` on the text (graphviz must be installed).
+// Returns false if dot could not be run or failed.
+bool WriteTreeSvg(const DeciderDef& root, std::span<const std::byte> memory, const char* svgPath,
+                  const DotOptions& options = {});
+
+}  // namespace bt

@@ -1,0 +1,159 @@
+// bt/debug_print.cpp — DebugPrintState: one line per decider, from the memory block.
+//
+// Line format (after Spore S11; names replace its SYMBOL/id pairs since names are unique):
+//
+//   *0:ROOT (Group, PrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 1
+//     *1:GUARD (Group, PrioritizedList 0x1 CallDecideOnRedecide) time: 34.32 [(no group behavior)] idx: 2
+//       *2:PATROL (Behavior 0x0) time: 4.51 [PATROL_B] (0x00000000)
+//
+// '*' marks an active decider; the number is its index among its parent's
+// children (the root is 0), as the parent's `idx:` names it; indentation is
+// depth. Times and `idx:` are shown only for active deciders: an inactive
+// decider's slot holds whatever a sibling left there.
+#include "bt/debug_print.h"
+
+#include <cstdio>
+#include <cstring>
+
+#include "bt/debug_output.h"
+#include "bt/memory.h"
+#include "bt/tree.h"
+
+namespace bt {
+namespace {
+
+constexpr char kTruncated[] = "[... truncated]\n";
+constexpr std::size_t kTruncatedLength = sizeof kTruncated - 1;
+
+// Appends whole lines; when one does not fit, drops whole lines from the end
+// until the marker fits and ends with it, so a reader never sees half a line.
+struct LineWriter {
+  std::span<char> buffer;
+  std::size_t used = 0;
+  bool truncated = false;
+
+  void Append(const char* line, std::size_t length) {
+    if (truncated || buffer.empty()) return;
+    const std::size_t capacity = buffer.size() - 1;  // the NUL always fits
+    if (used + length <= capacity) {
+      std::memcpy(buffer.data() + used, line, length);
+      used += length;
+      return;
+    }
+    truncated = true;
+    while (used > 0 && used + kTruncatedLength > capacity) {
+      --used;  // back to the start of the previous line
+      while (used > 0 && buffer[used - 1] != '\n') --used;
+    }
+    const std::size_t marker = kTruncatedLength < capacity - used ? kTruncatedLength : capacity - used;
+    std::memcpy(buffer.data() + used, kTruncated, marker);
+    used += marker;
+  }
+
+  std::size_t Finish() {
+    if (!buffer.empty()) buffer[used] = '\0';
+    return used;
+  }
+};
+
+// A loader may leave a name out; printf must not see a null.
+const char* NameOf(const char* name) { return name != nullptr ? name : "(unnamed)"; }
+
+// "0x1 CallDecideOnRedecide": the hex, then the name of each known bit from bt/kinds.def.
+void FormatDeciderFlags(std::uint32_t flags, char* out, std::size_t size) {
+  int n = std::snprintf(out, size, "0x%x", flags);
+  char separator = ' ';
+  for (int bit = 0; bit < 32 && n > 0 && static_cast<std::size_t>(n) < size; ++bit) {
+    const char* name = (flags >> bit) & 1u ? DeciderFlagName(1u << bit) : nullptr;
+    if (name == nullptr) continue;
+    n += std::snprintf(out + n, size - static_cast<std::size_t>(n), "%c%s", separator, name);
+    separator = '|';
+  }
+}
+
+struct Printer {
+  const std::byte* region = nullptr;  // the decider region, or null when nothing is active
+  double time = 0;
+  bool wholeTree = false;
+  LineWriter writer;
+
+  const SlotHeader& Slot(const DeciderDef& d) const {
+    return *reinterpret_cast<const SlotHeader*>(region + d.data->slotOffset);
+  }
+
+  void Line(const DeciderDef& d, int index, int depth, bool active) {
+    char flags[128];
+    FormatDeciderFlags(d.flags, flags, sizeof flags);
+    char line[512];
+    int n = std::snprintf(line, sizeof line, "%*s%c%d:%s (", depth * 2, "", active ? '*' : ' ', index, NameOf(d.name));
+    auto append = [&](const char* format, auto... args) {
+      if (n >= 0 && static_cast<std::size_t>(n) < sizeof line)
+        n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), format, args...);
+    };
+    if (d.kind == DeciderKind::Group)
+      append("Group, %s %s)", GroupPolicyName(d.policy), flags);
+    else
+      append("%s %s)", DeciderKindName(d.kind), flags);
+    if (active) append(" time: %.2f", detail::DebugSeconds(time, Slot(d).activatedAt));
+    if (d.behavior)
+      append(" [%s] (0x%08x)", NameOf(d.behavior->name), d.behaviorFlags);
+    else
+      append(" [%s]", d.kind == DeciderKind::Group ? "(no group behavior)" : "(no behavior)");
+    if (active && d.kind == DeciderKind::Group) {
+      const std::uint8_t child = Slot(d).activeChild;
+      if (child == kNoChild)
+        append(" idx: -");
+      else
+        append(" idx: %d", child);
+    }
+    append("\n");
+    if (n < 0) return;
+    std::size_t length = static_cast<std::size_t>(n);
+    if (length >= sizeof line) {  // an absurdly long name: cut, but keep the line a line
+      length = sizeof line - 1;
+      line[length - 1] = '\n';
+    }
+    writer.Append(line, length);
+  }
+
+  // Shared deciders are printed under each of their parents; only the position the
+  // active path runs through is marked.
+  void Walk(const DeciderDef& d, int index, int depth, bool active) {
+    if (writer.truncated) return;  // a wide DAG can be long: stop once the buffer is full
+    if (active || wholeTree) Line(d, index, depth, active);
+    if (d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return;
+    const std::uint8_t activeChild = active ? Slot(d).activeChild : kNoChild;
+    for (int i = 0; i < d.childCount; ++i) {
+      const bool childActive = i == activeChild;
+      if (d.children[i] != nullptr && (childActive || wholeTree)) Walk(*d.children[i], i, depth + 1, childActive);
+    }
+  }
+};
+
+// The decider region when the block was started by this tree and its root is active.
+const std::byte* ActiveRegion(const DeciderDef& root, std::span<const std::byte> memory) {
+  if (!InitializeTreeData(root) || memory.size() < root.data->tree.memoryBytes) return nullptr;
+  const auto* header = reinterpret_cast<const MemoryHeader*>(memory.data());
+  if (header->treeStamp != root.data->tree.stamp || !header->rootActive) return nullptr;
+  return memory.data() + sizeof(MemoryHeader);
+}
+
+}  // namespace
+
+std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> memory, double time,
+                            std::span<char> buffer, const DebugPrintOptions& options) {
+  Printer printer;
+  printer.region = ActiveRegion(root, memory);
+  printer.time = time;
+  printer.wholeTree = options.wholeTree;
+  printer.writer.buffer = buffer;
+  if (printer.region == nullptr && !options.wholeTree) {
+    constexpr char kNothing[] = "(no active deciders)\n";
+    printer.writer.Append(kNothing, sizeof kNothing - 1);
+  } else {
+    printer.Walk(root, 0, 0, printer.region != nullptr);
+  }
+  return printer.writer.Finish();
+}
+
+}  // namespace bt

@@ -1,0 +1,26 @@
+// demo/creatures/options.h — what the command line asks of the sandbox.
+#pragma once
+
+#include <cstdint>
+
+#include "world.h"
+
+namespace creatures {
+
+struct Options {
+  WorldConfig world;
+  int ticks = 300;                     // plain-text runs: how many ticks
+  bool ticksGiven = false;             // --ticks forces the plain-text run even on a terminal
+  int overlayEvery = 50;               // plain-text runs: the overlay every this many ticks; 0: never
+  int selected = 0;                    // the creature whose overlay is shown
+  bool wholeTree = false;              // the overlay shows every decider, not only the active path
+  int delayMs = 150;                   // interactive runs: [milliseconds] between ticks
+  const char* dotPath = nullptr;       // at the end, the tree and the selected creature's path as DOT (or .svg)
+  const char* timelinePath = nullptr;  // write the behavior timeline CSV here
+  bool timelineToStdout = false;       // --timeline - (or /dev/stdout): the CSV is the output
+};
+
+// Parses argv; on a bad or --help argument prints usage and returns false with *exitCode set.
+bool ParseOptions(int argc, char** argv, Options& options, int* exitCode);
+
+}  // namespace creatures

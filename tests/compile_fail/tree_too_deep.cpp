@@ -1,0 +1,18 @@
+// A tree deeper than the tick's recursion allows, checked at compile time.
+// expect: bt: deeper than bt::kMaxTreeDepth deciders: flatten the tree
+#include "bt/bt.h"
+BT_DEFINE_BEHAVIOR__TICK(LEAF_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(L32, LEAF_B, nullptr);
+#define BT_TEST_LEVEL(NAME, CHILD) BT_DEFINE_DECIDER_GROUP(NAME, PrioritizedList, nullptr, CHILD)
+BT_TEST_LEVEL(L31, L32); BT_TEST_LEVEL(L30, L31); BT_TEST_LEVEL(L29, L30); BT_TEST_LEVEL(L28, L29);
+BT_TEST_LEVEL(L27, L28); BT_TEST_LEVEL(L26, L27); BT_TEST_LEVEL(L25, L26); BT_TEST_LEVEL(L24, L25);
+BT_TEST_LEVEL(L23, L24); BT_TEST_LEVEL(L22, L23); BT_TEST_LEVEL(L21, L22); BT_TEST_LEVEL(L20, L21);
+BT_TEST_LEVEL(L19, L20); BT_TEST_LEVEL(L18, L19); BT_TEST_LEVEL(L17, L18); BT_TEST_LEVEL(L16, L17);
+BT_TEST_LEVEL(L15, L16); BT_TEST_LEVEL(L14, L15); BT_TEST_LEVEL(L13, L14); BT_TEST_LEVEL(L12, L13);
+BT_TEST_LEVEL(L11, L12); BT_TEST_LEVEL(L10, L11); BT_TEST_LEVEL(L9, L10); BT_TEST_LEVEL(L8, L9);
+BT_TEST_LEVEL(L7, L8); BT_TEST_LEVEL(L6, L7); BT_TEST_LEVEL(L5, L6); BT_TEST_LEVEL(L4, L5);
+BT_TEST_LEVEL(L3, L4); BT_TEST_LEVEL(L2, L3); BT_TEST_LEVEL(L1, L2); BT_TEST_LEVEL(L0, L1);
+// The leaf is the 33rd decider, but the root also reaches L2 directly, first: the
+// depth is still that of the longest path.
+BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, L2, L0);
+BT_CHECK_TREE(ROOT);

@@ -1,0 +1,301 @@
+// tests/debug_output_test.cpp — the lines the tick reports at each debug output
+// level for a scripted run of the Figure 1 tree, the agent filter, the output
+// hook and the default spdlog logger "bt".
+#include "bt/debug_output.h"
+
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "figure1_tree.h"
+
+namespace {
+
+// Collects lines with the agent's address replaced by a name, so expectations are exact text.
+struct Capture {
+  std::vector<std::string> lines;
+  std::vector<std::pair<const void*, std::string>> agents;  // address, name
+
+  static void Hook(const bt::DebugLine& line, void* user) {
+    auto& self = *static_cast<Capture*>(user);
+    std::string text = line.text;
+    for (const auto& [agent, name] : self.agents) {
+      char address[32];
+      std::snprintf(address, sizeof address, "%p", agent);
+      for (auto at = text.find(address); at != std::string::npos; at = text.find(address))
+        text.replace(at, std::strlen(address), name);
+    }
+    self.lines.push_back(text);
+  }
+
+  std::vector<std::string> Take() {
+    std::vector<std::string> taken;
+    taken.swap(lines);
+    return taken;
+  }
+};
+
+// Restores the settings of the process after each test.
+struct ScopedDebugOutput {
+  bt::DebugOutputSettings saved = bt::GetDebugOutput();
+  ScopedDebugOutput(int level, Capture* capture, const void* agent = nullptr) {
+    bt::SetDebugOutput({level, agent, capture ? &Capture::Hook : nullptr, capture});
+  }
+  ~ScopedDebugOutput() { bt::SetDebugOutput(saved); }
+};
+
+using Lines = std::vector<std::string>;
+
+// The script: idle at 0; EAT interrupts at 1; FIND_FOOD is done at 2 and EAT_FOOD takes over.
+std::vector<Lines> RunScript(int level) {
+  using namespace figure1;
+  test::TraceAgent agent;
+  Memory memory{};
+  Capture capture;
+  capture.agents = {{&agent, "AGENT"}};
+  ScopedDebugOutput output(level, &capture);
+  std::vector<Lines> ticks;
+  test::Tick(ROOT, agent, memory, 0.0);
+  ticks.push_back(capture.Take());
+  agent.decide["EAT"] = 1;
+  agent.decide["FIND_FOOD"] = 1;
+  test::Tick(ROOT, agent, memory, 1.0);
+  ticks.push_back(capture.Take());
+  agent.tick["FIND_FOOD_B"] = bt::Result::Done;
+  agent.decide["EAT_FOOD"] = 1;
+  test::Tick(ROOT, agent, memory, 2.5);
+  ticks.push_back(capture.Take());
+  return ticks;
+}
+
+}  // namespace
+
+TEST_CASE("Debug output level 0 reports nothing", "[debug][debug_output]") {
+  CHECK(RunScript(0) == std::vector<Lines>{{}, {}, {}});
+}
+
+TEST_CASE("Debug output level 1 reports behavior activations", "[debug][debug_output]") {
+  CHECK(RunScript(1) ==
+        std::vector<Lines>{
+            {"BTDBO(1) AGENT @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST"},
+            {"BTDBO(1) AGENT @ 1.000:   activating behavior FIND_FOOD_B with flags 0x0, in decider FIND_FOOD"},
+            {"BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B with flags 0x0, in decider EAT_FOOD"},
+        });
+}
+
+TEST_CASE("Debug output level 2 adds deactivations and interruptions", "[debug][debug_output]") {
+  CHECK(RunScript(2) ==
+        std::vector<Lines>{
+            {"BTDBO(1) AGENT @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST"},
+            {
+                "BTDBO(2) AGENT @ 1.000: EAT interrupts IDLE",
+                "BTDBO(2) AGENT @ 1.000:   deactivating behavior REST_B, in decider REST",
+                "BTDBO(1) AGENT @ 1.000:   activating behavior FIND_FOOD_B with flags 0x0, in decider FIND_FOOD",
+            },
+            {
+                "BTDBO(2) AGENT @ 2.500:   deactivating behavior FIND_FOOD_B, in decider FIND_FOOD",
+                "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B with flags 0x0, in decider EAT_FOOD",
+            },
+        });
+}
+
+TEST_CASE("Debug output level 3 reports every tick: the tree and its behavior ticks", "[debug][debug_output]") {
+  const std::vector<Lines> ticks = RunScript(3);
+  REQUIRE(ticks.size() == 3);
+  CHECK(ticks[0] ==
+        Lines{
+            "BTDBO(3) AGENT @ 0.000: **************** starting tree ROOT for AGENT ****************",
+            "BTDBO(3) AGENT @ 0.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
+            "BTDBO(1) AGENT @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST",
+            "BTDBO(3) AGENT @ 0.000:   ticking behavior REST_B with flags 0x0, duration 0.000, in decider REST",
+            "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT: Running in REST ****************",
+        });
+  // A tick without a transition still reports the tree and the behavior it ticks.
+  CHECK(
+      ticks[2] ==
+      Lines{
+          "BTDBO(3) AGENT @ 2.500: **************** starting tree ROOT for AGENT ****************",
+          "BTDBO(3) AGENT @ 2.500: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
+          "BTDBO(3) AGENT @ 2.500:   ticking behavior FIND_FOOD_B with flags 0x0, duration 1.500, in decider FIND_FOOD",
+          "BTDBO(2) AGENT @ 2.500:   deactivating behavior FIND_FOOD_B, in decider FIND_FOOD",
+          "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B with flags 0x0, in decider EAT_FOOD",
+          "BTDBO(3) AGENT @ 2.500:   ticking behavior EAT_FOOD_B with flags 0x0, duration 0.000, in decider EAT_FOOD",
+          "BTDBO(3) AGENT @ 2.500: **************** finished tree ROOT: Running in EAT_FOOD ****************",
+      });
+}
+
+TEST_CASE("Debug output level 5 reports every precondition, Decide and choice", "[debug][debug_output]") {
+  const std::vector<Lines> level5 = {
+      {
+          "BTDBO(3) AGENT @ 0.000: **************** starting tree ROOT for AGENT ****************",
+          "BTDBO(3) AGENT @ 0.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
+          "BTDBO(5) AGENT @ 0.000: ROOT...no Decide, accepts with 1.000000",
+          "BTDBO(4) AGENT @ 0.000: visiting new Group decider ROOT, PrioritizedList, 5 children, active child -1, "
+          "duration 0.000",
+          "BTDBO(5) AGENT @ 0.000:  FLEE...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 0.000:  GUARD...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 0.000:  FIGHT...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 0.000:  EAT...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 0.000:  IDLE...no Decide, accepts with 1.000000",
+          "BTDBO(5) AGENT @ 0.000: ROOT chose child 4 IDLE",
+          "BTDBO(4) AGENT @ 0.000:  visiting new Group decider IDLE, PrioritizedList, 2 children, active child -1, "
+          "duration 0.000",
+          "BTDBO(5) AGENT @ 0.000:   PLAY...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 0.000:   REST...no Decide, accepts with 1.000000",
+          "BTDBO(5) AGENT @ 0.000:  IDLE chose child 1 REST",
+          "BTDBO(4) AGENT @ 0.000:   visiting new Behavior decider REST, duration 0.000",
+          "BTDBO(1) AGENT @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST",
+          "BTDBO(3) AGENT @ 0.000:   ticking behavior REST_B with flags 0x0, duration 0.000, in decider REST",
+          "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT: Running in REST ****************",
+      },
+      {
+          "BTDBO(3) AGENT @ 1.000: **************** starting tree ROOT for AGENT ****************",
+          "BTDBO(3) AGENT @ 1.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
+          "BTDBO(4) AGENT @ 1.000: visiting current Group decider ROOT, PrioritizedList, 5 children, active child 4, "
+          "duration 1.000",
+          "BTDBO(5) AGENT @ 1.000:  FLEE...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 1.000:  GUARD...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 1.000:  FIGHT...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 1.000:  EAT...Decide returned 1.000000",
+          "BTDBO(2) AGENT @ 1.000: EAT interrupts IDLE",
+          "BTDBO(2) AGENT @ 1.000:   deactivating behavior REST_B, in decider REST",
+          "BTDBO(4) AGENT @ 1.000:  visiting new Group decider EAT, PrioritizedList, 2 children, active child -1, "
+          "duration 0.000",
+          "BTDBO(5) AGENT @ 1.000:   FIND_FOOD...Decide returned 1.000000",
+          "BTDBO(5) AGENT @ 1.000:  EAT chose child 0 FIND_FOOD",
+          "BTDBO(4) AGENT @ 1.000:   visiting new Behavior decider FIND_FOOD, duration 0.000",
+          "BTDBO(1) AGENT @ 1.000:   activating behavior FIND_FOOD_B with flags 0x0, in decider FIND_FOOD",
+          "BTDBO(3) AGENT @ 1.000:   ticking behavior FIND_FOOD_B with flags 0x0, duration 0.000, in decider FIND_FOOD",
+          "BTDBO(3) AGENT @ 1.000: **************** finished tree ROOT: Running in FIND_FOOD ****************",
+      },
+      {
+          "BTDBO(3) AGENT @ 2.500: **************** starting tree ROOT for AGENT ****************",
+          "BTDBO(3) AGENT @ 2.500: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
+          "BTDBO(4) AGENT @ 2.500: visiting current Group decider ROOT, PrioritizedList, 5 children, active child 3, "
+          "duration 2.500",
+          "BTDBO(5) AGENT @ 2.500:  FLEE...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 2.500:  GUARD...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 2.500:  FIGHT...Decide returned 0.000000",
+          "BTDBO(4) AGENT @ 2.500: continuing child 3 EAT, duration 1.500",
+          "BTDBO(4) AGENT @ 2.500:  visiting current Group decider EAT, PrioritizedList, 2 children, active child 0, "
+          "duration 1.500",
+          "BTDBO(4) AGENT @ 2.500:  continuing child 0 FIND_FOOD, duration 1.500",
+          "BTDBO(4) AGENT @ 2.500:   visiting current Behavior decider FIND_FOOD, duration 1.500",
+          "BTDBO(3) AGENT @ 2.500:   ticking behavior FIND_FOOD_B with flags 0x0, duration 1.500, in decider FIND_FOOD",
+          "BTDBO(4) AGENT @ 2.500:  child 0 FIND_FOOD returned Done: EAT redecides without it",
+          "BTDBO(5) AGENT @ 2.500:  EAT...Decide returned 1.000000",
+          "BTDBO(5) AGENT @ 2.500:   EAT_FOOD...Decide returned 1.000000",
+          "BTDBO(5) AGENT @ 2.500:  EAT chose child 1 EAT_FOOD",
+          "BTDBO(2) AGENT @ 2.500:   deactivating behavior FIND_FOOD_B, in decider FIND_FOOD",
+          "BTDBO(4) AGENT @ 2.500:   visiting new Behavior decider EAT_FOOD, duration 0.000",
+          "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B with flags 0x0, in decider EAT_FOOD",
+          "BTDBO(3) AGENT @ 2.500:   ticking behavior EAT_FOOD_B with flags 0x0, duration 0.000, in decider EAT_FOOD",
+          "BTDBO(3) AGENT @ 2.500: **************** finished tree ROOT: Running in EAT_FOOD ****************",
+      },
+
+  };
+  CHECK(RunScript(5) == level5);
+
+  SECTION("level 4 is level 5 without the Decide results: visiting, continuing, redecides") {
+    std::vector<Lines> level4 = level5;
+    for (Lines& tick : level4)
+      std::erase_if(tick, [](const std::string& line) { return line.starts_with("BTDBO(5)"); });
+    CHECK(RunScript(4) == level4);
+    CHECK(level4[2][4] ==
+          "BTDBO(4) AGENT @ 2.500:  visiting current Group decider EAT, PrioritizedList, 2 children, "
+          "active child 0, duration 1.500");
+  }
+}
+
+TEST_CASE("Debug output reports the tick's status by name when nothing runs", "[debug][debug_output]") {
+  using namespace figure1;
+  test::TraceAgent agent;
+  Memory memory{};
+  Capture capture;
+  capture.agents = {{&agent, "AGENT"}};
+  ScopedDebugOutput output(3, &capture);
+  agent.tick["REST_B"] = bt::Result::Failed;  // IDLE then has nothing left: the root fails
+  test::Tick(ROOT, agent, memory, 0.0);
+  CHECK(capture.Take().back() ==
+        "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT: NoBehavior ****************");
+}
+
+TEST_CASE("Debug output filters by agent", "[debug][debug_output]") {
+  using namespace figure1;
+  test::TraceAgent first, second;
+  Memory firstMemory{}, secondMemory{};
+  Capture capture;
+  capture.agents = {{&first, "FIRST"}, {&second, "SECOND"}};
+
+  SECTION("one agent: the other's ticks are silent") {
+    ScopedDebugOutput output(1, &capture, &second);
+    test::Tick(ROOT, first, firstMemory, 0.0);
+    test::Tick(ROOT, second, secondMemory, 0.0);
+    CHECK(capture.Take() ==
+          Lines{"BTDBO(1) SECOND @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST"});
+  }
+
+  SECTION("no agent: every agent reports") {
+    ScopedDebugOutput output(1, &capture, nullptr);
+    test::Tick(ROOT, first, firstMemory, 0.0);
+    test::Tick(ROOT, second, secondMemory, 0.0);
+    CHECK(capture.Take() ==
+          Lines{"BTDBO(1) FIRST @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST",
+                "BTDBO(1) SECOND @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST"});
+  }
+}
+
+TEST_CASE("The debug output hook gets each line's parts", "[debug][debug_output]") {
+  using namespace figure1;
+  test::TraceAgent agent;
+  Memory memory{};
+  struct Parts {
+    std::vector<bt::DebugLine> lines;
+    std::vector<std::string> messages;
+  } parts;
+  const auto hook = [](const bt::DebugLine& line, void* user) {
+    auto& p = *static_cast<Parts*>(user);
+    p.lines.push_back(line);
+    p.messages.push_back(line.message);  // the strings live only during the call
+  };
+  const bt::DebugOutputSettings saved = bt::GetDebugOutput();
+  bt::SetDebugOutput({1, nullptr, hook, &parts});
+  CHECK(bt::GetDebugOutput().user == &parts);
+  test::Tick(ROOT, agent, memory, 4.25);
+  bt::SetDebugOutput(saved);
+  REQUIRE(parts.lines.size() == 1);
+  CHECK(parts.lines[0].level == 1);
+  CHECK(parts.lines[0].agent == &agent);
+  CHECK(parts.lines[0].time == 4.25);
+  CHECK(parts.lines[0].depth == 2);
+  CHECK(parts.messages[0] == "activating behavior REST_B with flags 0x0, in decider REST");
+}
+
+TEST_CASE("Debug output goes to the spdlog logger \"bt\" by default", "[debug][debug_output]") {
+  using namespace figure1;
+  std::ostringstream stream;
+  auto previous = spdlog::get("bt");
+  spdlog::drop("bt");
+  auto logger = std::make_shared<spdlog::logger>("bt", std::make_shared<spdlog::sinks::ostream_sink_st>(stream));
+  logger->set_pattern("%v");
+  spdlog::register_logger(logger);
+  {
+    test::TraceAgent agent;
+    Memory memory{};
+    ScopedDebugOutput output(1, nullptr);
+    test::Tick(ROOT, agent, memory, 0.0);
+    char expected[160];
+    std::snprintf(expected, sizeof expected,
+                  "BTDBO(1) %p @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST\n",
+                  static_cast<const void*>(&agent));
+    CHECK(stream.str() == expected);
+  }
+  spdlog::drop("bt");
+  if (previous) spdlog::register_logger(previous);
+}

@@ -1,0 +1,123 @@
+// tools/bench/bt_creatures.cpp — the creatures tree (creatures.md) in bt.
+//
+// Decides are pure reads of the creature; behaviors count their ticks in a
+// one-int memory struct and apply their effect on their last tick.
+#include "tools/bench/bt_creatures.h"
+
+#include <cstdio>
+
+#include "bt/bt.h"
+
+namespace bench {
+namespace {
+
+// ---------------------------------------------------------------- behaviors
+struct Ticks {
+  int n;  // ticks run so far, this one included
+};
+
+template <Behavior B>
+bt::Result Run(Creature& c, Ticks& m) {
+  if (++m.n == 1) CountActivation(B);  // a behavior is ticked on the tick it activates
+  if (m.n < kDuration[B]) return bt::Result::Running;
+  ApplyEffect(B, c);
+  return bt::Result::Done;
+}
+
+bt::Result FleeTick(Creature& c, Ticks& m) { return Run<kFlee>(c, m); }
+bt::Result YellTick(Creature& c, Ticks& m) { return Run<kYellForHelp>(c, m); }
+bt::Result FightTick(Creature& c, Ticks& m) { return Run<kFight>(c, m); }
+bt::Result PatrolTick(Creature& c, Ticks& m) { return Run<kPatrol>(c, m); }
+bt::Result FindFoodTick(Creature& c, Ticks& m) { return Run<kFindFood>(c, m); }
+bt::Result EatFoodTick(Creature& c, Ticks& m) { return Run<kEatFood>(c, m); }
+bt::Result FlipTick(Creature& c, Ticks& m) { return Run<kFlip>(c, m); }
+bt::Result RollTick(Creature& c, Ticks& m) { return Run<kRoll>(c, m); }
+bt::Result DanceTick(Creature& c, Ticks& m) { return Run<kDance>(c, m); }
+bt::Result RestTick(Creature& c, Ticks& m) { return Run<kRest>(c, m); }
+
+BT_DEFINE_BEHAVIOR__MEMORY(FLEE_B, Ticks, nullptr, FleeTick, nullptr);
+BT_DEFINE_BEHAVIOR__MEMORY(YELL_FOR_HELP_B, Ticks, nullptr, YellTick, nullptr);
+BT_DEFINE_BEHAVIOR__MEMORY(FIGHT_B, Ticks, nullptr, FightTick, nullptr);
+BT_DEFINE_BEHAVIOR__MEMORY(PATROL_B, Ticks, nullptr, PatrolTick, nullptr);
+BT_DEFINE_BEHAVIOR__MEMORY(FIND_FOOD_B, Ticks, nullptr, FindFoodTick, nullptr);
+BT_DEFINE_BEHAVIOR__MEMORY(EAT_FOOD_B, Ticks, nullptr, EatFoodTick, nullptr);
+BT_DEFINE_BEHAVIOR__MEMORY(FLIP_B, Ticks, nullptr, FlipTick, nullptr);
+BT_DEFINE_BEHAVIOR__MEMORY(ROLL_B, Ticks, nullptr, RollTick, nullptr);
+BT_DEFINE_BEHAVIOR__MEMORY(DANCE_B, Ticks, nullptr, DanceTick, nullptr);
+BT_DEFINE_BEHAVIOR__MEMORY(REST_B, Ticks, nullptr, RestTick, nullptr);
+
+// ---------------------------------------------------------------- decides
+bool TooWeakToFight(const Creature& c) { return c.threat && c.energy < 60; }
+bool NestThreatened(const Creature& c) { return c.nest_threat; }
+bool ShouldYell(const Creature& c) { return c.threat && !c.yelled; }
+bool Threatened(const Creature& c) { return c.threat; }
+bool Hungry(const Creature& c) { return c.hunger > 70; }
+bool NoFoodSeen(const Creature& c) { return !c.food_seen; }
+bool FoodSeen(const Creature& c) { return c.food_seen; }
+bool Playful(const Creature& c) { return c.energy > 50; }
+
+// PLAY draws from the creature's own generator (the one its world step uses).
+std::uint32_t CreatureRandom(Creature& c) { return NextRandom(c.rng); }
+
+// ---------------------------------------------------------------- the tree
+BT_DECLARE_DECIDER(FLEE);
+BT_DECLARE_DECIDER(GUARD);
+BT_DECLARE_DECIDER(GUARD_YELL);
+BT_DECLARE_DECIDER(GUARD_FIGHT);
+BT_DECLARE_DECIDER(GUARD_PATROL);
+BT_DECLARE_DECIDER(FIGHT);
+BT_DECLARE_DECIDER(EAT);
+BT_DECLARE_DECIDER(FIND_FOOD);
+BT_DECLARE_DECIDER(EAT_FOOD);
+BT_DECLARE_DECIDER(IDLE);
+BT_DECLARE_DECIDER(PLAY);
+BT_DECLARE_DECIDER(FLIP);
+BT_DECLARE_DECIDER(ROLL);
+BT_DECLARE_DECIDER(DANCE);
+BT_DECLARE_DECIDER(REST);
+
+BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, GUARD, FIGHT, EAT, IDLE);
+BT_DEFINE_DECIDER_BEHAVIOR(FLEE, FLEE_B, TooWeakToFight);
+BT_DEFINE_DECIDER_GROUP__FLAGS(GUARD, PrioritizedList, bt::kCallDecideOnRedecide, NestThreatened, GUARD_YELL,
+                               GUARD_FIGHT, GUARD_PATROL);
+BT_DEFINE_DECIDER_BEHAVIOR(GUARD_YELL, YELL_FOR_HELP_B, ShouldYell);
+BT_DEFINE_DECIDER_BEHAVIOR(GUARD_FIGHT, FIGHT_B, Threatened);  // the same behavior as FIGHT
+BT_DEFINE_DECIDER_BEHAVIOR(GUARD_PATROL, PATROL_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(FIGHT, FIGHT_B, Threatened);
+BT_DEFINE_DECIDER_GROUP__FLAGS(EAT, PrioritizedList, bt::kCallDecideOnRedecide, Hungry, FIND_FOOD, EAT_FOOD);
+BT_DEFINE_DECIDER_BEHAVIOR(FIND_FOOD, FIND_FOOD_B, NoFoodSeen);
+BT_DEFINE_DECIDER_BEHAVIOR(EAT_FOOD, EAT_FOOD_B, FoodSeen);
+BT_DEFINE_DECIDER_GROUP(IDLE, PrioritizedList, nullptr, PLAY, REST);
+BT_DEFINE_DECIDER_GROUP__RANDOM(PLAY, Random, bt::kCallDecideOnRedecide, Playful, CreatureRandom, FLIP, ROLL,
+                                DANCE);
+BT_DEFINE_DECIDER_BEHAVIOR(FLIP, FLIP_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(ROLL, ROLL_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(DANCE, DANCE_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(REST, REST_B, nullptr);
+
+static_assert(sizeof(bt::MemoryFor<ROOT>) == sizeof(BtMemory),
+              "kBtBytesPerAgent must be sizeof(bt::MemoryFor<ROOT>) of the creatures tree");
+static_assert(alignof(bt::MemoryFor<ROOT>) == alignof(BtMemory));
+
+}  // namespace
+
+bool BtInitialize() {
+  bt::TreeError error;
+  if (bt::InitializeTreeData(ROOT, &error)) return true;
+  std::fprintf(stderr, "%s\n", error.message);
+  return false;
+}
+
+std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t) {
+  const double time = t * kDt;
+  std::size_t unhealthy = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    WorldStep(creatures[i], t);
+    const bt::TickResult r =
+        bt::TickBehaviorTree(ROOT, creatures[i], memory[i], time, static_cast<float>(kDt));
+    unhealthy += !bt::IsOk(r.status);
+  }
+  return unhealthy;
+}
+
+}  // namespace bench

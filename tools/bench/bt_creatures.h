@@ -1,0 +1,24 @@
+// tools/bench/bt_creatures.h — the creatures tree declared with bt, ticked over a
+// range of agents (the framework side of the benchmark).
+#pragma once
+
+#include <cstddef>
+
+#include "bt/memory.h"
+#include "tools/bench/creatures.h"
+
+namespace bench {
+
+// One agent's bt memory block; bt_creatures.cpp checks at compile time that it
+// is exactly sizeof(bt::MemoryFor<ROOT>) of the creatures tree.
+inline constexpr std::size_t kBtBytesPerAgent = 64;
+using BtMemory = bt::Memory<kBtBytesPerAgent>;
+
+// Checks the tree once (InitializeTreeData); false and a message on stderr if bad.
+bool BtInitialize();
+
+// World step then TickBehaviorTree for agents [0, n) at tick t; returns how many
+// ticks did not report a healthy status (expected 0).
+std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t);
+
+}  // namespace bench

@@ -1,0 +1,87 @@
+// tools/bench/creatures.h — the creatures workload (../shared/bench/creatures.md):
+// the agent, its world step, and what each behavior does.
+//
+// Both implementations of the benchmark (bt and the hand-written baseline)
+// include this, so they step the same world and apply the same effects; only
+// the deciding differs.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+namespace bench {
+
+struct Creature {
+  std::uint32_t rng;
+  std::int32_t hunger;  // 0..100
+  std::int32_t energy;  // 0..100
+  bool threat;
+  bool nest_threat;
+  bool food_seen;
+  bool yelled;
+};
+
+inline Creature MakeCreature(std::uint32_t i) {
+  Creature c{};
+  c.rng = (i * 2654435761u) ^ 0x9E3779B9u;
+  if (c.rng == 0) c.rng = 1;
+  c.hunger = static_cast<std::int32_t>(i % 100);
+  c.energy = static_cast<std::int32_t>(100 - i % 50);
+  return c;
+}
+
+// xorshift32: the world step and the PLAY group draw from the same generator.
+inline std::uint32_t NextRandom(std::uint32_t& state) {
+  std::uint32_t x = state;
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  state = x;
+  return x;
+}
+
+inline constexpr double kDt = 1.0 / 30.0;  // [seconds] per tick
+
+// Once per agent per tick, before its tree is ticked.
+inline void WorldStep(Creature& c, int t) {
+  const std::uint32_t x = NextRandom(c.rng);
+  if (t % 4 == 0) c.hunger = std::min(100, c.hunger + 1);
+  if (t % 8 == 0) c.energy = std::max(0, c.energy - 1);
+  const std::uint32_t u = x % 10000;
+  if (u < 10) c.threat = true;
+  else if (u < 15) c.nest_threat = true;
+}
+
+// The behaviors, as counted in the report. FIGHT is one behavior for two deciders.
+enum Behavior : int { kFlee, kYellForHelp, kFight, kPatrol, kFindFood, kEatFood, kFlip, kRoll, kDance, kRest, kNumBehaviors };
+
+inline constexpr const char* kBehaviorNames[kNumBehaviors] = {"FLEE",      "YELL_FOR_HELP", "FIGHT", "PATROL", "FIND_FOOD",
+                                                              "EAT_FOOD", "FLIP",          "ROLL",  "DANCE",  "REST"};
+// [ticks] a behavior runs, its activation tick included.
+inline constexpr int kDuration[kNumBehaviors] = {20, 5, 12, 30, 15, 10, 8, 8, 8, 25};
+
+// Applied on a behavior's last tick only (an interrupted behavior applies nothing).
+inline void ApplyEffect(Behavior b, Creature& c) {
+  switch (b) {
+    case kFlee: c.threat = false; break;
+    case kYellForHelp: c.yelled = true; break;
+    case kFight: c.threat = false; c.yelled = false; break;
+    case kPatrol: c.nest_threat = false; break;
+    case kFindFood: c.food_seen = true; break;
+    case kEatFood: c.hunger = 0; c.food_seen = false; break;
+    case kFlip: case kRoll: case kDance: c.energy = std::max(0, c.energy - 5); break;
+    case kRest: c.energy = 100; break;
+    case kNumBehaviors: break;
+  }
+}
+
+// Activations per behavior, counted by the thread that ticks the agents (so two
+// threads never share a counter's cache line); the runner sums the threads.
+struct Activations {
+  std::uint64_t count[kNumBehaviors];
+};
+constinit inline thread_local Activations tActivations{};
+
+inline void CountActivation(Behavior b) { ++tActivations.count[b]; }
+
+}  // namespace bench

@@ -1,0 +1,244 @@
+// tools/bench/creatures_main.cpp — the creatures benchmark: bt against the
+// hand-written baseline, in the same binary and the same run.
+//
+//   creatures [--scaling] [--n N] [--ticks T] [--repeats R]
+//
+// Each measurement warms the agents up for 100 ticks, saves them, then times T
+// ticks R times from the saved state (bt and hand-written taking turns, so a
+// burst of load from elsewhere hits both) and keeps the fastest: the machines
+// this runs on are shared, and the minimum is the least disturbed repeat. The
+// ticks are the same work every repeat, so activation counts come from any one.
+// Ends with the one-line summary of issue 6; exits 1 if the two
+// implementations disagree on a single activation.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tools/bench/alloc_count.h"
+#include "tools/bench/bt_creatures.h"
+#include "tools/bench/handwritten.h"
+
+namespace bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int kWarmupTicks = 100;
+
+struct Totals {
+  std::uint64_t activations[kNumBehaviors] = {};
+  std::uint64_t unhealthy = 0;  // bt ticks that reported an error status
+  std::uint64_t Sum() const {
+    std::uint64_t s = 0;
+    for (std::uint64_t a : activations) s += a;
+    return s;
+  }
+};
+
+// The agents of one implementation; State is its per-agent decision state.
+template <class State>
+struct Side {
+  std::vector<Creature> creatures, savedCreatures;
+  std::vector<State> state, savedState;
+
+  explicit Side(std::size_t n) : state(n) {
+    creatures.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) creatures.push_back(MakeCreature(static_cast<std::uint32_t>(i)));
+  }
+  void Save() {
+    savedCreatures = creatures;
+    savedState = state;
+  }
+  void Restore() {
+    std::copy(savedCreatures.begin(), savedCreatures.end(), creatures.begin());
+    std::copy(savedState.begin(), savedState.end(), state.begin());
+  }
+};
+
+std::uint64_t TickRange(Side<BtMemory>& s, std::size_t begin, std::size_t end, int t) {
+  return BtTick(s.creatures.data() + begin, s.state.data() + begin, end - begin, t);
+}
+std::uint64_t TickRange(Side<HandState>& s, std::size_t begin, std::size_t end, int t) {
+  HandTick(s.creatures.data() + begin, s.state.data() + begin, end - begin, t);
+  return 0;
+}
+
+// Ticks [begin, end) through ticks [t0, t0 + ticks) on this thread, adding its activations to `out`.
+template <class State>
+void RunRange(Side<State>& s, std::size_t begin, std::size_t end, int t0, int ticks, Totals& out) {
+  tActivations = {};
+  std::uint64_t unhealthy = 0;
+  for (int t = t0; t < t0 + ticks; ++t) unhealthy += TickRange(s, begin, end, t);
+  for (int b = 0; b < kNumBehaviors; ++b) out.activations[b] += tActivations.count[b];
+  out.unhealthy += unhealthy;
+}
+
+struct Timed {
+  double seconds = 0;
+  std::uint64_t allocations = 0;
+  Totals totals;
+};
+
+// Ticks every agent through [t0, t0 + ticks), the agents split evenly across
+// `threads`. Thread start-up is outside the timing (workers wait for a go).
+template <class State>
+Timed RunTicks(Side<State>& s, int t0, int ticks, int threads) {
+  Timed r;
+  const std::size_t n = s.creatures.size();
+  if (threads <= 1) {
+    const std::uint64_t allocs = AllocationCount();
+    const auto start = Clock::now();
+    RunRange(s, 0, n, t0, ticks, r.totals);
+    r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    r.allocations = AllocationCount() - allocs;
+    return r;
+  }
+  std::vector<Totals> perThread(static_cast<std::size_t>(threads));
+  std::vector<Clock::time_point> ends(static_cast<std::size_t>(threads));
+  std::atomic<bool> go{false};
+  std::vector<std::thread> workers;
+  for (int k = 0; k < threads; ++k) {
+    workers.emplace_back([&, k] {
+      go.wait(false);
+      const std::size_t begin = n * static_cast<std::size_t>(k) / static_cast<std::size_t>(threads);
+      const std::size_t end = n * static_cast<std::size_t>(k + 1) / static_cast<std::size_t>(threads);
+      RunRange(s, begin, end, t0, ticks, perThread[static_cast<std::size_t>(k)]);
+      ends[static_cast<std::size_t>(k)] = Clock::now();
+    });
+  }
+  const std::uint64_t allocs = AllocationCount();
+  const auto start = Clock::now();
+  go = true;
+  go.notify_all();
+  for (std::thread& w : workers) w.join();
+  r.allocations = AllocationCount() - allocs;
+  r.seconds = std::chrono::duration<double>(*std::max_element(ends.begin(), ends.end()) - start).count();
+  for (const Totals& p : perThread) {
+    for (int b = 0; b < kNumBehaviors; ++b) r.totals.activations[b] += p.activations[b];
+    r.totals.unhealthy += p.unhealthy;
+  }
+  return r;
+}
+
+struct Measurement {
+  std::size_t n = 0;
+  int ticks = 0;
+  int threads = 1;
+  double btNs = 0, handNs = 0;        // [ns per agent-tick], the fastest repeat
+  std::uint64_t btAllocations = 0;    // during every measured tick of bt, all repeats
+  Totals bt, hand;                    // over one repeat's measured ticks
+  double Ratio() const { return btNs / handNs; }
+  double PerThousand(const Totals& t) const { return 1000.0 * static_cast<double>(t.Sum()) / (double(n) * ticks); }
+  bool Agree() const { return std::memcmp(bt.activations, hand.activations, sizeof(bt.activations)) == 0; }
+};
+
+Measurement Measure(std::size_t n, int ticks, int repeats, int threads) {
+  Side<BtMemory> bt(n);  // value-initialized blocks: never ticked
+  Side<HandState> hand(n);
+  RunTicks(bt, 0, kWarmupTicks, threads);
+  RunTicks(hand, 0, kWarmupTicks, threads);
+  bt.Save();
+  hand.Save();
+
+  Measurement m;
+  m.n = n;
+  m.ticks = ticks;
+  m.threads = threads;
+  const double agentTicks = static_cast<double>(n) * ticks;
+  for (int r = 0; r < repeats; ++r) {
+    bt.Restore();
+    const Timed b = RunTicks(bt, kWarmupTicks, ticks, threads);
+    hand.Restore();
+    const Timed h = RunTicks(hand, kWarmupTicks, ticks, threads);
+    const double bns = b.seconds * 1e9 / agentTicks, hns = h.seconds * 1e9 / agentTicks;
+    if (r == 0 || bns < m.btNs) m.btNs = bns;
+    if (r == 0 || hns < m.handNs) m.handNs = hns;
+    m.btAllocations += b.allocations;
+    m.bt = b.totals;
+    m.hand = h.totals;
+  }
+  return m;
+}
+
+void PrintActivations(const Measurement& m) {
+  std::printf("activations over the measured ticks (N=%zu, T=%d):\n", m.n, m.ticks);
+  std::printf("  %-14s %12s %12s\n", "behavior", "bt", "handwritten");
+  for (int b = 0; b < kNumBehaviors; ++b)
+    std::printf("  %-14s %12llu %12llu%s\n", kBehaviorNames[b], static_cast<unsigned long long>(m.bt.activations[b]),
+                static_cast<unsigned long long>(m.hand.activations[b]),
+                m.bt.activations[b] == m.hand.activations[b] ? "" : "   <-- differs");
+  std::printf("  %-14s %12llu %12llu\n", "total", static_cast<unsigned long long>(m.bt.Sum()),
+              static_cast<unsigned long long>(m.hand.Sum()));
+  std::printf("  the two agree exactly: %s\n", m.Agree() ? "yes" : "NO");
+}
+
+bool Scaling() {
+  struct Row {
+    std::size_t n;
+    int repeats;
+  };
+  // The same tick window for every N, so every row does the same mix of work per
+  // agent; more repeats where a repeat is short.
+  constexpr int kTicks = 100;
+  const Row rows[] = {{1000, 40}, {10000, 8}, {100000, 3}, {1000000, 2}};
+  std::printf("scaling (warm-up %d ticks, T=%d, fastest of the repeats; ns per agent-tick, wall clock):\n",
+              kWarmupTicks, kTicks);
+  std::printf("  %9s %7s %9s %9s %7s %9s %7s\n", "N", "threads", "bt_ns", "hand_ns", "ratio", "act/1000", "allocs");
+  bool agree = true;
+  for (const Row& row : rows) {
+    for (int threads : {1, 2}) {
+      const Measurement m = Measure(row.n, kTicks, row.repeats, threads);
+      std::printf("  %9zu %7d %9.2f %9.2f %7.2f %9.2f %7llu%s\n", m.n, threads, m.btNs, m.handNs, m.Ratio(),
+                  m.PerThousand(m.bt), static_cast<unsigned long long>(m.btAllocations),
+                  m.Agree() ? "" : "  activations differ");
+      std::fflush(stdout);
+      agree = agree && m.Agree() && m.bt.unhealthy == 0;
+    }
+  }
+  return agree;
+}
+
+}  // namespace
+}  // namespace bench
+
+int main(int argc, char** argv) {
+  using namespace bench;
+  std::size_t n = 10000;
+  int ticks = 1000, repeats = 3;
+  bool scaling = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--scaling") scaling = true;
+    else if (arg == "--n" && i + 1 < argc) n = std::strtoul(argv[++i], nullptr, 10);
+    else if (arg == "--ticks" && i + 1 < argc) ticks = std::atoi(argv[++i]);
+    else if (arg == "--repeats" && i + 1 < argc) repeats = std::atoi(argv[++i]);
+    else {
+      std::fprintf(stderr, "usage: %s [--scaling] [--n N] [--ticks T] [--repeats R]\n", argv[0]);
+      return 2;
+    }
+  }
+  if (!BtInitialize()) return 1;
+  std::printf("creatures workload (creatures.md): bt and a hand-written baseline, same decisions, same run\n");
+  std::printf("bt memory per agent: %zu bytes; hand-written state per agent: %zu bytes; Creature: %zu bytes\n",
+              sizeof(BtMemory), sizeof(HandState), sizeof(Creature));
+  bool ok = true;
+  if (scaling) ok = Scaling();
+
+  const Measurement m = Measure(n, ticks, repeats, 1);
+  PrintActivations(m);
+  ok = ok && m.Agree() && m.bt.unhealthy == 0;
+  if (m.bt.unhealthy != 0) std::printf("bt ticks with an error status: %llu\n", (unsigned long long)m.bt.unhealthy);
+  std::printf("targets: ratio <= 1.3 %s, bytes_per_agent <= 128 %s, allocs == 0 %s\n",
+              m.Ratio() <= 1.3 ? "met" : "MISSED", sizeof(BtMemory) <= 128 ? "met" : "MISSED",
+              m.btAllocations == 0 ? "met" : "MISSED");
+  std::printf("creatures N=%zu T=%d bt_ns=%.2f handwritten_ns=%.2f ratio=%.2f bytes_per_agent=%zu allocs=%llu "
+              "bt_activations_per_1000=%.2f handwritten_activations_per_1000=%.2f\n",
+              m.n, m.ticks, m.btNs, m.handNs, m.Ratio(), sizeof(BtMemory),
+              static_cast<unsigned long long>(m.btAllocations), m.PerThousand(m.bt), m.PerThousand(m.hand));
+  return ok ? 0 : 1;
+}

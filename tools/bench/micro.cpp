@@ -1,0 +1,133 @@
+// tools/bench/micro.cpp — Google Benchmark of the parts of a tick, to guide work
+// on bt/tick.cpp. Each benchmark ticks one agent of a small tree made to exercise
+// one part; the creatures benchmarks tick the whole workload for scale.
+//
+//   Steady            a 3-deep active path, nothing above it to ask
+//   Checks/Flags      8 deciders above the active one, rejected by a flag precondition
+//   Checks/Decide     8 deciders above the active one, rejected by their Decide
+//   MaskedRedecide    every tick a behavior is done and its group picks the other child
+//   InterruptCycle    two ticks: one interrupts the active behavior, the next the
+//                     interrupter fails and its group redecides back
+//   Creatures*        one tick of 1,000 creatures (world step included), bt and hand-written
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "bt/bt.h"
+#include "tools/bench/bt_creatures.h"
+#include "tools/bench/handwritten.h"
+
+namespace {
+
+struct Agent {
+  bool alarm = false;
+};
+
+// ---------------------------------------------------------------- behaviors
+bt::Result RunForever(Agent&) { return bt::Result::Running; }
+bt::Result RunWhileAlarm(Agent& a) { return a.alarm ? bt::Result::Running : bt::Result::Failed; }
+struct Ticks {
+  int n;
+};
+bt::Result RunTwoTicks(Agent&, Ticks& m) { return ++m.n < 2 ? bt::Result::Running : bt::Result::Done; }
+
+BT_DEFINE_BEHAVIOR__TICK(FOREVER, RunForever);
+BT_DEFINE_BEHAVIOR__TICK(WHILE_ALARM, RunWhileAlarm);
+BT_DEFINE_BEHAVIOR__MEMORY(TWO_TICKS, Ticks, nullptr, RunTwoTicks, nullptr);
+
+bool Never(const Agent&) { return false; }
+bool Alarmed(const Agent& a) { return a.alarm; }
+
+// ---------------------------------------------------------------- trees
+BT_DECLARE_DECIDER(S_MID);
+BT_DECLARE_DECIDER(S_LEAF);
+BT_DEFINE_DECIDER_GROUP(S_ROOT, PrioritizedList, nullptr, S_MID);
+BT_DEFINE_DECIDER_GROUP(S_MID, PrioritizedList, nullptr, S_LEAF);
+BT_DEFINE_DECIDER_BEHAVIOR(S_LEAF, FOREVER, nullptr);
+
+constexpr auto kFlagOff = bt::Preconditions{}.DecisionAllSet(1);  // the tick passes no flags
+#define MICRO_FLAG_CHECK(NAME) BT_DEFINE_DECIDER_BEHAVIOR__PRE(NAME, FOREVER, nullptr, kFlagOff)
+#define MICRO_DECIDE_CHECK(NAME) BT_DEFINE_DECIDER_BEHAVIOR(NAME, FOREVER, Never)
+MICRO_FLAG_CHECK(F0); MICRO_FLAG_CHECK(F1); MICRO_FLAG_CHECK(F2); MICRO_FLAG_CHECK(F3);
+MICRO_FLAG_CHECK(F4); MICRO_FLAG_CHECK(F5); MICRO_FLAG_CHECK(F6); MICRO_FLAG_CHECK(F7);
+MICRO_DECIDE_CHECK(D0); MICRO_DECIDE_CHECK(D1); MICRO_DECIDE_CHECK(D2); MICRO_DECIDE_CHECK(D3);
+MICRO_DECIDE_CHECK(D4); MICRO_DECIDE_CHECK(D5); MICRO_DECIDE_CHECK(D6); MICRO_DECIDE_CHECK(D7);
+BT_DEFINE_DECIDER_BEHAVIOR(RUN, FOREVER, nullptr);
+BT_DEFINE_DECIDER_GROUP(F_ROOT, PrioritizedList, nullptr, F0, F1, F2, F3, F4, F5, F6, F7, RUN);
+BT_DEFINE_DECIDER_GROUP(D_ROOT, PrioritizedList, nullptr, D0, D1, D2, D3, D4, D5, D6, D7, RUN);
+
+BT_DEFINE_DECIDER_BEHAVIOR(M_A, TWO_TICKS, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(M_B, TWO_TICKS, nullptr);
+BT_DEFINE_DECIDER_GROUP(M_ROOT, Random, nullptr, M_A, M_B);  // Random: no hysteresis checks
+
+BT_DEFINE_DECIDER_BEHAVIOR(I_ALARM, WHILE_ALARM, Alarmed);
+BT_DEFINE_DECIDER_BEHAVIOR(I_WORK, FOREVER, nullptr);
+BT_DEFINE_DECIDER_GROUP(I_ROOT, PrioritizedList, nullptr, I_ALARM, I_WORK);
+
+// ---------------------------------------------------------------- one agent
+template <const bt::DeciderDef& Root>
+void TickOne(benchmark::State& state) {
+  Agent agent;
+  bt::MemoryFor<Root> memory{};
+  double time = 0;
+  for (auto _ : state) {
+    time += 1.0 / 30;
+    benchmark::DoNotOptimize(bt::TickBehaviorTree(Root, agent, memory, time, 1.0f / 30));
+  }
+}
+
+void Steady(benchmark::State& state) { TickOne<S_ROOT>(state); }
+void ChecksFlags(benchmark::State& state) { TickOne<F_ROOT>(state); }
+void ChecksDecide(benchmark::State& state) { TickOne<D_ROOT>(state); }
+void MaskedRedecide(benchmark::State& state) { TickOne<M_ROOT>(state); }
+
+void InterruptCycle(benchmark::State& state) {
+  Agent agent;
+  bt::MemoryFor<I_ROOT> memory{};
+  double time = 0;
+  for (auto _ : state) {
+    agent.alarm = true;  // I_ALARM interrupts I_WORK
+    time += 1.0 / 30;
+    benchmark::DoNotOptimize(bt::TickBehaviorTree(I_ROOT, agent, memory, time, 1.0f / 30));
+    agent.alarm = false;  // I_ALARM fails: ROOT redecides without it, back to I_WORK
+    time += 1.0 / 30;
+    benchmark::DoNotOptimize(bt::TickBehaviorTree(I_ROOT, agent, memory, time, 1.0f / 30));
+  }
+}
+
+// ---------------------------------------------------------------- the creatures workload
+constexpr std::size_t kCreatures = 1000;
+
+void CreaturesBt(benchmark::State& state) {
+  bench::BtInitialize();
+  std::vector<bench::Creature> creatures;
+  for (std::uint32_t i = 0; i < kCreatures; ++i) creatures.push_back(bench::MakeCreature(i));
+  std::vector<bench::BtMemory> memory(kCreatures);
+  int t = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(bench::BtTick(creatures.data(), memory.data(), kCreatures, t++));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCreatures));
+}
+
+void CreaturesHand(benchmark::State& state) {
+  std::vector<bench::Creature> creatures;
+  for (std::uint32_t i = 0; i < kCreatures; ++i) creatures.push_back(bench::MakeCreature(i));
+  std::vector<bench::HandState> hand(kCreatures);
+  int t = 0;
+  for (auto _ : state) {
+    bench::HandTick(creatures.data(), hand.data(), kCreatures, t++);
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCreatures));
+}
+
+}  // namespace
+
+BENCHMARK(Steady);
+BENCHMARK(ChecksFlags)->Name("Checks/Flags");
+BENCHMARK(ChecksDecide)->Name("Checks/Decide");
+BENCHMARK(MaskedRedecide);
+BENCHMARK(InterruptCycle);
+BENCHMARK(CreaturesBt);
+BENCHMARK(CreaturesHand);
+
+BENCHMARK_MAIN();

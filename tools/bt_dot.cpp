@@ -1,0 +1,124 @@
+// tools/bt_dot.cpp — the tree of Figure 1 of the Spore document as a picture.
+//
+// Ticks one agent into the state S01 walks through (ROOT > EAT > EAT_FOOD
+// active) and writes the tree as Graphviz DOT with that active path
+// highlighted, or as SVG through `dot`; --print shows the same agent's
+// DebugPrintState instead. Programs with their own trees call
+// bt::WriteTreeDot / bt::WriteTreeSvg (bt/debug_dot.h) the same way.
+//
+//   build/tools/bt_dot > figure1.dot
+//   build/tools/bt_dot --svg tools/pictures/figure1.svg
+//   build/tools/bt_dot --print [--whole]
+#include <cstdio>
+#include <cstring>
+
+#include "bt/bt.h"
+#include "bt/debug_dot.h"
+#include "bt/debug_print.h"
+
+namespace {
+
+// Accepts in the deciders it is told to, by name.
+struct Agent {
+  const char* accepting[4] = {};
+};
+
+float Decide(Agent& agent, const bt::DecideContext& context) {
+  for (const char* name : agent.accepting)
+    if (name != nullptr && std::strcmp(name, context.decider->name) == 0) return 1.0f;
+  return 0.0f;
+}
+
+bt::Result Run(Agent&) { return bt::Result::Running; }
+
+BT_DEFINE_BEHAVIOR__TICK(FLEE_B, Run);
+BT_DEFINE_BEHAVIOR__TICK(YELL_B, Run);
+BT_DEFINE_BEHAVIOR__TICK(FIGHT_B, Run);
+BT_DEFINE_BEHAVIOR__TICK(PATROL_B, Run);
+BT_DEFINE_BEHAVIOR__TICK(FIND_FOOD_B, Run);
+BT_DEFINE_BEHAVIOR__TICK(EAT_FOOD_B, Run);
+BT_DEFINE_BEHAVIOR__TICK(FLIP_B, Run);
+BT_DEFINE_BEHAVIOR__TICK(ROLL_B, Run);
+BT_DEFINE_BEHAVIOR__TICK(DANCE_B, Run);
+BT_DEFINE_BEHAVIOR__TICK(REST_B, Run);
+
+BT_DECLARE_DECIDER(FLEE);
+BT_DECLARE_DECIDER(GUARD);
+BT_DECLARE_DECIDER(YELL_FOR_HELP);
+BT_DECLARE_DECIDER(GUARD_FIGHT);
+BT_DECLARE_DECIDER(PATROL);
+BT_DECLARE_DECIDER(FIGHT);
+BT_DECLARE_DECIDER(EAT);
+BT_DECLARE_DECIDER(FIND_FOOD);
+BT_DECLARE_DECIDER(EAT_FOOD);
+BT_DECLARE_DECIDER(IDLE);
+BT_DECLARE_DECIDER(PLAY);
+BT_DECLARE_DECIDER(FLIP);
+BT_DECLARE_DECIDER(ROLL);
+BT_DECLARE_DECIDER(DANCE);
+BT_DECLARE_DECIDER(REST);
+BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, GUARD, FIGHT, EAT, IDLE);
+BT_DEFINE_DECIDER_BEHAVIOR(FLEE, FLEE_B, Decide);
+BT_DEFINE_DECIDER_GROUP__FLAGS(GUARD, PrioritizedList, bt::kCallDecideOnRedecide, Decide, YELL_FOR_HELP, GUARD_FIGHT,
+                               PATROL);
+BT_DEFINE_DECIDER_BEHAVIOR(YELL_FOR_HELP, YELL_B, Decide);
+BT_DEFINE_DECIDER_BEHAVIOR(GUARD_FIGHT, FIGHT_B, Decide);
+BT_DEFINE_DECIDER_BEHAVIOR(PATROL, PATROL_B, Decide);
+BT_DEFINE_DECIDER_BEHAVIOR(FIGHT, FIGHT_B, Decide);
+BT_DEFINE_DECIDER_GROUP__FLAGS(EAT, PrioritizedList, bt::kCallDecideOnRedecide, Decide, FIND_FOOD, EAT_FOOD);
+BT_DEFINE_DECIDER_BEHAVIOR(FIND_FOOD, FIND_FOOD_B, Decide);
+BT_DEFINE_DECIDER_BEHAVIOR(EAT_FOOD, EAT_FOOD_B, Decide);
+BT_DEFINE_DECIDER_GROUP(IDLE, PrioritizedList, nullptr, PLAY, REST);
+BT_DEFINE_DECIDER_GROUP(PLAY, Random, Decide, FLIP, ROLL, DANCE);
+BT_DEFINE_DECIDER_BEHAVIOR(FLIP, FLIP_B, Decide);
+BT_DEFINE_DECIDER_BEHAVIOR(ROLL, ROLL_B, Decide);
+BT_DEFINE_DECIDER_BEHAVIOR(DANCE, DANCE_B, Decide);
+BT_DEFINE_DECIDER_BEHAVIOR(REST, REST_B, nullptr);
+
+int Usage() {
+  std::fprintf(stderr, "usage: bt_dot [--svg FILE | --print [--whole]]\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const char* svgPath = nullptr;
+  bool print = false, whole = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--svg") == 0 && i + 1 < argc)
+      svgPath = argv[++i];
+    else if (std::strcmp(argv[i], "--print") == 0)
+      print = true;
+    else if (std::strcmp(argv[i], "--whole") == 0)
+      whole = true;
+    else
+      return Usage();
+  }
+
+  // Idle from time 0; at 20 the agent gets hungry, finds no food to look for
+  // and eats; shown at 34.32, as in S11's example.
+  Agent agent;
+  bt::MemoryFor<ROOT> memory{};
+  bt::TickBehaviorTree(ROOT, agent, memory, 0.0, 0.0f);
+  agent.accepting[0] = "EAT";
+  agent.accepting[1] = "EAT_FOOD";
+  const bt::TickResult result = bt::TickBehaviorTree(ROOT, agent, memory, 20.0, 0.1f);
+  if (result.status != bt::Status::Running) {
+    std::fprintf(stderr, "bt_dot: the tree did not run: %s\n", bt::StatusName(result.status));
+    return 1;
+  }
+
+  if (print) {
+    char text[4096];
+    bt::DebugPrintState(ROOT, memory.Span(), 34.32, text, {.wholeTree = whole});
+    std::fputs(text, stdout);
+    return 0;
+  }
+  if (svgPath != nullptr) {
+    if (bt::WriteTreeSvg(ROOT, memory.Span(), svgPath)) return 0;
+    std::fprintf(stderr, "bt_dot: could not write %s through dot\n", svgPath);
+    return 1;
+  }
+  return bt::WriteTreeDot(ROOT, memory.Span(), stdout) ? 0 : 1;
+}

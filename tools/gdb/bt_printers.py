@@ -1,0 +1,172 @@
+# tools/gdb/bt_printers.py — gdb pretty-printers and commands for bt trees.
+#
+#   (gdb) source tools/gdb/bt_printers.py
+#   (gdb) print ROOT          ROOT (Group, PrioritizedList 0x0) children: EAT, WANDER
+#   (gdb) bt-path ROOT memory
+#   *0:ROOT (Group, PrioritizedList 0x0) time: 0.13 [(no group behavior)] idx: 0
+#     *0:EAT (Behavior 0x0) time: 0.00 [EAT_B] (0x00000000)
+#
+# bt-path reads an agent's memory block the way bt::DebugPrintState does (same
+# line format, "time" counted to the block's last tick), so it also works on a
+# core file, where no function of the program can be called. Enum and flag names
+# come from the program's debug info, hence from bt/kinds.def like the C++ ones.
+# Without these printers a tree is still readable: the names are in the aggregates.
+
+import gdb
+import gdb.printing
+
+MEMORY_HEADER_BYTES = 16  # sizeof(bt::MemoryHeader)
+NO_CHILD = 0xFF           # bt::kNoChild
+
+
+def _enum_name(value):
+    """bt::GroupPolicy::Random -> Random."""
+    return str(value).rsplit("::", 1)[-1]
+
+
+def _string(value):
+    return value.string() if int(value) != 0 else "(unnamed)"
+
+
+def _flag_names(flags):
+    names = []
+    for field in gdb.lookup_type("bt::DeciderFlags").fields():
+        bit = field.enumval
+        if bit != 0 and flags & bit == bit:
+            names.append(field.name.rsplit("::", 1)[-1][1:])  # kCallDecideOnRedecide -> CallDecideOnRedecide
+    return "0x%x%s" % (flags, (" " + "|".join(names)) if names else "")
+
+
+def _is_group(decider):
+    return _enum_name(decider["kind"]) == "Group"
+
+
+def _children(decider):
+    count = int(decider["childCount"]) if _is_group(decider) else 0
+    array = decider["children"]
+    if int(array) == 0:
+        return []
+    return [array[i].dereference() if int(array[i]) != 0 else None for i in range(count)]
+
+
+def _kind_policy(decider):
+    if _is_group(decider):
+        return "Group, %s %s" % (_enum_name(decider["policy"]), _flag_names(int(decider["flags"])))
+    return "%s %s" % (_enum_name(decider["kind"]), _flag_names(int(decider["flags"])))
+
+
+class DeciderDefPrinter:
+    """A decider by name, kind, policy, flags and its children's (or behavior's) names."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def to_string(self):
+        d = self.value
+        text = "%s (%s)" % (_string(d["name"]), _kind_policy(d))
+        if int(d["behavior"]) != 0:
+            text += " behavior: %s" % _string(d["behavior"]["name"])
+        if _is_group(d):
+            names = [_string(c["name"]) if c is not None else "(null)" for c in _children(d)]
+            text += " children: %s" % ", ".join(names)
+        return text
+
+
+class BehaviorDefPrinter:
+    def __init__(self, value):
+        self.value = value
+
+    def to_string(self):
+        return "behavior %s" % _string(self.value["name"])
+
+
+def _build_printers():
+    printers = gdb.printing.RegexpCollectionPrettyPrinter("bt")
+    printers.add_printer("DeciderDef", "^bt::DeciderDef$", DeciderDefPrinter)
+    printers.add_printer("BehaviorDef", "^bt::BehaviorDef$", BehaviorDefPrinter)
+    return printers
+
+
+def _block_address(value):
+    """The address of a memory block given as bt::Memory<N>, std::span, an array or a pointer."""
+    type_ = value.type.strip_typedefs()
+    if type_.code == gdb.TYPE_CODE_PTR:
+        return int(value)
+    if type_.code == gdb.TYPE_CODE_ARRAY:
+        return int(value.address)
+    if type_.code == gdb.TYPE_CODE_STRUCT:
+        names = [f.name for f in type_.fields()]
+        if "bytes" in names:  # bt::Memory<N>
+            return int(value["bytes"].address)
+        for field in type_.fields():  # std::span: its one pointer member
+            if field.type.strip_typedefs().code == gdb.TYPE_CODE_PTR:
+                return int(value[field.name])
+    return int(value.address)
+
+
+def _read(inferior, address, fmt, size):
+    import struct
+    return struct.unpack(fmt, bytes(inferior.read_memory(address, size)))[0]
+
+
+def active_path_lines(root, address):
+    """The lines of bt::DebugPrintState for the block at `address`, or one line saying why there are none."""
+    inferior = gdb.selected_inferior()
+    data = root["data"]
+    if int(data) == 0:
+        return ["(tree not initialized)"]
+    tree = data["tree"]
+    tree_stamp = _read(inferior, address, "<I", 4)
+    if tree_stamp == 0 or tree_stamp != int(tree["stamp"]):
+        return ["(memory block not started by this tree)"]
+    last_time = _read(inferior, address + 8, "<f", 4)
+    if _read(inferior, address + 12, "<B", 1) == 0:
+        return ["(no active deciders)"]
+    region = address + MEMORY_HEADER_BYTES
+    lines = []
+    decider, index, depth = root, 0, 0
+    while decider is not None and depth < 32:  # bt::kMaxTreeDepth
+        slot = region + int(decider["data"]["slotOffset"])
+        activated_at = _read(inferior, slot, "<f", 4)
+        line = "%s*%d:%s (%s) time: %.2f" % ("  " * depth, index, _string(decider["name"]), _kind_policy(decider),
+                                            last_time - activated_at)
+        if int(decider["behavior"]) != 0:
+            line += " [%s] (0x%08x)" % (_string(decider["behavior"]["name"]), int(decider["behaviorFlags"]))
+        else:
+            line += " [(no group behavior)]" if _is_group(decider) else " [(no behavior)]"
+        next_decider = None
+        if _is_group(decider):
+            child = _read(inferior, slot + 4, "<B", 1)
+            line += " idx: %s" % ("-" if child == NO_CHILD else child)
+            children = _children(decider)
+            if child < len(children):
+                next_decider, index = children[child], child
+        lines.append(line)
+        decider, depth = next_decider, depth + 1
+    return lines
+
+
+class BtPathCommand(gdb.Command):
+    """Show an agent's memory block as its active path: bt-path ROOT MEMORY.
+
+ROOT is the tree's root decider; MEMORY its block (a bt::Memory<N>, a std::span
+of bytes, or a pointer to the block). One line per active decider, as
+bt::DebugPrintState prints it; "time" counts to the block's last tick."""
+
+    def __init__(self):
+        super().__init__("bt-path", gdb.COMMAND_DATA, gdb.COMPLETE_EXPRESSION)
+
+    def invoke(self, argument, from_tty):
+        args = gdb.string_to_argv(argument)
+        if len(args) != 2:
+            raise gdb.GdbError("usage: bt-path ROOT MEMORY")
+        root = gdb.parse_and_eval(args[0])
+        if root.type.strip_typedefs().code == gdb.TYPE_CODE_PTR:
+            root = root.dereference()
+        address = _block_address(gdb.parse_and_eval(args[1]))
+        for line in active_path_lines(root, address):
+            gdb.write(line + "\n")
+
+
+gdb.printing.register_pretty_printer(gdb.current_objfile(), _build_printers(), replace=True)
+BtPathCommand()
