@@ -27,52 +27,18 @@
 #include <limits>
 
 #include "bt/debug_output.h"
+#include "bt/detail/tick_engine.h"
 #include "bt/layout.h"
 #include "bt/tree.h"
 
 namespace bt {
-namespace {
+namespace detail {
 
 // =============================================================== [SECTION] Tick state
-
-struct TickState {
-  const DeciderDef* root;
-  void* agent;
-  MemoryHeader* header;
-  std::byte* region;  // the decider region of the block
-  float* timers;
-  double time;
-  float dt;
-  std::uint32_t decisionFlags;
-  std::uint32_t stimuliFlags;
-  int redecides;
-  int redecideLimit;
-  Status error;                      // Running while no error
-  const DeciderDef* errorDecider;
-  const DeciderDef* runningDecider;  // the behavior decider that ticked Running
-  DecideContext decideContext;       // filled once a tick; Evaluate sets only .decider
-};
-
-// A chosen child and the DBlock its Decide filled, kept off the memory block
-// until the child is activated (its slot may still belong to the active sibling).
-struct Choice {
-  int index = -1;
-  alignas(kMaxAlignment) std::byte dblock[kMaxDBlockBytes > 0 ? kMaxDBlockBytes : 1];
-};
+// TickState and Choice are in bt/detail/tick_engine.h, shared with the compiled tick.
 
 // =============================================================== [SECTION] Memory access
-
-std::byte* SlotBytes(TickState& t, const DeciderDef& d, std::uint32_t base) {
-  return t.region + base + d.data->slotOffset;
-}
-
-SlotHeader& Slot(TickState& t, const DeciderDef& d, std::uint32_t base) {
-  return *reinterpret_cast<SlotHeader*>(SlotBytes(t, d, base));
-}
-
-void* BehaviorMemory(TickState& t, const DeciderDef& d, std::uint32_t base) {
-  return SlotBytes(t, d, base) + d.data->memoryOffset;
-}
+// SlotBytes, Slot and BehaviorMemory are inline in bt/detail/tick_engine.h.
 
 Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
   Context c;
@@ -90,8 +56,6 @@ Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
   return c;
 }
 
-// Handed to a Tick that takes no Context (BehaviorDef::tickTakesContext).
-const Context kNoContext{};
 
 void ConstructBlock(const BlockType& block, void* at) {
   if (block.size == 0) return;
@@ -115,7 +79,7 @@ bool Fail(TickState& t, Status status, const DeciderDef& d) {
 
 float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth);
 // Out of line, so the short common case of Evaluate inlines into the loops that call it.
-[[gnu::noinline]] float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer,
+[[gnu::noinline]] static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer,
                                            int depth);
 
 // DelegateDecideToChildren: the group accepts if any child would. Children's
@@ -137,7 +101,7 @@ bool AnyChildAccepts(TickState& t, const DeciderDef& g, int depth) {
 
 // Preconditions, then Decide. Returns the value (> 0 accepts, else 0); fills
 // `dblock` when the decider has one. A failed precondition calls no Decide.
-inline float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
+float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
   if (!d.data->decideOnly) [[unlikely]]
     return EvaluateWithChecks(t, d, dblock, checkTimer, depth);
   // The common case, kept short: only the Decide (no preconditions, no DBlock).
@@ -151,7 +115,7 @@ inline float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool
   return value > 0 ? value : 0.0f;  // NaN rejects
 }
 
-float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
+static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
   const Preconditions& pre = d.preconditions;
   if (!pre.decision.Passes(t.decisionFlags)) {
     BT_DEBUG_OUT(t, 5, depth, "%s...failed DecisionFlags check", d.name);
@@ -365,23 +329,35 @@ Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isN
     StartChild(t, g, base, choice);
   } else if (g.policy == GroupPolicy::PrioritizedList && slot.activeChild > 0) {
     ChoosePrioritized(t, g, mask, slot.activeChild, choice, depth);
-    if (choice.index >= 0) {
-      BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s interrupts %s", g.children[choice.index]->name,
-                              g.children[slot.activeChild]->name);
-      Deactivate(t, *g.children[slot.activeChild], base, depth + 1);
-      StartChild(t, g, base, choice);
-    }
+    if (choice.index >= 0) return Interrupt(t, g, base, choice, depth);
   }
-  bool childIsNew = choice.index >= 0;
+  const bool childIsNew = choice.index >= 0;
   if (!childIsNew)
     BT_DEBUG_OUT(t, 4, depth, "continuing child %d %s, duration %.3f", slot.activeChild,
                  g.children[slot.activeChild]->name,
                  detail::DebugSeconds(t.time, Slot(t, *g.children[slot.activeChild], base).activatedAt));
+  const Result result = TickDecider(t, *g.children[slot.activeChild], base, childIsNew, depth + 1);
+  if (result == Result::Running || t.error != Status::Running) return result;
+  return RedecideAfter(t, g, base, result, depth);
+}
+
+Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice, int depth) {
+  SlotHeader& slot = Slot(t, g, base);
+  BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s interrupts %s", g.children[choice.index]->name,
+                          g.children[slot.activeChild]->name);
+  Deactivate(t, *g.children[slot.activeChild], base, depth + 1);
+  StartChild(t, g, base, choice);
+  const Result result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
+  if (result == Result::Running || t.error != Status::Running) return result;
+  return RedecideAfter(t, g, base, result, depth);
+}
+
+Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Result result, int depth) {
+  SlotHeader& slot = Slot(t, g, base);
+  Choice choice;
+  std::uint64_t mask = 0;
   for (;;) {
     const int active = slot.activeChild;
-    const Result result = TickDecider(t, *g.children[active], base, childIsNew, depth + 1);
-    if (result == Result::Running || t.error != Status::Running) return result;
-
     // Masked redecide: the child is done or failed; it stays active until replaced.
     if (++t.redecides > t.redecideLimit) return Fail(t, Status::RedecideLimit, g), Result::Failed;
     BT_DEBUG_OUT(t, 4, depth, "child %d %s returned %s: %s redecides without it", active, g.children[active]->name,
@@ -402,7 +378,8 @@ Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isN
     }
     Deactivate(t, *g.children[active], base, depth + 1);
     StartChild(t, g, base, choice);
-    childIsNew = true;
+    result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
+    if (result == Result::Running || t.error != Status::Running) return result;
   }
 }
 
@@ -505,12 +482,82 @@ TickState MakeTickState(const DeciderDef& root, void* agent, std::span<std::byte
   return t;
 }
 
-}  // namespace
+Status BeginTick(TickState& t, const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                 double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                 const TickOptions& options, const DeciderDef*& culprit) {
+  culprit = &root;
+  if (const Status status = CheckCall(root, agent, agentType, memory, culprit); status != Status::Running)
+    return status;
+  if (!std::isfinite(time) || !std::isfinite(dt) || dt < 0) return Status::BadTime;
+  // The block keeps times as float; beyond its range they would become infinite for good.
+  if (std::fabs(time) > std::numeric_limits<float>::max()) return Status::BadTime;
+
+  t = MakeTickState(root, agent, memory, time);
+  MemoryHeader& header = *t.header;
+  if (header.treeStamp == 0) {  // a fresh block: start it for this tree
+    header.treeStamp = root.data->tree.stamp;
+    if (header.rng == 0) header.rng = 0x9E3779B9u;
+    header.rootActive = 0;
+    header.lastTime = static_cast<float>(time);
+    for (int i = 0; i < root.data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
+  }
+  if (static_cast<float>(time) < header.lastTime) return Status::BadTime;
+  header.lastTime = static_cast<float>(time);
+  t.dt = dt;
+  t.decisionFlags = decisionFlags;
+  t.stimuliFlags = stimuliFlags;
+  t.redecideLimit = options.redecideLimit;
+  t.decideContext = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
+  BT_DEBUG_BEGIN_TICK(t);
+  culprit = nullptr;
+  return Status::Running;
+}
+
+bool StartPath(TickState& t, bool& isNew, TickResult& early) {
+  MemoryHeader& header = *t.header;
+  isNew = false;
+  if (header.rootActive) {
+    if (const DeciderDef* corrupt = FindCorruptGroup(t)) {
+      DeactivateAbove(t, *corrupt);
+      BT_DEBUG_END_TICK(t, Status::CorruptMemory);
+      early = {Status::CorruptMemory, corrupt};
+      return false;
+    }
+    return true;
+  }
+  Choice choice;
+  if (!(Evaluate(t, *t.root, choice.dblock, true, 0) > 0)) {
+    BT_DEBUG_END_TICK(t, Status::NoBehavior);
+    early = {Status::NoBehavior, nullptr};
+    return false;
+  }
+  StartSlot(t, *t.root, 0, choice.dblock);
+  header.rootActive = 1;
+  isNew = true;
+  return true;
+}
+
+TickResult FinishTick(TickState& t, Result result) {
+  if (result == Result::Running && t.error == Status::Running) {
+    BT_DEBUG_END_TICK(t, Status::Running);
+    return {Status::Running, t.runningDecider};
+  }
+  // Nothing is left running (or the tick gave up): leave every Activate paired.
+  Deactivate(t, *t.root, 0, 0);
+  t.header->rootActive = 0;
+  BT_DEBUG_END_TICK(t, t.error != Status::Running ? t.error
+                       : result == Result::Done  ? Status::Done
+                                                 : Status::NoBehavior);
+  if (t.error != Status::Running) return {t.error, t.errorDecider};
+  return {result == Result::Done ? Status::Done : Status::NoBehavior, nullptr};
+}
+
+}  // namespace detail
 
 // =============================================================== [SECTION] Entry points
 
 void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
-  if (memory.size() < sizeof(MemoryHeader) || !IsAligned(memory.data())) return;
+  if (memory.size() < sizeof(MemoryHeader) || !detail::IsAligned(memory.data())) return;
   // Scrambled (murmur3's finalizer, a bijection): xorshift's first outputs from small
   // seeds are small, so agents seeded 1, 2, 3... would otherwise all draw alike at first.
   std::uint32_t x = seed;
@@ -523,65 +570,19 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
 TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
                             double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
                             const TickOptions& options) {
-  const DeciderDef* culprit = &root;
-  if (const Status status = CheckCall(root, agent, agentType, memory, culprit); status != Status::Running)
-    return {status, culprit};
-  if (!std::isfinite(time) || !std::isfinite(dt) || dt < 0) return {Status::BadTime, &root};
-  // The block keeps times as float; beyond its range they would become infinite for good.
-  if (std::fabs(time) > std::numeric_limits<float>::max()) return {Status::BadTime, &root};
-
-  TickState t = MakeTickState(root, agent, memory, time);
-  MemoryHeader& header = *t.header;
-  if (header.treeStamp == 0) {  // a fresh block: start it for this tree
-    header.treeStamp = root.data->tree.stamp;
-    if (header.rng == 0) header.rng = 0x9E3779B9u;
-    header.rootActive = 0;
-    header.lastTime = static_cast<float>(time);
-    for (int i = 0; i < root.data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
-  }
-  if (static_cast<float>(time) < header.lastTime) return {Status::BadTime, &root};
-  header.lastTime = static_cast<float>(time);
-  t.dt = dt;
-  t.decisionFlags = decisionFlags;
-  t.stimuliFlags = stimuliFlags;
-  t.redecideLimit = options.redecideLimit;
-  t.decideContext = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
-  BT_DEBUG_BEGIN_TICK(t);
-
-  if (header.rootActive) {
-    if (const DeciderDef* corrupt = FindCorruptGroup(t)) {
-      DeactivateAbove(t, *corrupt);
-      BT_DEBUG_END_TICK(t, Status::CorruptMemory);
-      return {Status::CorruptMemory, corrupt};
-    }
-  }
+  detail::TickState t;
+  const DeciderDef* culprit = nullptr;
+  const Status status = detail::BeginTick(t, root, agent, agentType, memory, time, dt, decisionFlags, stimuliFlags,
+                                          options, culprit);
+  if (status != Status::Running) return {status, culprit};
   bool isNew = false;
-  if (!header.rootActive) {
-    Choice choice;
-    if (!(Evaluate(t, root, choice.dblock, true, 0) > 0)) {
-      BT_DEBUG_END_TICK(t, Status::NoBehavior);
-      return {Status::NoBehavior, nullptr};
-    }
-    StartSlot(t, root, 0, choice.dblock);
-    header.rootActive = 1;
-    isNew = true;
-  }
-  const Result result = TickDecider(t, root, 0, isNew, 0);
-  if (result == Result::Running && t.error == Status::Running) {
-    BT_DEBUG_END_TICK(t, Status::Running);
-    return {Status::Running, t.runningDecider};
-  }
-  // Nothing is left running (or the tick gave up): leave every Activate paired.
-  Deactivate(t, root, 0, 0);
-  header.rootActive = 0;
-  BT_DEBUG_END_TICK(t, t.error != Status::Running ? t.error
-                       : result == Result::Done  ? Status::Done
-                                                 : Status::NoBehavior);
-  if (t.error != Status::Running) return {t.error, t.errorDecider};
-  return {result == Result::Done ? Status::Done : Status::NoBehavior, nullptr};
+  TickResult early;
+  if (!detail::StartPath(t, isNew, early)) return early;
+  return detail::FinishTick(t, detail::TickDecider(t, root, 0, isNew, 0));
 }
 
 void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) {
+  using namespace detail;
   const DeciderDef* culprit = nullptr;
   if (CheckCall(root, agent, kNoType, memory, culprit) != Status::Running) return;
   TickState t = MakeTickState(root, agent, memory, time);

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "bt/bt.h"
+#include "bt/compiled_tick.h"
 
 namespace bench {
 namespace {
@@ -113,8 +114,19 @@ std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t) 
   std::size_t unhealthy = 0;
   for (std::size_t i = 0; i < n; ++i) {
     WorldStep(creatures[i], t);
+    const bt::TickResult r = bt::TickBehaviorTree(ROOT, creatures[i], memory[i], time, static_cast<float>(kDt));
+    unhealthy += !bt::IsOk(r.status);
+  }
+  return unhealthy;
+}
+
+std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t) {
+  const double time = t * kDt;
+  std::size_t unhealthy = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    WorldStep(creatures[i], t);
     const bt::TickResult r =
-        bt::TickBehaviorTree(ROOT, creatures[i], memory[i], time, static_cast<float>(kDt));
+        bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, static_cast<float>(kDt));
     unhealthy += !bt::IsOk(r.status);
   }
   return unhealthy;

@@ -21,4 +21,7 @@ bool BtInitialize();
 // ticks did not report a healthy status (expected 0).
 std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t);
 
+// The same with TickBehaviorTreeCompiled<ROOT> (bt/compiled_tick.h).
+std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t);
+
 }  // namespace bench

@@ -40,13 +40,16 @@ struct Totals {
   }
 };
 
-// The agents of one implementation; State is its per-agent decision state.
+// The agents of one implementation; State is its per-agent decision state and
+// `tick` runs the world step and the decisions over a range of agents.
 template <class State>
 struct Side {
+  using TickFn = std::size_t (*)(Creature*, State*, std::size_t, int);
+  TickFn tick;
   std::vector<Creature> creatures, savedCreatures;
   std::vector<State> state, savedState;
 
-  explicit Side(std::size_t n) : state(n) {
+  Side(std::size_t n, TickFn tickFn) : tick(tickFn), state(n) {
     creatures.reserve(n);
     for (std::size_t i = 0; i < n; ++i) creatures.push_back(MakeCreature(static_cast<std::uint32_t>(i)));
   }
@@ -60,11 +63,8 @@ struct Side {
   }
 };
 
-std::uint64_t TickRange(Side<BtMemory>& s, std::size_t begin, std::size_t end, int t) {
-  return BtTick(s.creatures.data() + begin, s.state.data() + begin, end - begin, t);
-}
-std::uint64_t TickRange(Side<HandState>& s, std::size_t begin, std::size_t end, int t) {
-  HandTick(s.creatures.data() + begin, s.state.data() + begin, end - begin, t);
+std::size_t HandTickRange(Creature* creatures, HandState* state, std::size_t n, int t) {
+  HandTick(creatures, state, n, t);
   return 0;
 }
 
@@ -73,7 +73,7 @@ template <class State>
 void RunRange(Side<State>& s, std::size_t begin, std::size_t end, int t0, int ticks, Totals& out) {
   tActivations = {};
   std::uint64_t unhealthy = 0;
-  for (int t = t0; t < t0 + ticks; ++t) unhealthy += TickRange(s, begin, end, t);
+  for (int t = t0; t < t0 + ticks; ++t) unhealthy += s.tick(s.creatures.data() + begin, s.state.data() + begin, end - begin, t);
   for (int b = 0; b < kNumBehaviors; ++b) out.activations[b] += tActivations.count[b];
   out.unhealthy += unhealthy;
 }
@@ -129,20 +129,30 @@ struct Measurement {
   std::size_t n = 0;
   int ticks = 0;
   int threads = 1;
-  double btNs = 0, handNs = 0;        // [ns per agent-tick], the fastest repeat
-  std::uint64_t btAllocations = 0;    // during every measured tick of bt, all repeats
-  Totals bt, hand;                    // over one repeat's measured ticks
+  // [ns per agent-tick], the fastest repeat: bt's compiled tick (TickBehaviorTreeCompiled),
+  // its interpreted tick (TickBehaviorTree), and the hand-written baseline.
+  double btNs = 0, interpretedNs = 0, handNs = 0;
+  std::uint64_t btAllocations = 0;    // during every measured tick of both bt ticks, all repeats
+  Totals bt, interpreted, hand;       // over one repeat's measured ticks
   double Ratio() const { return btNs / handNs; }
+  double InterpretedRatio() const { return interpretedNs / handNs; }
   double PerThousand(const Totals& t) const { return 1000.0 * static_cast<double>(t.Sum()) / (double(n) * ticks); }
-  bool Agree() const { return std::memcmp(bt.activations, hand.activations, sizeof(bt.activations)) == 0; }
+  bool Agree() const {
+    return std::memcmp(bt.activations, hand.activations, sizeof(bt.activations)) == 0 &&
+           std::memcmp(interpreted.activations, hand.activations, sizeof(bt.activations)) == 0;
+  }
+  bool Healthy() const { return bt.unhealthy == 0 && interpreted.unhealthy == 0; }
 };
 
 Measurement Measure(std::size_t n, int ticks, int repeats, int threads) {
-  Side<BtMemory> bt(n);  // value-initialized blocks: never ticked
-  Side<HandState> hand(n);
-  RunTicks(bt, 0, kWarmupTicks, threads);
+  // Value-initialized blocks: never ticked.
+  Side<BtMemory> compiled(n, BtTickCompiled), interpreted(n, BtTick);
+  Side<HandState> hand(n, HandTickRange);
+  RunTicks(compiled, 0, kWarmupTicks, threads);
+  RunTicks(interpreted, 0, kWarmupTicks, threads);
   RunTicks(hand, 0, kWarmupTicks, threads);
-  bt.Save();
+  compiled.Save();
+  interpreted.Save();
   hand.Save();
 
   Measurement m;
@@ -150,31 +160,41 @@ Measurement Measure(std::size_t n, int ticks, int repeats, int threads) {
   m.ticks = ticks;
   m.threads = threads;
   const double agentTicks = static_cast<double>(n) * ticks;
+  const auto keepFastest = [&](const Timed& timed, int r, double& ns) {
+    const double perTick = timed.seconds * 1e9 / agentTicks;
+    if (r == 0 || perTick < ns) ns = perTick;
+  };
   for (int r = 0; r < repeats; ++r) {
-    bt.Restore();
-    const Timed b = RunTicks(bt, kWarmupTicks, ticks, threads);
+    compiled.Restore();
+    const Timed c = RunTicks(compiled, kWarmupTicks, ticks, threads);
+    interpreted.Restore();
+    const Timed i = RunTicks(interpreted, kWarmupTicks, ticks, threads);
     hand.Restore();
     const Timed h = RunTicks(hand, kWarmupTicks, ticks, threads);
-    const double bns = b.seconds * 1e9 / agentTicks, hns = h.seconds * 1e9 / agentTicks;
-    if (r == 0 || bns < m.btNs) m.btNs = bns;
-    if (r == 0 || hns < m.handNs) m.handNs = hns;
-    m.btAllocations += b.allocations;
-    m.bt = b.totals;
+    keepFastest(c, r, m.btNs);
+    keepFastest(i, r, m.interpretedNs);
+    keepFastest(h, r, m.handNs);
+    m.btAllocations += c.allocations + i.allocations;
+    m.bt = c.totals;
+    m.interpreted = i.totals;
     m.hand = h.totals;
   }
   return m;
 }
 
 void PrintActivations(const Measurement& m) {
+  using ull = unsigned long long;
   std::printf("activations over the measured ticks (N=%zu, T=%d):\n", m.n, m.ticks);
-  std::printf("  %-14s %12s %12s\n", "behavior", "bt", "handwritten");
-  for (int b = 0; b < kNumBehaviors; ++b)
-    std::printf("  %-14s %12llu %12llu%s\n", kBehaviorNames[b], static_cast<unsigned long long>(m.bt.activations[b]),
-                static_cast<unsigned long long>(m.hand.activations[b]),
-                m.bt.activations[b] == m.hand.activations[b] ? "" : "   <-- differs");
-  std::printf("  %-14s %12llu %12llu\n", "total", static_cast<unsigned long long>(m.bt.Sum()),
-              static_cast<unsigned long long>(m.hand.Sum()));
-  std::printf("  the two agree exactly: %s\n", m.Agree() ? "yes" : "NO");
+  std::printf("  %-14s %12s %12s %12s\n", "behavior", "bt", "bt_interp", "handwritten");
+  for (int b = 0; b < kNumBehaviors; ++b) {
+    const bool same = m.bt.activations[b] == m.hand.activations[b] && m.interpreted.activations[b] == m.hand.activations[b];
+    std::printf("  %-14s %12llu %12llu %12llu%s\n", kBehaviorNames[b], static_cast<ull>(m.bt.activations[b]),
+                static_cast<ull>(m.interpreted.activations[b]), static_cast<ull>(m.hand.activations[b]),
+                same ? "" : "   <-- differs");
+  }
+  std::printf("  %-14s %12llu %12llu %12llu\n", "total", static_cast<ull>(m.bt.Sum()),
+              static_cast<ull>(m.interpreted.Sum()), static_cast<ull>(m.hand.Sum()));
+  std::printf("  the three agree exactly: %s\n", m.Agree() ? "yes" : "NO");
 }
 
 bool Scaling() {
@@ -188,16 +208,17 @@ bool Scaling() {
   const Row rows[] = {{1000, 40}, {10000, 8}, {100000, 3}, {1000000, 2}};
   std::printf("scaling (warm-up %d ticks, T=%d, fastest of the repeats; ns per agent-tick, wall clock):\n",
               kWarmupTicks, kTicks);
-  std::printf("  %9s %7s %9s %9s %7s %9s %7s\n", "N", "threads", "bt_ns", "hand_ns", "ratio", "act/1000", "allocs");
+  std::printf("  %9s %7s %9s %9s %9s %7s %9s %9s %7s\n", "N", "threads", "bt_ns", "interp_ns", "hand_ns", "ratio",
+              "interp/hw", "act/1000", "allocs");
   bool agree = true;
   for (const Row& row : rows) {
     for (int threads : {1, 2}) {
       const Measurement m = Measure(row.n, kTicks, row.repeats, threads);
-      std::printf("  %9zu %7d %9.2f %9.2f %7.2f %9.2f %7llu%s\n", m.n, threads, m.btNs, m.handNs, m.Ratio(),
-                  m.PerThousand(m.bt), static_cast<unsigned long long>(m.btAllocations),
-                  m.Agree() ? "" : "  activations differ");
+      std::printf("  %9zu %7d %9.2f %9.2f %9.2f %7.2f %9.2f %9.2f %7llu%s\n", m.n, threads, m.btNs,
+                  m.interpretedNs, m.handNs, m.Ratio(), m.InterpretedRatio(), m.PerThousand(m.bt),
+                  static_cast<unsigned long long>(m.btAllocations), m.Agree() ? "" : "  activations differ");
       std::fflush(stdout);
-      agree = agree && m.Agree() && m.bt.unhealthy == 0;
+      agree = agree && m.Agree() && m.Healthy();
     }
   }
   return agree;
@@ -231,8 +252,12 @@ int main(int argc, char** argv) {
 
   const Measurement m = Measure(n, ticks, repeats, 1);
   PrintActivations(m);
-  ok = ok && m.Agree() && m.bt.unhealthy == 0;
-  if (m.bt.unhealthy != 0) std::printf("bt ticks with an error status: %llu\n", (unsigned long long)m.bt.unhealthy);
+  ok = ok && m.Agree() && m.Healthy();
+  if (!m.Healthy())
+    std::printf("bt ticks with an error status: %llu compiled, %llu interpreted\n",
+                static_cast<unsigned long long>(m.bt.unhealthy), static_cast<unsigned long long>(m.interpreted.unhealthy));
+  std::printf("interpreted tick (TickBehaviorTree, for trees built at run time): %.2f ns, ratio %.2f\n",
+              m.interpretedNs, m.InterpretedRatio());
   std::printf("targets: ratio <= 1.3 %s, bytes_per_agent <= 128 %s, allocs == 0 %s\n",
               m.Ratio() <= 1.3 ? "met" : "MISSED", sizeof(BtMemory) <= 128 ? "met" : "MISSED",
               m.btAllocations == 0 ? "met" : "MISSED");

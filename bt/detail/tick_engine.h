@@ -1,0 +1,89 @@
+// bt/detail/tick_engine.h — the tick's internal state and steps, shared by the
+// reference tick (bt/tick.cpp) and the compiled tick (bt/compiled_tick.h).
+//
+// The compiled tick runs the steady state — hysteresis Decides and the active
+// behaviors' Ticks — as code generated for one tree, and hands every transition
+// (activation, interruption, masked redecide, any policy but the prioritized
+// list's hysteresis, preconditions, DBlocks) to these functions, so the rules
+// live in one place and both ticks read and write the same memory block.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "bt/context.h"
+#include "bt/decider.h"
+#include "bt/memory.h"
+#include "bt/tree.h"
+
+namespace bt::detail {
+
+struct TickState {
+  const DeciderDef* root;
+  void* agent;
+  MemoryHeader* header;
+  std::byte* region;  // the decider region of the block
+  float* timers;
+  double time;
+  float dt;
+  std::uint32_t decisionFlags;
+  std::uint32_t stimuliFlags;
+  int redecides;
+  int redecideLimit;
+  Status error;                      // Running while no error
+  const DeciderDef* errorDecider;
+  const DeciderDef* runningDecider;  // the behavior decider that ticked Running
+  DecideContext decideContext;       // filled once a tick; Evaluate sets only .decider
+};
+
+// A chosen child and the DBlock its Decide filled, kept off the memory block
+// until the child is activated (its slot may still belong to the active sibling).
+struct Choice {
+  int index = -1;
+  alignas(kMaxAlignment) std::byte dblock[kMaxDBlockBytes > 0 ? kMaxDBlockBytes : 1];
+};
+
+inline std::byte* SlotBytes(TickState& t, const DeciderDef& d, std::uint32_t base) {
+  return t.region + base + d.data->slotOffset;
+}
+
+inline SlotHeader& Slot(TickState& t, const DeciderDef& d, std::uint32_t base) {
+  return *reinterpret_cast<SlotHeader*>(SlotBytes(t, d, base));
+}
+
+inline void* BehaviorMemory(TickState& t, const DeciderDef& d, std::uint32_t base) {
+  return SlotBytes(t, d, base) + d.data->memoryOffset;
+}
+
+// Handed to a Tick that takes no Context (BehaviorDef::tickTakesContext).
+inline constexpr Context kNoContext{};
+
+Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base);
+
+// Preconditions, then Decide: > 0 accepts.
+float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth);
+
+// Ticks d (activating it first when isNew), with everything below it.
+Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth);
+
+// In group g, deactivates the active child, activates choice's and ticks it.
+Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice, int depth);
+
+// In group g, whose active child just ended with `result`: the masked redecide.
+Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Result result, int depth);
+
+// Checks the call and prepares t; Status::Running to go on, else the status to
+// return with `culprit`.
+Status BeginTick(TickState& t, const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                 double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                 const TickOptions& options, const DeciderDef*& culprit);
+
+// Checks the block's active path, or activates the root; false with `early` set
+// when the tick is over already. isNew: the root was activated just now.
+bool StartPath(TickState& t, bool& isNew, TickResult& early);
+
+// After the walk: deactivates what is left when nothing runs, and reports.
+TickResult FinishTick(TickState& t, Result result);
+
+}  // namespace bt::detail
