@@ -1,16 +1,30 @@
 // bt/compiled_tick.h — TickBehaviorTreeCompiled<ROOT>: the same tick, generated
 // at compile time for a tree whose definitions are visible.
 //
-// TickBehaviorTree interprets a tree through its function pointers, which is what
-// lets trees come from data. When ROOT is defined with the macros in the calling
-// file, this tick unrolls the steady state — the Decides above each active child
-// of a prioritized list, and the active behaviors' Ticks — into direct calls the
-// compiler can inline. Every transition goes through the reference engine, so the
-// semantics, the memory block and the debug output are the same; the two ticks can
-// even take turns on one block. With debug output wanted for the agent, the whole
-// tick is the reference one, so its lines are complete.
+// TickBehaviorTree interprets a tree through its function pointers and the
+// offsets InitializeTreeData recorded, which is what lets trees come from data.
+// When ROOT is defined with the macros where this is called, every decider is a
+// constant: this tick is the same walk written out for that one tree — its
+// Decides, Activates, Ticks and Deactivates become direct calls the compiler can
+// inline, and its slot offsets constants — reading and writing the same memory
+// block, so the two ticks can take turns on one agent.
+//
+// It keeps to the common path and hands the rest to the reference engine
+// (bt/tick.cpp), so each rule is written once there:
+// - the whole tick, when the agent's debug output is on (its lines are then
+//   complete), when the root is not active (the first tick, or after the tree
+//   ended), and on any input the reference tick refuses (bad time, another
+//   tree's block, a damaged active path), which it answers with the same status;
+// - a decider's evaluation when it has preconditions, a DBlock or delegates its
+//   Decide to its children; a Shuffle group's choice.
+// tests/compiled_tick_test.cpp checks both ticks give the same calls, results
+// and memory bytes.
 #pragma once
 
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <limits>
 #include <utility>
 
 #include "bt/debug_output.h"
@@ -20,114 +34,428 @@
 namespace bt {
 namespace detail {
 
-// Evaluate of a decider known at compile time: the plain case inline, the rest shared.
-template <const DeciderDef& D>
-inline float CompiledEvaluate(TickState& t, std::byte* dblock, int depth) {
-  constexpr bool kDecideOnly =
+template <const DeciderDef& Root>
+struct CompiledTree {
+  using Tree = CheckedTree<Root>;
+
+  // ---------------------------------------------------------------- layout, as constants
+  template <const DeciderDef& D>
+  static constexpr std::uint32_t kSlotOffset = Tree::analysis.slotOffset[Tree::analysis.IndexOf(&D)];
+  template <const DeciderDef& D>
+  static constexpr SlotLayout kLayout = ComputeSlotLayout(D);
+  template <const DeciderDef& D>
+  static constexpr bool kIsGroup = D.kind != DeciderKind::Behavior;
+  // Evaluating D is only its Decide (DeciderData::decideOnly, known here at compile time).
+  template <const DeciderDef& D>
+  static constexpr bool kDecideOnly =
       !D.preconditions.IsSet() && !(D.flags & kDelegateDecideToChildren) && D.dblock.size == 0;
-  if constexpr (!kDecideOnly) {
-    return Evaluate(t, D, dblock, true, depth);
-  } else if constexpr (D.decide == nullptr) {
-    return 1.0f;
-  } else {
-    constexpr DecideFn decide = D.decide;
-    t.decideContext.decider = &D;
-    const float value = decide(t.agent, dblock, t.decideContext);
-    return value > 0 ? value : 0.0f;  // NaN rejects
+
+  template <const DeciderDef& D>
+  static std::byte* Bytes(TickState& t) {
+    return t.region + kSlotOffset<D>;
   }
-}
+  template <const DeciderDef& D>
+  static SlotHeader& Slot(TickState& t) {
+    return *reinterpret_cast<SlotHeader*>(Bytes<D>(t));
+  }
+  template <const DeciderDef& D>
+  static void* BehaviorMemory(TickState& t) {
+    return Bytes<D>(t) + kLayout<D>.memoryOffset;
+  }
 
-template <const DeciderDef& D>
-Result CompiledTickActive(TickState& t, int depth);
+  // Calls f.template operator()<I>() for the child at `index` of G; false when G has none there.
+  template <const DeciderDef& G, class F>
+  static bool ForChild(int index, F&& f) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return ((index == static_cast<int>(I) ? (f.template operator()<I>(), true) : false) || ...);
+    }(std::make_index_sequence<G.childCount>{});
+  }
+  // Calls f.template operator()<I>() for each child of G in order, until one returns true.
+  template <const DeciderDef& G, class F>
+  static void ForChildrenUntil(F&& f) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (f.template operator()<I>() || ...);
+    }(std::make_index_sequence<G.childCount>{});
+  }
 
-// The first child above `active` that accepts, or -1 (prioritized-list hysteresis).
-template <const DeciderDef& G, std::size_t... I>
-inline int CompiledChooseAbove(TickState& t, int active, Choice& choice, int depth, std::index_sequence<I...>) {
-  int found = -1;
-  ((static_cast<int>(I) < active && CompiledEvaluate<*G.children[I]>(t, choice.dblock, depth + 1) > 0
-        ? (found = static_cast<int>(I), true)
-        : false) ||
-   ...);
-  return found;
-}
+  template <const DeciderDef& D>
+  static Context MakeContext(TickState& t) {
+    Context c;
+    c.time = t.time;
+    c.dt = t.dt;
+    c.activeTime = static_cast<float>(t.time - Slot<D>(t).activatedAt);
+    c.behaviorFlags = D.behaviorFlags;
+    c.decisionFlags = t.decisionFlags;
+    c.stimuliFlags = t.stimuliFlags;
+    c.decider = &D;
+    if constexpr (D.dblock.size != 0) {
+      c.dblock = Bytes<D>(t) + kLayout<D>.dblockOffset;
+      c.dblockType = D.dblock.type;
+    }
+    return c;
+  }
 
-template <const DeciderDef& G, std::size_t... I>
-inline Result CompiledTickChild(TickState& t, int active, int depth, std::index_sequence<I...>) {
-  Result result = Result::Failed;
-  ((static_cast<int>(I) == active ? (result = CompiledTickActive<*G.children[I]>(t, depth + 1), true) : false) ||
-   ...);
-  return result;
-}
+  template <const BlockType& B>
+  static void Construct(void* at) {
+    if constexpr (B.size == 0) return;
+    else if constexpr (B.construct != nullptr) B.construct(at);
+    else std::memset(at, 0, B.size);
+  }
+  template <const BlockType& B>
+  static void Destroy(void* at) {
+    if constexpr (B.size != 0 && B.destroy != nullptr) B.destroy(at);
+  }
 
-template <const DeciderDef& G>
-inline Result CompiledTickGroup(TickState& t, int depth) {
-  constexpr auto kChildren = std::make_index_sequence<G.childCount>{};
-  const int active = Slot(t, G, 0).activeChild;  // valid: StartPath checked the path
-  if constexpr (G.policy == GroupPolicy::PrioritizedList) {
-    if (active > 0) {
-      Choice choice;
-      choice.index = CompiledChooseAbove<G>(t, active, choice, depth, kChildren);
-      if (choice.index >= 0) return Interrupt(t, G, 0, choice, depth);
+  static void Fail(TickState& t, Status status, const DeciderDef& d) {
+    if (t.error == Status::Running) {
+      t.error = status;
+      t.errorDecider = &d;
     }
   }
-  const Result result = CompiledTickChild<G>(t, active, depth, kChildren);
-  if (result == Result::Running || t.error != Status::Running) return result;
-  return RedecideAfter(t, G, 0, result, depth);
-}
 
-// Ticks D, which was active before this tick, and what is active below it.
-template <const DeciderDef& D>
-Result CompiledTickActive(TickState& t, int depth) {
-  if constexpr (D.behavior != nullptr) {
-    constexpr const BehaviorDef& b = *D.behavior;
-    Result result = Result::Running;
-    if constexpr (b.tick != nullptr) {
-      constexpr TickFn tick = b.tick;
-      void* memory = BehaviorMemory(t, D, 0);
-      result = b.tickTakesContext ? tick(t.agent, memory, MakeContext(t, D, 0)) : tick(t.agent, memory, kNoContext);
-    }
-    if constexpr (D.kind == DeciderKind::Behavior) {
-      if (result == Result::Running) t.runningDecider = &D;
-      return result;
+  // ---------------------------------------------------------------- deciding
+
+  // The reference engine reads the DecideContext from t; the compiled Decides get
+  // theirs on the stack, where an inlined Decide that ignores it leaves no store.
+  static void PrepareForReference(TickState& t) {
+    t.root = &Root;
+    t.timers = reinterpret_cast<float*>(reinterpret_cast<std::byte*>(t.header) + Root.data->tree.timersOffset);
+    t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
+  }
+
+  template <const DeciderDef& D>
+  static float Evaluate(TickState& t, std::byte* dblock, bool checkTimer, int depth) {
+    if constexpr (!kDecideOnly<D>) {
+      PrepareForReference(t);
+      return detail::Evaluate(t, D, dblock, checkTimer, depth);
+    } else if constexpr (D.decide == nullptr) {
+      return 1.0f;
     } else {
-      if (result != Result::Running) return result;  // a group behavior that ends ends its group
+      const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D};
+      const float value = D.decide(t.agent, dblock, context);
+      return value > 0 ? value : 0.0f;  // NaN rejects
     }
   }
-  if constexpr (D.kind == DeciderKind::Group) return CompiledTickGroup<D>(t, depth);
-  else if constexpr (D.behavior == nullptr) return Result::Failed;  // rejected by InitializeTreeData
-}
+
+  template <const DeciderDef& G>
+  static std::uint32_t NextRandom(TickState& t) {
+    if constexpr (G.random != nullptr) {
+      return G.random(t.agent);
+    } else {
+      std::uint32_t x = t.header->rng;  // xorshift32, as bt/tick.cpp
+      x ^= x << 13;
+      x ^= x >> 17;
+      x ^= x << 5;
+      t.header->rng = x;
+      return x;
+    }
+  }
+
+  // The policies, as in bt/tick.cpp; each returns the chosen child's index or -1.
+  // PrioritizedList and Sequential: the first child of [from, end) not masked that accepts.
+  template <const DeciderDef& G>
+  static int ChooseFirst(TickState& t, std::uint64_t mask, int from, int end, Choice& out, int depth) {
+    int found = -1;
+    ForChildrenUntil<G>([&]<std::size_t I>() {
+      constexpr int i = static_cast<int>(I);
+      if (i >= end) return true;
+      if (i < from || ((mask >> i) & 1u)) return false;
+      if (!(Evaluate<*G.children[I]>(t, out.dblock, true, depth + 1) > 0)) return false;
+      found = i;
+      return true;
+    });
+    return found;
+  }
+
+  template <const DeciderDef& G>
+  static int ChooseScored(TickState& t, std::uint64_t mask, Choice& out, int depth) {
+    alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
+    float best = 0;
+    int found = -1;
+    ForChildrenUntil<G>([&]<std::size_t I>() {
+      constexpr const DeciderDef& child = *G.children[I];
+      if ((mask >> I) & 1u) return false;
+      const float value = Evaluate<child>(t, scratch, true, depth + 1);
+      if (value > best) {
+        best = value;
+        found = static_cast<int>(I);
+        std::memcpy(out.dblock, scratch, child.dblock.size);
+      }
+      return false;
+    });
+    return found;
+  }
+
+  template <const DeciderDef& G>
+  static int ChooseRandom(TickState& t, std::uint64_t mask, Choice& out, int depth) {
+    alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
+    float total = 0;
+    int found = -1;
+    ForChildrenUntil<G>([&]<std::size_t I>() {
+      constexpr const DeciderDef& child = *G.children[I];
+      if ((mask >> I) & 1u) return false;
+      const float value = Evaluate<child>(t, scratch, true, depth + 1);
+      if (!(value > 0)) return false;
+      total += value;
+      if (found >= 0) {
+        const float unit = static_cast<float>(NextRandom<G>(t) >> 8) * (1.0f / 16777216.0f);
+        if (!(unit * total < value)) return false;
+      }
+      found = static_cast<int>(I);
+      std::memcpy(out.dblock, scratch, child.dblock.size);
+      return false;
+    });
+    return found;
+  }
+
+  // A fresh choice over the children not masked, as on activation or a redecide.
+  template <const DeciderDef& G>
+  static int Choose(TickState& t, std::uint64_t mask, Choice& out, int depth) {
+    if constexpr (G.policy == GroupPolicy::PrioritizedList) return ChooseFirst<G>(t, mask, 0, G.childCount, out, depth);
+    else if constexpr (G.policy == GroupPolicy::Sequential) return ChooseFirst<G>(t, 0, 0, G.childCount, out, depth);
+    else if constexpr (G.policy == GroupPolicy::Scored) return ChooseScored<G>(t, mask, out, depth);
+    else if constexpr (G.policy == GroupPolicy::Random) return ChooseRandom<G>(t, mask, out, depth);
+    else {
+      // The order is read as indices into the children: checked first, as a damaged block may hold anything.
+      const auto* order = reinterpret_cast<const std::uint8_t*>(Bytes<G>(t) + sizeof(SlotHeader));
+      for (int i = 0; i < G.childCount; ++i)
+        if (order[i] >= G.childCount) [[unlikely]]
+          return Fail(t, Status::CorruptMemory, G), -1;
+      out.index = -1;
+      PrepareForReference(t);
+      detail::Choose(t, G, 0, mask, out, depth);
+      return out.index;
+    }
+  }
+
+  // ---------------------------------------------------------------- activation
+
+  // Deactivates D and everything active below it, deepest first.
+  template <const DeciderDef& D>
+  static void Deactivate(TickState& t, int depth) {
+    if constexpr (kIsGroup<D>) {
+      SlotHeader& slot = Slot<D>(t);
+      // A damaged index: what lay below it cannot be known and is not called.
+      if (slot.activeChild != kNoChild &&
+          !ForChild<D>(slot.activeChild, [&]<std::size_t I>() { Deactivate<*D.children[I]>(t, depth + 1); }))
+        [[unlikely]]
+        Fail(t, Status::CorruptMemory, D);
+      slot.activeChild = kNoChild;
+    }
+    if constexpr (D.behavior != nullptr) {
+      constexpr const BehaviorDef& b = *D.behavior;
+      void* memory = BehaviorMemory<D>(t);
+      if constexpr (b.deactivate != nullptr) b.deactivate(t.agent, memory, MakeContext<D>(t));
+      Destroy<b.memory>(memory);
+    }
+  }
+
+  // Makes the chosen child of G active and ticks it (activating it first).
+  template <const DeciderDef& G>
+  static Result StartChild(TickState& t, const Choice& choice, int depth) {
+    Slot<G>(t).activeChild = static_cast<std::uint8_t>(choice.index);
+    Result result = Result::Failed;
+    ForChild<G>(choice.index, [&]<std::size_t I>() {
+      constexpr const DeciderDef& child = *G.children[I];
+      SlotHeader& slot = Slot<child>(t);
+      slot.activatedAt = static_cast<float>(t.time);
+      slot.activeChild = kNoChild;
+      slot.cursor = 0;
+      if constexpr (child.dblock.size != 0)
+        std::memcpy(Bytes<child>(t) + kLayout<child>.dblockOffset, choice.dblock, child.dblock.size);
+      result = TickDecider<child, true>(t, depth + 1);
+    });
+    return result;
+  }
+
+  // ---------------------------------------------------------------- ticking
+
+  template <const DeciderDef& D, bool kIsNew>
+  static Result TickDecider(TickState& t, int depth) {
+    if constexpr (kIsGroup<D> && !kIsNew) {
+      // A damaged block (kNoChild too), found before anything of D is called.
+      if (Slot<D>(t).activeChild >= D.childCount) [[unlikely]]
+        return Fail(t, Status::CorruptMemory, D), Result::Failed;
+    }
+    if constexpr (D.behavior != nullptr) {
+      constexpr const BehaviorDef& b = *D.behavior;
+      void* memory = BehaviorMemory<D>(t);
+      if constexpr (kIsNew) {
+        Construct<b.memory>(memory);
+        if constexpr (b.activate != nullptr)
+          if (!b.activate(t.agent, memory, MakeContext<D>(t))) return Result::Failed;
+      }
+      Result result = Result::Running;
+      if constexpr (b.tick != nullptr) {
+        if constexpr (b.tickTakesContext) result = b.tick(t.agent, memory, MakeContext<D>(t));
+        else result = b.tick(t.agent, memory, kNoContext);
+      }
+      if constexpr (!kIsGroup<D>) {
+        if (result == Result::Running) t.runningDecider = &D;
+        return result;
+      } else {
+        if (result != Result::Running) return result;  // a group behavior that ends ends its group
+      }
+    }
+    if constexpr (!kIsGroup<D>) return Result::Failed;  // rejected by the tree's checks
+    else return TickGroup<D, kIsNew>(t, depth);
+  }
+
+  template <const DeciderDef& G, bool kIsNew>
+  static Result TickGroup(TickState& t, int depth) {
+    Choice choice;
+    if constexpr (kIsNew) {
+      if constexpr (G.policy == GroupPolicy::Shuffle) Reshuffle(t, G, 0);
+      choice.index = Choose<G>(t, 0, choice, depth);
+      if (choice.index < 0) return Result::Failed;
+      const Result result = StartChild<G>(t, choice, depth);
+      if (result == Result::Running || t.error != Status::Running) return result;
+      return RedecideAfter<G>(t, result, depth);
+    } else {
+      const int active = Slot<G>(t).activeChild;  // checked by TickDecider
+      if constexpr (G.policy == GroupPolicy::PrioritizedList) {
+        if (active > 0) {
+          choice.index = ChooseFirst<G>(t, 0, 0, active, choice, depth);
+          if (choice.index >= 0) return Interrupt<G>(t, choice, depth);
+        }
+      }
+      Result result = Result::Failed;
+      ForChild<G>(active, [&]<std::size_t I>() { result = TickDecider<*G.children[I], false>(t, depth + 1); });
+      if (result == Result::Running || t.error != Status::Running) return result;
+      return RedecideAfter<G>(t, result, depth);
+    }
+  }
+
+  template <const DeciderDef& G>
+  static Result Interrupt(TickState& t, const Choice& choice, int depth) {
+    if (!DeactivateChild<G>(t, depth)) return Result::Failed;
+    const Result result = StartChild<G>(t, choice, depth);
+    if (result == Result::Running || t.error != Status::Running) return result;
+    return RedecideAfter<G>(t, result, depth);
+  }
+
+  // Deactivates G's active child; false if it met a damaged block (G is then left without an active child).
+  template <const DeciderDef& G>
+  static bool DeactivateChild(TickState& t, int depth) {
+    SlotHeader& slot = Slot<G>(t);
+    if (!ForChild<G>(slot.activeChild, [&]<std::size_t I>() { Deactivate<*G.children[I]>(t, depth + 1); }))
+      [[unlikely]]
+      Fail(t, Status::CorruptMemory, G);
+    if (t.error == Status::Running) [[likely]]
+      return true;
+    slot.activeChild = kNoChild;
+    return false;
+  }
+
+  // The masked redecide of G, whose active child just ended with `result`.
+  template <const DeciderDef& G>
+  [[gnu::noinline]] static Result RedecideAfter(TickState& t, Result result, int depth) {
+    Choice choice;
+    std::uint64_t mask = 0;
+    for (;;) {
+      const int active = Slot<G>(t).activeChild;
+      if (++t.redecides > t.redecideLimit) return Fail(t, Status::RedecideLimit, G), Result::Failed;
+      mask |= 1ull << active;
+      if constexpr (G.policy == GroupPolicy::Sequential)
+        if (result == Result::Failed) return Result::Failed;
+      if constexpr ((G.flags & kCallDecideOnRedecide) != 0)
+        if (!(Evaluate<G>(t, choice.dblock, false, depth) > 0)) return Result::Failed;
+      if constexpr (G.policy == GroupPolicy::Sequential) {
+        choice.index = ChooseFirst<G>(t, 0, active + 1, G.childCount, choice, depth);
+        if (choice.index < 0) return Result::Done;
+      } else {
+        choice.index = Choose<G>(t, mask, choice, depth);
+        if (choice.index < 0) return Result::Failed;
+      }
+      if (!DeactivateChild<G>(t, depth)) return Result::Failed;
+      result = StartChild<G>(t, choice, depth);
+      if (result == Result::Running || t.error != Status::Running) return result;
+    }
+  }
+
+  // ---------------------------------------------------------------- the whole tick
+
+  // The steady tick of an active root; false (nothing touched) to leave it to the reference tick.
+  static bool Tick(void* agent, std::byte* block, double time, float dt, std::uint32_t decisionFlags,
+                   std::uint32_t stimuliFlags, const TickOptions& options, TickResult& out) {
+    const TreeData& tree = Root.data->tree;
+    if (tree.state.load(std::memory_order_acquire) != TreeData::kValid) [[unlikely]]
+      return false;
+    auto& header = *reinterpret_cast<MemoryHeader*>(block);
+    const float blockTime = static_cast<float>(time);
+    // Everything BeginTick and StartPath would refuse or start afresh, in a few compares.
+    if (header.treeStamp != tree.stamp || !header.rootActive || !(std::fabs(time) <= std::numeric_limits<float>::max()) ||
+        !(dt >= 0 && dt <= std::numeric_limits<float>::max()) ||
+        blockTime < header.lastTime) [[unlikely]]
+      return false;
+#if BT_DEBUG_OUTPUT
+    if (DebugWanted(1, agent)) [[unlikely]]
+      return false;
+#endif
+    // Only what the compiled walk reads; PrepareForReference adds the rest before
+    // a call into bt/tick.cpp. errorDecider is written with error, and a Running
+    // result always comes from a behavior decider that set runningDecider.
+    TickState t;
+    t.agent = agent;
+    t.header = &header;
+    t.region = block + sizeof(MemoryHeader);
+    t.time = time;
+    t.dt = dt;
+    t.decisionFlags = decisionFlags;
+    t.stimuliFlags = stimuliFlags;
+    t.redecides = 0;
+    t.redecideLimit = options.redecideLimit;
+    t.error = Status::Running;
+    header.lastTime = blockTime;
+
+    const Result result = TickDecider<Root, false>(t, 0);
+    if (result == Result::Running && t.error == Status::Running) {
+      out = {Status::Running, t.runningDecider};
+      return true;
+    }
+    // Nothing is left running (or the tick gave up): leave every Activate paired.
+    Deactivate<Root>(t, 0);
+    header.rootActive = 0;
+    if (t.error != Status::Running) out = {t.error, t.errorDecider};
+    else out = {result == Result::Done ? Status::Done : Status::NoBehavior, nullptr};
+    return true;
+  }
+};
 
 }  // namespace detail
 
 // TickBehaviorTree, compiled for ROOT (see the top of this file). ROOT must be
-// defined, with everything below it, before this is called.
-template <const DeciderDef& Root, class Agent>
-TickResult TickBehaviorTreeCompiled(Agent& agent, std::span<std::byte> memory, double time, float dt,
-                                    std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                                    const TickOptions& options = {}) {
-  BT_CHECK_TREE(Root);
-  detail::TickState t;
-  const DeciderDef* culprit = nullptr;
-  const Status status = detail::BeginTick(t, Root, &agent, TypeTagOf<Agent>(), memory, time, dt, decisionFlags,
-                                          stimuliFlags, options, culprit);
-  if (status != Status::Running) return {status, culprit};
-  bool isNew = false;
-  TickResult early;
-  if (!detail::StartPath(t, isNew, early)) return early;
-#if BT_DEBUG_OUTPUT
-  const bool reference = isNew || detail::DebugWanted(1, &agent);
-#else
-  const bool reference = isNew;
-#endif
-  const Result result = reference ? detail::TickDecider(t, Root, 0, isNew, 0) : detail::CompiledTickActive<Root>(t, 0);
-  return detail::FinishTick(t, result);
-}
-
+// defined, with everything below it, where this is called.
 template <const DeciderDef& Root, class Agent, std::size_t N>
 TickResult TickBehaviorTreeCompiled(Agent& agent, Memory<N>& memory, double time, float dt,
                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
                                     const TickOptions& options = {}) {
-  return TickBehaviorTreeCompiled<Root>(agent, memory.Span(), time, dt, decisionFlags, stimuliFlags, options);
+  using Tree = detail::CheckedTree<Root>;
+  static_assert(Tree::analysis.agentType == kNoType || Tree::analysis.agentType == TypeTagOf<Agent>(),
+                "bt: the tree's functions take another agent type than the one passed to TickBehaviorTreeCompiled");
+  static_assert(N >= Tree::memoryBytes, "bt: the memory block is too small for this tree; use bt::MemoryFor<ROOT>");
+  TickResult result;
+  if (detail::CompiledTree<Root>::Tick(&agent, memory.bytes, time, dt, decisionFlags, stimuliFlags, options, result))
+      [[likely]]
+    return result;
+  return TickBehaviorTree(Root, agent, memory, time, dt, decisionFlags, stimuliFlags, options);
+}
+
+// The same on a block the caller sized and aligned; one too small or misaligned
+// gets the reference tick's Status::MemoryTooSmall.
+template <const DeciderDef& Root, class Agent>
+TickResult TickBehaviorTreeCompiled(Agent& agent, std::span<std::byte> memory, double time, float dt,
+                                    std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
+                                    const TickOptions& options = {}) {
+  using Tree = detail::CheckedTree<Root>;
+  static_assert(Tree::analysis.agentType == kNoType || Tree::analysis.agentType == TypeTagOf<Agent>(),
+                "bt: the tree's functions take another agent type than the one passed to TickBehaviorTreeCompiled");
+  TickResult result;
+  if (memory.size() >= Tree::memoryBytes && reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment == 0 &&
+      detail::CompiledTree<Root>::Tick(&agent, memory.data(), time, dt, decisionFlags, stimuliFlags, options, result))
+      [[likely]]
+    return result;
+  return TickBehaviorTree(Root, agent, memory, time, dt, decisionFlags, stimuliFlags, options);
 }
 
 }  // namespace bt

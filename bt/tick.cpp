@@ -107,8 +107,8 @@ float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkT
   // The common case, kept short: only the Decide (no preconditions, no DBlock).
   float value = 1.0f;
   if (d.decide) {
-    t.decideContext.decider = &d;
-    value = d.decide(t.agent, dblock, t.decideContext);
+    t.decideContext.value.decider = &d;
+    value = d.decide(t.agent, dblock, t.decideContext.value);
   }
   BT_DEBUG_OUT(t, 5, depth, "%s...%s %f", d.name, d.decide ? "Decide returned" : "no Decide, accepts with",
                static_cast<double>(value));
@@ -139,8 +139,8 @@ static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* db
   ConstructBlock(d.dblock, dblock);
   float value = 1.0f;
   if (d.decide) {
-    t.decideContext.decider = &d;
-    value = d.decide(t.agent, dblock, t.decideContext);
+    t.decideContext.value.decider = &d;
+    value = d.decide(t.agent, dblock, t.decideContext.value);
   }
   if (value > 0 && (d.flags & kDelegateDecideToChildren) && d.kind == DeciderKind::Group &&
       depth + 1 < kMaxTreeDepth && !AnyChildAccepts(t, d, depth))
@@ -507,7 +507,7 @@ Status BeginTick(TickState& t, const DeciderDef& root, void* agent, TypeTag agen
   t.decisionFlags = decisionFlags;
   t.stimuliFlags = stimuliFlags;
   t.redecideLimit = options.redecideLimit;
-  t.decideContext = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
+  t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
   BT_DEBUG_BEGIN_TICK(t);
   culprit = nullptr;
   return Status::Running;

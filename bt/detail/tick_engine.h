@@ -19,6 +19,16 @@
 
 namespace bt::detail {
 
+// Storage for a DecideContext that is not constructed with its TickState: the
+// compiled tick fills it only when it calls into the reference engine, and a
+// default member initializer would cost it four stores every tick.
+struct LazyDecideContext {
+  union {
+    DecideContext value;
+  };
+  LazyDecideContext() {}
+};
+
 struct TickState {
   const DeciderDef* root;
   void* agent;
@@ -34,7 +44,7 @@ struct TickState {
   Status error;                      // Running while no error
   const DeciderDef* errorDecider;
   const DeciderDef* runningDecider;  // the behavior decider that ticked Running
-  DecideContext decideContext;       // filled once a tick; Evaluate sets only .decider
+  LazyDecideContext decideContext;   // filled once a tick; Evaluate sets only .decider
 };
 
 // A chosen child and the DBlock its Decide filled, kept off the memory block
@@ -63,6 +73,12 @@ Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base);
 
 // Preconditions, then Decide: > 0 accepts.
 float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth);
+
+// A fresh choice among g's children not in mask, by g's policy; out.index -1 if none accepts.
+void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t mask, Choice& out, int depth);
+
+// A new round of a Shuffle group: a fresh permutation, the cursor at its start.
+void Reshuffle(TickState& t, const DeciderDef& g, std::uint32_t base);
 
 // Ticks d (activating it first when isNew), with everything below it.
 Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth);

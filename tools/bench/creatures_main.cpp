@@ -2,6 +2,8 @@
 // hand-written baseline, in the same binary and the same run.
 //
 //   creatures [--scaling] [--n N] [--ticks T] [--repeats R]
+//   creatures --profile bt|interpreted|handwritten [--n N] [--ticks T]
+//     ticks only that implementation, untimed, for perf or callgrind
 //
 // Each measurement warms the agents up for 100 ticks, saves them, then times T
 // ticks R times from the saved state (bt and hand-written taking turns, so a
@@ -16,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -224,26 +227,38 @@ bool Scaling() {
   return agree;
 }
 
+bool Profile(const std::string& side, std::size_t n, int ticks) {
+  const int total = kWarmupTicks + ticks;
+  if (side == "bt") RunTicks(*std::make_unique<Side<BtMemory>>(n, BtTickCompiled), 0, total, 1);
+  else if (side == "interpreted") RunTicks(*std::make_unique<Side<BtMemory>>(n, BtTick), 0, total, 1);
+  else if (side == "handwritten") RunTicks(*std::make_unique<Side<HandState>>(n, HandTickRange), 0, total, 1);
+  else return false;
+  return true;
+}
+
 }  // namespace
 }  // namespace bench
 
 int main(int argc, char** argv) {
   using namespace bench;
   std::size_t n = 10000;
-  int ticks = 1000, repeats = 3;
+  int ticks = 1000, repeats = 7;
   bool scaling = false;
+  std::string profile;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--scaling") scaling = true;
     else if (arg == "--n" && i + 1 < argc) n = std::strtoul(argv[++i], nullptr, 10);
     else if (arg == "--ticks" && i + 1 < argc) ticks = std::atoi(argv[++i]);
     else if (arg == "--repeats" && i + 1 < argc) repeats = std::atoi(argv[++i]);
+    else if (arg == "--profile" && i + 1 < argc) profile = argv[++i];
     else {
-      std::fprintf(stderr, "usage: %s [--scaling] [--n N] [--ticks T] [--repeats R]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--scaling] [--n N] [--ticks T] [--repeats R] [--profile SIDE]\n", argv[0]);
       return 2;
     }
   }
   if (!BtInitialize()) return 1;
+  if (!profile.empty()) return Profile(profile, n, ticks) ? 0 : 2;
   std::printf("creatures workload (creatures.md): bt and a hand-written baseline, same decisions, same run\n");
   std::printf("bt memory per agent: %zu bytes; hand-written state per agent: %zu bytes; Creature: %zu bytes\n",
               sizeof(BtMemory), sizeof(HandState), sizeof(Creature));
