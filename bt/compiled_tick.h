@@ -9,16 +9,25 @@
 // inline, and its slot offsets constants — reading and writing the same memory
 // block, so the two ticks can take turns on one agent.
 //
-// It keeps to the common path and hands the rest to the reference engine
-// (bt/tick.cpp), so each rule is written once there:
+// It hands to the reference engine (bt/tick.cpp), so each rule is written once:
 // - the whole tick, when the agent's debug output is on (its lines are then
 //   complete), when the root is not active (the first tick, or after the tree
 //   ended), and on any input the reference tick refuses (bad time, another
-//   tree's block, a damaged active path), which it answers with the same status;
-// - a decider's evaluation when it has preconditions, a DBlock or delegates its
-//   Decide to its children; a Shuffle group's choice.
-// tests/compiled_tick_test.cpp checks both ticks give the same calls, results
-// and memory bytes.
+//   tree's block, a tree InitializeTreeData rejects), answered with its status;
+// - the evaluation of a group that delegates its Decide to its children, and a
+//   Shuffle group's choice.
+//
+// Why it is fast (tools/bench, the creatures workload): the code of each group
+// is shared by every agent that passes through it, so the branch predictor
+// learns one copy of each hysteresis Decide; the per-tick set-up is what the
+// walk reads; and a damaged block is found where the walk meets it instead of
+// by a walk of its own. One difference follows, on damaged blocks only: the
+// reference tick checks the whole active path before calling anything, while
+// this one calls what lies above the damage (the hysteresis Decides and group
+// behaviors on the way down, or the Deactivates of an interruption) before it
+// returns the same Status::CorruptMemory, naming the same group, with the same
+// part of the path deactivated. tests/compiled_tick_test.cpp checks that both
+// ticks otherwise give the same calls, results and memory bytes.
 #pragma once
 
 #include <cmath>
@@ -45,10 +54,6 @@ struct CompiledTree {
   static constexpr SlotLayout kLayout = ComputeSlotLayout(D);
   template <const DeciderDef& D>
   static constexpr bool kIsGroup = D.kind != DeciderKind::Behavior;
-  // Evaluating D is only its Decide (DeciderData::decideOnly, known here at compile time).
-  template <const DeciderDef& D>
-  static constexpr bool kDecideOnly =
-      !D.preconditions.IsSet() && !(D.flags & kDelegateDecideToChildren) && D.dblock.size == 0;
 
   template <const DeciderDef& D>
   static std::byte* Bytes(TickState& t) {
@@ -123,17 +128,38 @@ struct CompiledTree {
     t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
   }
 
+  // Preconditions, then Decide, as bt/tick.cpp's Evaluate: > 0 accepts. Only
+  // delegation to the children is left to it.
   template <const DeciderDef& D>
   static float Evaluate(TickState& t, std::byte* dblock, bool checkTimer, int depth) {
-    if constexpr (!kDecideOnly<D>) {
+    if constexpr ((D.flags & kDelegateDecideToChildren) != 0 && kIsGroup<D>) {
       PrepareForReference(t);
       return detail::Evaluate(t, D, dblock, checkTimer, depth);
-    } else if constexpr (D.decide == nullptr) {
-      return 1.0f;
     } else {
-      const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D};
-      const float value = D.decide(t.agent, dblock, context);
-      return value > 0 ? value : 0.0f;  // NaN rejects
+      constexpr Preconditions pre = D.preconditions;
+      if constexpr (pre.decision.IsSet())
+        if (!pre.decision.Passes(t.decisionFlags)) return 0;
+      if constexpr (pre.stimuli.IsSet())
+        if (!pre.stimuli.Passes(t.stimuliFlags)) return 0;
+      if constexpr (pre.timerSeconds > 0) {
+        if (checkTimer) {
+          constexpr std::uint32_t kTimerAt =
+              Tree::analysis.timersOffset - sizeof(MemoryHeader) +
+              sizeof(float) * static_cast<std::uint32_t>(Tree::analysis.timerIndex[Tree::analysis.IndexOf(&D)]);
+          float& lastDecide = *reinterpret_cast<float*>(t.region + kTimerAt);
+          if (t.time - lastDecide < pre.timerSeconds) return 0;
+          lastDecide = static_cast<float>(t.time);
+        }
+      }
+      // A fresh DBlock even without a Decide, as the reference tick (bt/tick.cpp says why).
+      Construct<D.dblock>(dblock);
+      if constexpr (D.decide == nullptr) {
+        return 1.0f;
+      } else {
+        const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D};
+        const float value = D.decide(t.agent, dblock, context);
+        return value > 0 ? value : 0.0f;  // NaN rejects
+      }
     }
   }
 

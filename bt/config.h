@@ -50,10 +50,6 @@ inline constexpr int kMaxGroupChildren = 64;
 inline constexpr int kMaxShuffleGroupChildren = 32;
 // Distinct deciders reachable from one root.
 inline constexpr int kMaxTreeDeciders = 512;
-// Positions a decider can hold on an active path (a shared decider counts once
-// per parent), up to which TickBehaviorTreeCompiled writes a steady tick per
-// path; a larger tree is ticked by the reference engine (bt/compiled_tick.h).
-inline constexpr int kMaxCompiledPathNodes = 1024;
 // Masked redecides allowed in one tick before it gives up with Status::RedecideLimit.
 inline constexpr int kDefaultRedecideLimit = 64;
 

@@ -1,9 +1,12 @@
 // tests/initialize_test.cpp — InitializeTreeData's verdicts, and the statuses of
 // a tick given bad input: each names what is wrong and changes nothing.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -69,6 +72,19 @@ BT_DEFINE_DECIDER_GROUP__FULL(SHAPE_V1, "SHAPE", PrioritizedList, 0, nullptr, vo
                               nullptr, WORK);
 BT_DEFINE_DECIDER_GROUP__FULL(SHAPE_V2, "SHAPE", PrioritizedList, 0, nullptr, void, bt::Preconditions{}, nullptr, 0,
                               nullptr, WORK, WORK);
+
+// A behavior decider whose behavior takes another agent type.
+bt::Result OtherAgentTick(OtherAgent&) { return bt::Result::Running; }
+BT_DEFINE_BEHAVIOR__TICK(OTHER_AGENT_B, OtherAgentTick);
+BT_DEFINE_DECIDER_BEHAVIOR(OTHER_AGENT_LEAF, OTHER_AGENT_B, nullptr);
+
+// One timed decider in two trees that number their timers differently.
+BT_DECLARE_DECIDER(TIMED);
+BT_DECLARE_DECIDER(EARLY_TIMED);
+BT_DEFINE_DECIDER_GROUP(FIRST_TREE, PrioritizedList, nullptr, TIMED);
+BT_DEFINE_DECIDER_GROUP(SECOND_TREE, PrioritizedList, nullptr, EARLY_TIMED, TIMED);
+BT_DEFINE_DECIDER_BEHAVIOR__PRE(TIMED, WORK_B, nullptr, bt::Preconditions{}.Every(1));
+BT_DEFINE_DECIDER_BEHAVIOR__PRE(EARLY_TIMED, WORK_B, nullptr, bt::Preconditions{}.Every(2));
 }  // namespace badtrees
 
 using namespace badtrees;
@@ -113,6 +129,180 @@ TEST_CASE("InitializeTreeData rejects an unknown decider kind", "[initialize]") 
   bt::Memory<256> memory{};
   CHECK(bt::TickBehaviorTree(ODD_KIND, agent, memory, 0.0, 0.1f).status == Status::InvalidTree);
   CHECK(agent.Take().empty());
+}
+
+namespace handwritten {
+// A tree written by hand, as a loader fills one: a group ROOT over a behavior
+// decider LEAF. Each case breaks one thing; each tree is fresh, since
+// InitializeTreeData keeps its verdict on the root.
+struct HandTree {
+  bt::DeciderData rootData{};
+  bt::DeciderData leafData{};
+  bt::DeciderDef leaf{.name = "LEAF", .kind = bt::DeciderKind::Behavior, .behavior = &WORK_B, .data = &leafData};
+  std::vector<const bt::DeciderDef*> children{&leaf};
+  bt::DeciderDef root{.name = "ROOT", .kind = bt::DeciderKind::Group, .data = &rootData};
+  HandTree() { Link(); }
+  void Link() {
+    root.children = children.data();
+    root.childCount = static_cast<std::uint16_t>(children.size());
+  }
+};
+
+struct Verdict {
+  bool valid;
+  bt::TreeProblem problem;
+  const bt::DeciderDef* decider;
+  std::string message;
+};
+Verdict Initialize(const bt::DeciderDef& root) {
+  bt::TreeError error;
+  const bool valid = bt::InitializeTreeData(root, &error);
+  return {valid, error.problem, error.decider, error.message};
+}
+
+constexpr bt::BehaviorDef HUGE_B{.name = "HUGE_B", .memory = {.name = "Huge", .size = bt::kMaxBehaviorMemoryBytes + 1}};
+void DestroyNothing(void*) {}
+}  // namespace handwritten
+
+TEST_CASE("InitializeTreeData names the decider for every problem it can see", "[initialize]") {
+  using handwritten::HandTree;
+  using handwritten::Initialize;
+  auto tree = std::make_unique<HandTree>();
+  HandTree& t = *tree;
+  const bt::DeciderDef* culprit = &t.root;
+  std::string expected;
+
+  SECTION("a null child: the group holding it is named") {
+    t.children[0] = nullptr;
+    expected = "bt: decider ROOT: a decider or child pointer is null, or a decider has no DeciderData: define it "
+               "with a BT_DEFINE_DECIDER_* macro";
+  }
+  SECTION("a decider without DeciderData") {
+    t.leaf.data = nullptr;
+    culprit = &t.leaf;
+    expected = "bt: decider LEAF: a decider or child pointer is null, or a decider has no DeciderData: define it "
+               "with a BT_DEFINE_DECIDER_* macro";
+  }
+  SECTION("a group whose children pointer is null") {
+    t.root.children = nullptr;
+    expected = "bt: decider ROOT: a group decider with no children: give it at least one child";
+  }
+  SECTION("too many children") {
+    t.children.assign(bt::kMaxGroupChildren + 1, &t.leaf);
+    t.Link();
+    expected = "bt: decider ROOT: a group with more than bt::kMaxGroupChildren children: split it into nested groups";
+  }
+  SECTION("too many children for a shuffle group") {
+    t.children.assign(bt::kMaxShuffleGroupChildren + 1, &t.leaf);
+    t.Link();
+    t.root.policy = bt::GroupPolicy::Shuffle;
+    expected = "bt: decider ROOT: a shuffle group with more than bt::kMaxShuffleGroupChildren children: split it "
+               "into nested groups";
+  }
+  SECTION("a behavior decider with children") {
+    t.root.kind = bt::DeciderKind::Behavior;
+    t.root.behavior = &WORK_B;
+    expected = "bt: decider ROOT: a behavior decider with children: make it a group";
+  }
+  SECTION("an unknown policy") {
+    t.root.policy = static_cast<bt::GroupPolicy>(9);
+    expected = "bt: decider ROOT: an unknown group policy";
+  }
+  SECTION("a memory struct too large") {
+    t.leaf.behavior = &handwritten::HUGE_B;
+    culprit = &t.leaf;
+    expected = "bt: decider LEAF: a behavior memory struct larger than BT_MAX_BEHAVIOR_MEMORY_BYTES: shrink it or "
+               "raise the limit";
+  }
+  SECTION("a DBlock too large") {
+    t.leaf.dblock = {.name = "Big", .size = bt::kMaxDBlockBytes + 1, .align = 4};
+    culprit = &t.leaf;
+    expected = "bt: decider LEAF: a DBlock larger than BT_MAX_DBLOCK_BYTES: shrink it or raise the limit";
+  }
+  SECTION("a DBlock that is not plain data") {
+    t.root.dblock = {.name = "Owner", .size = 8, .align = 4, .destroy = &handwritten::DestroyNothing};
+    expected = "bt: decider ROOT: a DBlock that is not trivially copyable and destructible: keep plain data in "
+               "DBlocks";
+  }
+  SECTION("a block aligned beyond kMaxAlignment") {
+    t.leaf.dblock = {.name = "Strict", .size = 8, .align = bt::kMaxAlignment * 2};
+    culprit = &t.leaf;
+    expected = "bt: decider LEAF: a memory struct or DBlock aligned beyond bt::kMaxAlignment: relax its alignas";
+  }
+  SECTION("functions taking different agent types: the first decider that disagrees is named") {
+    t.children.push_back(&OTHER_AGENT_LEAF);
+    t.Link();
+    culprit = &OTHER_AGENT_LEAF;
+    expected = "bt: decider OTHER_AGENT_LEAF: functions taking different agent types in one tree: use one agent "
+               "type per tree";
+  }
+  SECTION("a timer precondition that is negative, NaN or infinite") {
+    t.leaf.preconditions.timerSeconds = GENERATE(-1.0f, std::numeric_limits<float>::quiet_NaN(), INFINITY);
+    culprit = &t.leaf;
+    expected = "bt: decider LEAF: a timer precondition that is negative or not finite";
+  }
+  const auto verdict = Initialize(t.root);
+  CHECK_FALSE(verdict.valid);
+  CHECK(verdict.decider == culprit);
+  CHECK(verdict.message == expected);
+  CHECK(std::string(bt::TreeProblemMessage(verdict.problem)) == expected.substr(expected.find(": ", 4) + 2));
+  // The tick refuses the tree, naming the same decider, and calls nothing.
+  test::TraceAgent agent;
+  bt::Memory<512> memory{};
+  const auto result = bt::TickBehaviorTree(t.root, agent, memory, 0.0, 0.1f);
+  CHECK(result.status == Status::InvalidTree);
+  CHECK(result.decider == culprit);
+  CHECK(agent.Take().empty());
+}
+
+TEST_CASE("InitializeTreeData refuses more deciders than kMaxTreeDeciders", "[initialize]") {
+  // Groups of up to kMaxGroupChildren distinct leaves under one root: the leaves and
+  // groups fill the limit exactly, and the root is one too many.
+  constexpr int groups = bt::kMaxTreeDeciders / bt::kMaxGroupChildren;
+  constexpr int leaves = bt::kMaxTreeDeciders - groups;
+  static_assert(leaves <= groups * bt::kMaxGroupChildren);
+  auto data = std::make_unique<bt::DeciderData[]>(leaves + groups + 1);
+  std::vector<bt::DeciderDef> defs(leaves + groups + 1);
+  std::vector<const bt::DeciderDef*> pointers(leaves + groups);
+  for (int i = 0; i < leaves; ++i) {
+    defs[i] = {.name = "LEAF", .kind = bt::DeciderKind::Behavior, .behavior = &WORK_B, .data = &data[i]};
+    pointers[i] = &defs[i];
+  }
+  for (int g = 0; g < groups; ++g) {
+    const int first = g * bt::kMaxGroupChildren;
+    defs[leaves + g] = {.name = "GROUP", .kind = bt::DeciderKind::Group, .children = &pointers[first],
+                        .childCount = static_cast<std::uint16_t>(std::min(bt::kMaxGroupChildren, leaves - first)),
+                        .data = &data[leaves + g]};
+    pointers[leaves + g] = &defs[leaves + g];
+  }
+  bt::DeciderDef& root = defs[leaves + groups];
+  root = {.name = "MANY", .kind = bt::DeciderKind::Group, .children = &pointers[leaves],
+          .childCount = static_cast<std::uint16_t>(groups), .data = &data[leaves + groups]};
+  // Post-order: the root comes last.
+  bt::TreeError error;
+  CHECK_FALSE(bt::InitializeTreeData(root, &error));
+  CHECK(error.problem == bt::TreeProblem::TooManyDeciders);
+  CHECK(error.decider == &root);
+  CHECK(std::string(error.message) ==
+        "bt: decider MANY: more distinct deciders than bt::kMaxTreeDeciders: split the tree");
+}
+
+TEST_CASE("InitializeTreeData refuses a timed decider numbered differently by another tree", "[initialize][timer]") {
+  // FIRST_TREE numbers TIMED's timer 0; SECOND_TREE meets EARLY_TIMED first, so
+  // TIMED would be timer 1 there, and the decider keeps one timer index.
+  REQUIRE(bt::InitializeTreeData(FIRST_TREE));
+  REQUIRE(TIMED.data->timerIndex == 0);
+  bt::TreeError error;
+  CHECK_FALSE(bt::InitializeTreeData(SECOND_TREE, &error));
+  CHECK(error.problem == bt::TreeProblem::TimerSharedAcrossTrees);
+  CHECK(error.decider == &TIMED);
+  CHECK(std::string(error.message) ==
+        "bt: decider TIMED: a decider with a timer precondition used by two trees: give each tree its own decider");
+  // The first tree still runs.
+  test::TraceAgent agent;
+  bt::MemoryFor<FIRST_TREE> memory{};
+  CHECK(bt::TickBehaviorTree(FIRST_TREE, agent, memory, 0.0, 0.1f).status == Status::Running);
+  bt::StopBehaviorTree(FIRST_TREE, &agent, memory.Span(), 0.0);
 }
 
 TEST_CASE("The depth of a DAG counts the longest path through a shared decider", "[initialize][dag]") {
@@ -191,6 +381,7 @@ TEST_CASE("TickBehaviorTree rejects bad input with a status and changes nothing"
     bt::Memory<sizeof memory + 16> larger{};
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, larger.Span().subspan(1, sizeof memory), 2.0, 0.1f).status ==
           Status::MemoryTooSmall);
+    CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, std::span<std::byte>(), 2.0, 0.1f).status == Status::MemoryTooSmall);
     CHECK(unchanged());
   }
   SECTION("a block started by another tree") {
@@ -203,6 +394,8 @@ TEST_CASE("TickBehaviorTree rejects bad input with a status and changes nothing"
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, 2.0, INFINITY).status == Status::BadTime);
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, 2.0, -0.1f).status == Status::BadTime);
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, std::nan(""), 0.1f).status == Status::BadTime);
+    CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, HUGE_VAL, 0.1f).status == Status::BadTime);
+    CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, -HUGE_VAL, 0.1f).status == Status::BadTime);
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, 0.5, 0.1f).status == Status::BadTime);
     // Finite, but beyond the float the block keeps times in.
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, memory, 1e39, 0.1f).status == Status::BadTime);

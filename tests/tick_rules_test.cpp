@@ -1,5 +1,7 @@
 // tests/tick_rules_test.cpp — the rules of the prioritized-list tick, each on the
 // smallest tree that shows it, with the exact trace of calls.
+#include <limits>
+
 #include <catch2/catch.hpp>
 
 #include "trace_agent.h"
@@ -149,6 +151,45 @@ TEST_CASE("TickBehaviorTree gives up after the redecide limit, naming the group"
                            "tick B_B", "decide C", "deactivate B_B", "activate C_B", "tick C_B",
                            "deactivate C_B"});
   CHECK(bt::ActiveBehaviorDecider(ROOT, memory.Span()) == nullptr);
+}
+
+TEST_CASE("TickBehaviorTree takes a Decide of NaN, zero or less as a rejection", "[tick]") {
+  test::TraceAgent agent;
+  bt::MemoryFor<ROOT> memory{};
+  agent.decide["A"] = GENERATE(std::numeric_limits<float>::quiet_NaN(), 0.0f, -0.0f, -1.0f,
+                               -std::numeric_limits<float>::infinity());
+  agent.decide["B"] = 1;
+  const auto t = Tick(ROOT, agent, memory, 0.0);
+  CHECK(t.result.decider == &B);
+  CHECK(t.events == Events{"decide A", "decide B", "activate B_B", "tick B_B"});
+}
+
+TEST_CASE("TickBehaviorTree allows no masked redecide with a limit of zero or less", "[tick][redecide]") {
+  test::TraceAgent agent;
+  bt::MemoryFor<ROOT> memory{};
+  agent.decide["A"] = 1;
+  agent.decide["B"] = 1;
+  agent.tick["A_B"] = Result::Done;
+  bt::TickOptions options;
+  options.redecideLimit = GENERATE(0, -1, -1000);
+  const auto t = Tick(ROOT, agent, memory, 0.0, 0, 0, options);
+  CHECK(t.result.status == Status::RedecideLimit);
+  CHECK(t.result.decider == &ROOT);
+  CHECK(t.events == Events{"decide A", "activate A_B", "tick A_B", "deactivate A_B"});
+  CHECK(bt::ActiveBehaviorDecider(ROOT, memory.Span()) == nullptr);
+}
+
+TEST_CASE("TickBehaviorTree ends a behavior whose Tick returns no Result", "[tick][redecide]") {
+  test::TraceAgent agent;
+  bt::MemoryFor<ROOT> memory{};
+  agent.decide["A"] = 1;
+  agent.decide["B"] = 1;
+  agent.tick["A_B"] = static_cast<Result>(GENERATE(3, 200));  // user code gone wrong
+  const auto t = Tick(ROOT, agent, memory, 0.0);
+  CHECK(t.result.status == Status::Running);
+  CHECK(t.result.decider == &B);
+  CHECK(t.events == Events{"decide A", "activate A_B", "tick A_B", "decide B", "deactivate A_B", "activate B_B",
+                           "tick B_B"});
 }
 
 TEST_CASE("TickBehaviorTree runs a group behavior with its group", "[tick][group-behavior]") {

@@ -9,11 +9,6 @@
 
 #include <array>
 
-#include <boost/preprocessor/seq/enum.hpp>
-#include <boost/preprocessor/seq/transform.hpp>
-#include <boost/preprocessor/variadic/size.hpp>
-#include <boost/preprocessor/variadic/to_seq.hpp>
-
 #include "bt/config.h"
 #include "bt/decider.h"
 #include "bt/detail/thunks.h"
@@ -41,16 +36,25 @@ constexpr bool HasSupportedAlignment() {
   else return alignof(T) <= kMaxAlignment;
 }
 
+// A group's children, counted and taken by address in the language rather than
+// the preprocessor, whose variadic macros stop at 64 arguments: a group with more
+// must reach its static_assert, not a preprocessor error.
+template <class... D>
+consteval int CountChildren(const D&...) {
+  return static_cast<int>(sizeof...(D));
+}
+template <class... D>
+consteval std::array<const DeciderDef*, sizeof...(D)> ChildPointers(const D&... children) {
+  return {{&children...}};
+}
+
 }  // namespace bt::detail
 
 // The pointer type of a function argument (a function name, or nullptr).
 #define BT_DETAIL_FN_TYPE(F) ::std::decay_t<decltype(F)>
 
-// `&A, &B, &C` from `A, B, C`; nothing from nothing.
-#define BT_DETAIL_ADDRESS_OF(s, data, elem) &elem
-#define BT_DETAIL_ADDRESSES(...) \
-  __VA_OPT__(BOOST_PP_SEQ_ENUM(BOOST_PP_SEQ_TRANSFORM(BT_DETAIL_ADDRESS_OF, _, BOOST_PP_VARIADIC_TO_SEQ(__VA_ARGS__))))
-#define BT_DETAIL_COUNT(...) (0 __VA_OPT__(+BOOST_PP_VARIADIC_SIZE(__VA_ARGS__)))
+// How many of `A, B, C` there are; 0 for none.
+#define BT_DETAIL_COUNT(...) (::bt::detail::CountChildren(__VA_ARGS__))
 
 #define BT_DETAIL_DEFINE_BEHAVIOR(NAME, DEBUGNAME, MEM, ACTIVATE, TICK, DEACTIVATE)                               \
   static_assert(::bt::detail::FitsBehaviorMemory<MEM>(),                                                       \
@@ -122,8 +126,8 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::AgentTagsAgree({::bt::detail::AgentTagOf<DECIDE>(), ::bt::detail::AgentTagOf<RANDOM>()}), \
                 "bt: Decide and the random source of group " #NAME " take different agent types: use one");    \
   constinit ::bt::DeciderData NAME##_btData{};                                                                    \
-  constexpr ::std::array<const ::bt::DeciderDef*, BT_DETAIL_COUNT(__VA_ARGS__)> NAME##_btChildren{                 \
-      {BT_DETAIL_ADDRESSES(__VA_ARGS__)}};                                                                        \
+  constexpr ::std::array<const ::bt::DeciderDef*, BT_DETAIL_COUNT(__VA_ARGS__)> NAME##_btChildren =            \
+      ::bt::detail::ChildPointers(__VA_ARGS__);                                                                   \
   extern const ::bt::DeciderDef NAME;                                                                             \
   constexpr ::bt::DeciderDef NAME {                                                                               \
     .name = DEBUGNAME, .kind = ::bt::DeciderKind::Group, .policy = ::bt::GroupPolicy::POLICY, .flags = (FLAGS),   \

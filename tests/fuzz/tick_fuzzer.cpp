@@ -11,13 +11,18 @@
 // Checked in code after every call, aborting on a breach (libFuzzer then saves the
 // input): every Activate is paired with exactly one Deactivate, and the behaviors
 // active are exactly those on bt::ActivePath; every memory struct is constructed
-// once and destroyed once, after its Deactivate; the active path starts at the
-// root, each decider a child of the one before, ending at a behavior decider when
-// Running; a tick activates no more than its redecide limit allows; a bad call
-// returns its status and changes nothing; a tree is ticked only if accepted.
+// once, never over one still alive, and destroyed once, after its Deactivate, and
+// those alive are exactly the structs of the deciders on the active path; the
+// active path starts at the root, each decider a child of the one before, ending
+// at a behavior decider when Running; a tick handles no more ended children than
+// its redecide limit allows (each ended child below the root costs one masked
+// redecide) and activates no more than that bounds; a bad call returns its status
+// and changes nothing; a tree is ticked only if accepted.
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -59,12 +64,30 @@ struct alignas(Align) Tracked {
   unsigned char pad[Size - sizeof(TrackedHead)] = {};
 };
 
-int gLiveMemory = 0;  // constructed minus destroyed, for the types that have a destroy
+// The tracked structs alive (constructed, not yet destroyed), by address, for the
+// types that have a destroy. Each is constructed once where no other is alive,
+// and destroyed once.
+struct LiveStruct {
+  std::uintptr_t at;
+  std::size_t size;
+};
+std::vector<LiveStruct> gLive;
+
+void CheckNoLiveOverlap(const void* at, std::size_t size) {
+  const auto begin = reinterpret_cast<std::uintptr_t>(at);
+  for (const LiveStruct& live : gLive)
+    if (begin < live.at + live.size && live.at < begin + size) {
+      std::fprintf(stderr, "tick_fuzzer: a struct constructed at %p over one alive at %p\n", at,
+                   reinterpret_cast<void*>(live.at));
+      FUZZ_CHECK(!"constructed over a struct still alive");
+    }
+}
 
 template <class T>
 void ConstructTracked(void* at) {
+  CheckNoLiveOverlap(at, sizeof(T));
   ::new (at) T{};
-  ++gLiveMemory;
+  gLive.push_back({reinterpret_cast<std::uintptr_t>(at), sizeof(T)});
 }
 void DestroyTracked(void* at);  // checks against the harness below
 
@@ -92,7 +115,10 @@ bt::BlockType MemoryBlock(int kind) {
     case kNoDestroy: {
       bt::BlockType block = TrackedBlock<Tracked<24, 8>>("NoDestroy", false);
       // Not counted as live: nothing will ever say it was destroyed.
-      block.construct = [](void* at) { ::new (at) Tracked<24, 8>{}; };
+      block.construct = [](void* at) {
+        CheckNoLiveOverlap(at, sizeof(Tracked<24, 8>));
+        ::new (at) Tracked<24, 8>{};
+      };
       return block;
     }
     case kZeroed: {
@@ -155,6 +181,7 @@ struct Harness {
   std::uint32_t stimuliFlags = 0;
   long calls = 0;        // user functions called, ever
   int activations = 0;   // Activates in the tick in progress
+  int ends = 0;          // Activates that failed and Ticks that ended, in the tick in progress
 
   int IndexOf(const bt::DeciderDef* d) const {
     FUZZ_CHECK(d != nullptr);
@@ -261,7 +288,9 @@ bool FuzzActivate(void* agent, void* memory, const bt::Context& c) {
     const auto* bytes = static_cast<const unsigned char*>(memory);
     for (int k = 0; k < b->memory.size; ++k) FUZZ_CHECK(bytes[k] == 0);
   }
-  return h.script.Byte() % 8 != 0;
+  const bool activated = h.script.Byte() % 8 != 0;
+  if (!activated) ++h.ends;
+  return activated;
 }
 
 bt::Result FuzzTick(void* agent, void* memory, const bt::Context& c) {
@@ -278,6 +307,7 @@ bt::Result FuzzTick(void* agent, void* memory, const bt::Context& c) {
     head->owner = i;
   }
   const std::uint8_t byte = h.script.Byte();
+  if (byte % 8 >= 5) ++h.ends;
   switch (byte % 8) {
     case 5: return bt::Result::Done;
     case 6: return bt::Result::Failed;
@@ -291,7 +321,9 @@ bt::Result FuzzTick(void* agent, void* memory, const bt::Context& c) {
 bt::Result FuzzTickNoContext(void* agent, void*, const bt::Context&) {
   Harness& h = *static_cast<Harness*>(agent);
   ++h.calls;
-  return h.script.Byte() % 8 == 5 ? bt::Result::Done : bt::Result::Running;
+  if (h.script.Byte() % 8 != 5) return bt::Result::Running;
+  ++h.ends;
+  return bt::Result::Done;
 }
 
 void FuzzDeactivate(void* agent, void* memory, const bt::Context& c) {
@@ -317,13 +349,16 @@ void FuzzDeactivate(void* agent, void* memory, const bt::Context& c) {
 void DestroyTracked(void* at) {
   auto* head = static_cast<TrackedHead*>(at);
   FUZZ_CHECK(head->magic == kMagic);  // constructed, and not destroyed yet
+  const auto live = std::find_if(gLive.begin(), gLive.end(),
+                                 [at](const LiveStruct& l) { return l.at == reinterpret_cast<std::uintptr_t>(at); });
+  FUZZ_CHECK(live != gLive.end());  // destroyed once, where it was constructed
+  gLive.erase(live);
   if (head->owner >= 0) {
     const bt::BehaviorDef* b = gHarness->deciders[head->owner].behavior;
     if (b->deactivate) FUZZ_CHECK(head->life == Life::Deactivated);  // destroyed after its Deactivate
   }
   head->magic = 0;
   head->life = Life::Destroyed;
-  --gLiveMemory;
 }
 
 void QuietOutput(const bt::DebugLine& line, void* user) { *static_cast<std::size_t*>(user) += std::strlen(line.text); }
@@ -596,6 +631,22 @@ struct Run {
   int depth = 0;
 
   std::span<std::byte> Span() const { return {block, bytes}; }
+  // Where the engine keeps d's behavior memory: its slot, then memoryOffset.
+  std::uintptr_t MemoryOf(const bt::DeciderDef& d) const {
+    return reinterpret_cast<std::uintptr_t>(block + sizeof(bt::MemoryHeader) + d.data->slotOffset +
+                                            d.data->memoryOffset);
+  }
+  // Forgets the structs of path[from..count): below a corrupt group, never destroyed.
+  void WriteOff(const bt::DeciderDef* const* path, int from, int count) const {
+    for (int j = from; j < count; ++j) {
+      const bt::BehaviorDef* b = path[j]->behavior;
+      if (b == nullptr || !Destroyed(h.InfoOf(b).memoryKind)) continue;
+      const std::uintptr_t at = MemoryOf(*path[j]);
+      const auto live = std::find_if(gLive.begin(), gLive.end(), [at](const LiveStruct& l) { return l.at == at; });
+      FUZZ_CHECK(live != gLive.end());
+      gLive.erase(live);
+    }
+  }
   bt::SlotHeader& SlotOf(const bt::DeciderDef& d) const {
     return *reinterpret_cast<bt::SlotHeader*>(block + sizeof(bt::MemoryHeader) + d.data->slotOffset);
   }
@@ -634,18 +685,22 @@ struct Run {
       FUZZ_CHECK(count == 0);  // Done, NoBehavior and the errors of a tick leave nothing active
     }
     std::vector<bool> onPath(h.n, false);
-    int live = 0;
+    std::vector<std::uintptr_t> expected;  // where the structs alive must be
     for (int k = 0; k < count; ++k) {
       const int i = h.IndexOf(path[k]);
       onPath[i] = true;
-      if (path[k]->behavior && Destroyed(h.InfoOf(path[k]->behavior).memoryKind)) ++live;
+      if (path[k]->behavior && Destroyed(h.InfoOf(path[k]->behavior).memoryKind)) expected.push_back(MemoryOf(*path[k]));
     }
     for (int i = 0; i < h.n; ++i) {
       const bt::BehaviorDef* b = h.deciders[i].behavior;
       if (b && h.InfoOf(b).paired) FUZZ_CHECK(h.active[i] == onPath[i]);
       else FUZZ_CHECK(!h.active[i]);
     }
-    FUZZ_CHECK(gLiveMemory == live);
+    std::vector<std::uintptr_t> alive;
+    for (const LiveStruct& l : gLive) alive.push_back(l.at);
+    std::sort(expected.begin(), expected.end());
+    std::sort(alive.begin(), alive.end());
+    FUZZ_CHECK(alive == expected);
   }
 };
 
@@ -662,7 +717,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
   FuzzedDataProvider in(input, size);
   Harness h;
   gHarness = &h;
-  gLiveMemory = 0;
+  gLive.clear();
   bt::BehaviorDef huge{.name = "HUGE", .memory = bt::BlockType{.name = "Huge", .size = bt::kMaxBehaviorMemoryBytes + 1, .align = 4}};
   const Expected expected = BuildTree(h, in, huge);
   h.script.bytes = in.ConsumeBytes<std::uint8_t>(in.ConsumeIntegralInRange(0, 255));
@@ -746,9 +801,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
       h.time = time;
       h.dt = stepDt;
       h.activations = 0;
+      h.ends = 0;
       const bt::TickResult result = bt::TickBehaviorTree(root, static_cast<void*>(&h), bt::kNoType, run.Span(),
                                                          time, stepDt, h.decisionFlags, h.stimuliFlags, options);
       const int redecides = options.redecideLimit > 0 ? options.redecideLimit : 0;
+      // The redecide limit holds: every Activate that fails and every Tick that ends
+      // makes the group above redecide, once, except at the root, which ends the
+      // tick. So at most `redecides` of them, plus the root's or the one the limit
+      // stopped at; nothing is called after it but Deactivates.
+      FUZZ_CHECK(h.ends <= redecides + 1);
       FUZZ_CHECK(h.activations <= (1 + run.depth + redecides) * run.depth);
       run.lastTime = static_cast<float>(time);
       Count(result.status);
@@ -871,8 +932,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
             FUZZ_CHECK(h.active[i]);
             h.active[i] = false;
           }
-          if (b && Destroyed(h.InfoOf(b).memoryKind)) --gLiveMemory;
         }
+        run.WriteOff(path, k + 1, count);
         run.CheckActiveSet(bt::Status::NoBehavior, nullptr);
         break;
       }
@@ -886,7 +947,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
   bt::StopBehaviorTree(root, &h, run.Span(), now);
   run.CheckActiveSet(bt::Status::NoBehavior, nullptr);
   for (int i = 0; i < h.n; ++i) FUZZ_CHECK(!h.active[i]);
-  FUZZ_CHECK(gLiveMemory == 0);
+  FUZZ_CHECK(gLive.empty());
   bt::SetDebugOutput({});
   return 0;
 }

@@ -9,6 +9,8 @@
 //   InterruptCycle    two ticks: one interrupts the active behavior, the next the
 //                     interrupter fails and its group redecides back
 //   Creatures*        one tick of 1,000 creatures (world step included), bt and hand-written
+// Each tree part runs twice: /interpreted (TickBehaviorTree) and /compiled
+// (TickBehaviorTreeCompiled<ROOT>, bt/compiled_tick.h).
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -65,22 +67,24 @@ BT_DEFINE_DECIDER_BEHAVIOR(I_WORK, FOREVER, nullptr);
 BT_DEFINE_DECIDER_GROUP(I_ROOT, PrioritizedList, nullptr, I_ALARM, I_WORK);
 
 // ---------------------------------------------------------------- one agent
-template <const bt::DeciderDef& Root>
+template <const bt::DeciderDef& Root, bool kCompiled>
+bt::TickResult Tick(Agent& agent, bt::MemoryFor<Root>& memory, double time) {
+  if constexpr (kCompiled) return bt::TickBehaviorTreeCompiled<Root>(agent, memory, time, 1.0f / 30);
+  else return bt::TickBehaviorTree(Root, agent, memory, time, 1.0f / 30);
+}
+
+template <const bt::DeciderDef& Root, bool kCompiled>
 void TickOne(benchmark::State& state) {
   Agent agent;
   bt::MemoryFor<Root> memory{};
   double time = 0;
   for (auto _ : state) {
     time += 1.0 / 30;
-    benchmark::DoNotOptimize(bt::TickBehaviorTree(Root, agent, memory, time, 1.0f / 30));
+    benchmark::DoNotOptimize(Tick<Root, kCompiled>(agent, memory, time));
   }
 }
 
-void Steady(benchmark::State& state) { TickOne<S_ROOT>(state); }
-void ChecksFlags(benchmark::State& state) { TickOne<F_ROOT>(state); }
-void ChecksDecide(benchmark::State& state) { TickOne<D_ROOT>(state); }
-void MaskedRedecide(benchmark::State& state) { TickOne<M_ROOT>(state); }
-
+template <bool kCompiled>
 void InterruptCycle(benchmark::State& state) {
   Agent agent;
   bt::MemoryFor<I_ROOT> memory{};
@@ -88,23 +92,25 @@ void InterruptCycle(benchmark::State& state) {
   for (auto _ : state) {
     agent.alarm = true;  // I_ALARM interrupts I_WORK
     time += 1.0 / 30;
-    benchmark::DoNotOptimize(bt::TickBehaviorTree(I_ROOT, agent, memory, time, 1.0f / 30));
+    benchmark::DoNotOptimize(Tick<I_ROOT, kCompiled>(agent, memory, time));
     agent.alarm = false;  // I_ALARM fails: ROOT redecides without it, back to I_WORK
     time += 1.0 / 30;
-    benchmark::DoNotOptimize(bt::TickBehaviorTree(I_ROOT, agent, memory, time, 1.0f / 30));
+    benchmark::DoNotOptimize(Tick<I_ROOT, kCompiled>(agent, memory, time));
   }
 }
 
 // ---------------------------------------------------------------- the creatures workload
 constexpr std::size_t kCreatures = 1000;
 
+template <bool kCompiled>
 void CreaturesBt(benchmark::State& state) {
   bench::BtInitialize();
   std::vector<bench::Creature> creatures;
   for (std::uint32_t i = 0; i < kCreatures; ++i) creatures.push_back(bench::MakeCreature(i));
   std::vector<bench::BtMemory> memory(kCreatures);
+  const auto tick = kCompiled ? bench::BtTickCompiled : bench::BtTick;
   int t = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(bench::BtTick(creatures.data(), memory.data(), kCreatures, t++));
+  for (auto _ : state) benchmark::DoNotOptimize(tick(creatures.data(), memory.data(), kCreatures, t++));
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kCreatures));
 }
 
@@ -122,12 +128,18 @@ void CreaturesHand(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(Steady);
-BENCHMARK(ChecksFlags)->Name("Checks/Flags");
-BENCHMARK(ChecksDecide)->Name("Checks/Decide");
-BENCHMARK(MaskedRedecide);
-BENCHMARK(InterruptCycle);
-BENCHMARK(CreaturesBt);
-BENCHMARK(CreaturesHand);
+BENCHMARK(TickOne<S_ROOT, false>)->Name("Steady/interpreted");
+BENCHMARK(TickOne<S_ROOT, true>)->Name("Steady/compiled");
+BENCHMARK(TickOne<F_ROOT, false>)->Name("Checks/Flags/interpreted");
+BENCHMARK(TickOne<F_ROOT, true>)->Name("Checks/Flags/compiled");
+BENCHMARK(TickOne<D_ROOT, false>)->Name("Checks/Decide/interpreted");
+BENCHMARK(TickOne<D_ROOT, true>)->Name("Checks/Decide/compiled");
+BENCHMARK(TickOne<M_ROOT, false>)->Name("MaskedRedecide/interpreted");
+BENCHMARK(TickOne<M_ROOT, true>)->Name("MaskedRedecide/compiled");
+BENCHMARK(InterruptCycle<false>)->Name("InterruptCycle/interpreted");
+BENCHMARK(InterruptCycle<true>)->Name("InterruptCycle/compiled");
+BENCHMARK(CreaturesBt<false>)->Name("Creatures/bt/interpreted");
+BENCHMARK(CreaturesBt<true>)->Name("Creatures/bt/compiled");
+BENCHMARK(CreaturesHand)->Name("Creatures/handwritten");
 
 BENCHMARK_MAIN();
