@@ -47,6 +47,10 @@ template <const DeciderDef& Root>
 struct CompiledTree {
   using Tree = CheckedTree<Root>;
 
+  // Whether a function pointer of a definition is null is tested with a plain
+  // `if`, which the optimizer folds all the same: GCC's -fsanitize=null does not
+  // take it as a constant expression when the pointer is a template thunk.
+
   // ---------------------------------------------------------------- layout, as constants
   template <const DeciderDef& D>
   static constexpr std::uint32_t kSlotOffset = Tree::analysis.slotOffset[Tree::analysis.IndexOf(&D)];
@@ -102,13 +106,15 @@ struct CompiledTree {
 
   template <const BlockType& B>
   static void Construct(void* at) {
-    if constexpr (B.size == 0) return;
-    else if constexpr (B.construct != nullptr) B.construct(at);
-    else std::memset(at, 0, B.size);
+    if constexpr (B.size != 0) {
+      if (B.construct != nullptr) B.construct(at);
+      else std::memset(at, 0, B.size);
+    }
   }
   template <const BlockType& B>
   static void Destroy(void* at) {
-    if constexpr (B.size != 0 && B.destroy != nullptr) B.destroy(at);
+    if constexpr (B.size != 0)
+      if (B.destroy != nullptr) B.destroy(at);
   }
 
   static void Fail(TickState& t, Status status, const DeciderDef& d) {
@@ -153,19 +159,16 @@ struct CompiledTree {
       }
       // A fresh DBlock even without a Decide, as the reference tick (bt/tick.cpp says why).
       Construct<D.dblock>(dblock);
-      if constexpr (D.decide == nullptr) {
-        return 1.0f;
-      } else {
-        const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D};
-        const float value = D.decide(t.agent, dblock, context);
-        return value > 0 ? value : 0.0f;  // NaN rejects
-      }
+      if (D.decide == nullptr) return 1.0f;
+      const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D};
+      const float value = D.decide(t.agent, dblock, context);
+      return value > 0 ? value : 0.0f;  // NaN rejects
     }
   }
 
   template <const DeciderDef& G>
   static std::uint32_t NextRandom(TickState& t) {
-    if constexpr (G.random != nullptr) {
+    if (G.random != nullptr) {
       return G.random(t.agent);
     } else {
       std::uint32_t x = t.header->rng;  // xorshift32, as bt/tick.cpp
@@ -234,6 +237,20 @@ struct CompiledTree {
     return found;
   }
 
+  // A Shuffle group's order holds indices into its children (checked like the
+  // active child: a damaged block may hold anything). True for other policies.
+  template <const DeciderDef& G>
+  static bool ShuffleOrderFits(TickState& t) {
+    if constexpr (G.policy != GroupPolicy::Shuffle) {
+      return true;
+    } else {
+      const auto* order = reinterpret_cast<const std::uint8_t*>(Bytes<G>(t) + sizeof(SlotHeader));
+      bool fits = true;
+      for (int i = 0; i < G.childCount; ++i) fits &= order[i] < G.childCount;
+      return fits;
+    }
+  }
+
   // A fresh choice over the children not masked, as on activation or a redecide.
   template <const DeciderDef& G>
   static int Choose(TickState& t, std::uint64_t mask, Choice& out, int depth) {
@@ -242,11 +259,6 @@ struct CompiledTree {
     else if constexpr (G.policy == GroupPolicy::Scored) return ChooseScored<G>(t, mask, out, depth);
     else if constexpr (G.policy == GroupPolicy::Random) return ChooseRandom<G>(t, mask, out, depth);
     else {
-      // The order is read as indices into the children: checked first, as a damaged block may hold anything.
-      const auto* order = reinterpret_cast<const std::uint8_t*>(Bytes<G>(t) + sizeof(SlotHeader));
-      for (int i = 0; i < G.childCount; ++i)
-        if (order[i] >= G.childCount) [[unlikely]]
-          return Fail(t, Status::CorruptMemory, G), -1;
       out.index = -1;
       PrepareForReference(t);
       detail::Choose(t, G, 0, mask, out, depth);
@@ -261,9 +273,10 @@ struct CompiledTree {
   static void Deactivate(TickState& t, int depth) {
     if constexpr (kIsGroup<D>) {
       SlotHeader& slot = Slot<D>(t);
-      // A damaged index: what lay below it cannot be known and is not called.
+      // A damaged block: what lies below cannot be known and is not called.
       if (slot.activeChild != kNoChild &&
-          !ForChild<D>(slot.activeChild, [&]<std::size_t I>() { Deactivate<*D.children[I]>(t, depth + 1); }))
+          (!ShuffleOrderFits<D>(t) ||
+           !ForChild<D>(slot.activeChild, [&]<std::size_t I>() { Deactivate<*D.children[I]>(t, depth + 1); })))
         [[unlikely]]
         Fail(t, Status::CorruptMemory, D);
       slot.activeChild = kNoChild;
@@ -271,7 +284,7 @@ struct CompiledTree {
     if constexpr (D.behavior != nullptr) {
       constexpr const BehaviorDef& b = *D.behavior;
       void* memory = BehaviorMemory<D>(t);
-      if constexpr (b.deactivate != nullptr) b.deactivate(t.agent, memory, MakeContext<D>(t));
+      if (b.deactivate != nullptr) b.deactivate(t.agent, memory, MakeContext<D>(t));
       Destroy<b.memory>(memory);
     }
   }
@@ -300,19 +313,23 @@ struct CompiledTree {
   static Result TickDecider(TickState& t, int depth) {
     if constexpr (kIsGroup<D> && !kIsNew) {
       // A damaged block (kNoChild too), found before anything of D is called.
-      if (Slot<D>(t).activeChild >= D.childCount) [[unlikely]]
+      // What lies below it cannot be known: only D and what is above it are deactivated.
+      SlotHeader& slot = Slot<D>(t);
+      if (slot.activeChild >= D.childCount || !ShuffleOrderFits<D>(t)) [[unlikely]] {
+        slot.activeChild = kNoChild;
         return Fail(t, Status::CorruptMemory, D), Result::Failed;
+      }
     }
     if constexpr (D.behavior != nullptr) {
       constexpr const BehaviorDef& b = *D.behavior;
       void* memory = BehaviorMemory<D>(t);
       if constexpr (kIsNew) {
         Construct<b.memory>(memory);
-        if constexpr (b.activate != nullptr)
+        if (b.activate != nullptr)
           if (!b.activate(t.agent, memory, MakeContext<D>(t))) return Result::Failed;
       }
       Result result = Result::Running;
-      if constexpr (b.tick != nullptr) {
+      if (b.tick != nullptr) {
         if constexpr (b.tickTakesContext) result = b.tick(t.agent, memory, MakeContext<D>(t));
         else result = b.tick(t.agent, memory, kNoContext);
       }
