@@ -313,35 +313,29 @@ std::uint32_t AgentRandom(Agent& a) {
 }
 
 // ---------------------------------------------------------------- behavior functions
-bool Activate(Agent& a, const bt::Context& c) {
-  Event e = FromContext(Ev::Activate, c);
-  const bool ok = a.ScriptActivate(a.profile.activateFail);
+// Records e with the script's answer, and gives the answer.
+bool ScriptedActivate(Agent& a, Event e, int failOdds) {
+  const bool ok = a.ScriptActivate(failOdds);
   e.value = ok;
   a.events.push_back(e);
   return ok;
+}
+bt::Result ScriptedTick(Agent& a, Event e, bool groupBehavior) {
+  const bt::Result r = groupBehavior ? a.ScriptGroupTick() : a.ScriptTick();
+  e.value = static_cast<std::uint32_t>(r);
+  a.events.push_back(e);
+  return r;
+}
+
+bool Activate(Agent& a, const bt::Context& c) {
+  return ScriptedActivate(a, FromContext(Ev::Activate, c), a.profile.activateFail);
 }
 bool ActivateOftenFails(Agent& a, const bt::Context& c) {
-  Event e = FromContext(Ev::Activate, c);
-  const bool ok = a.ScriptActivate(a.profile.activateFailOften);
-  e.value = ok;
-  a.events.push_back(e);
-  return ok;
+  return ScriptedActivate(a, FromContext(Ev::Activate, c), a.profile.activateFailOften);
 }
 void ActivateVoid(Agent& a, const bt::Context& c) { a.events.push_back(FromContext(Ev::Activate, c)); }
-bt::Result Tick(Agent& a, const bt::Context& c) {
-  Event e = FromContext(Ev::Tick, c);
-  const bt::Result r = a.ScriptTick();
-  e.value = static_cast<std::uint32_t>(r);
-  a.events.push_back(e);
-  return r;
-}
-bt::Result GroupTick(Agent& a, const bt::Context& c) {
-  Event e = FromContext(Ev::Tick, c);
-  const bt::Result r = a.ScriptGroupTick();
-  e.value = static_cast<std::uint32_t>(r);
-  a.events.push_back(e);
-  return r;
-}
+bt::Result Tick(Agent& a, const bt::Context& c) { return ScriptedTick(a, FromContext(Ev::Tick, c), false); }
+bt::Result GroupTick(Agent& a, const bt::Context& c) { return ScriptedTick(a, FromContext(Ev::Tick, c), true); }
 bool TickBool(Agent& a, const bt::Context& c) {
   Event e = FromContext(Ev::Tick, c);
   const bool running = a.ScriptTick() == bt::Result::Running;
@@ -374,44 +368,31 @@ void Seen(Event& e, const M& m) {
   e.ok = m.Valid();
 }
 template <class M>
-bool ActivateMem(Agent& a, M& m, const bt::Context& c) {
-  Event e = FromContext(Ev::Activate, c);
+Event SeenBy(Event e, const M& m) {
   Seen(e, m);
-  const bool ok = a.ScriptActivate(a.profile.activateFail);
-  e.value = ok;
-  a.events.push_back(e);
-  return ok;
+  return e;
+}
+template <class M>
+bool ActivateMem(Agent& a, M& m, const bt::Context& c) {
+  return ScriptedActivate(a, SeenBy(FromContext(Ev::Activate, c), m), a.profile.activateFail);
 }
 template <class M>
 bool ActivateMemOftenFails(Agent& a, M& m, const bt::Context& c) {
-  Event e = FromContext(Ev::Activate, c);
-  Seen(e, m);
-  const bool ok = a.ScriptActivate(a.profile.activateFailOften);
-  e.value = ok;
-  a.events.push_back(e);
-  return ok;
+  return ScriptedActivate(a, SeenBy(FromContext(Ev::Activate, c), m), a.profile.activateFailOften);
+}
+template <class M>
+bt::Result TickMemAs(Agent& a, M& m, const bt::Context& c, bool groupBehavior) {
+  ++m.ticks;
+  ++a.memTicks;
+  return ScriptedTick(a, SeenBy(FromContext(Ev::Tick, c), m), groupBehavior);
 }
 template <class M>
 bt::Result TickMem(Agent& a, M& m, const bt::Context& c) {
-  ++m.ticks;
-  ++a.memTicks;
-  Event e = FromContext(Ev::Tick, c);
-  Seen(e, m);
-  const bt::Result r = a.ScriptTick();
-  e.value = static_cast<std::uint32_t>(r);
-  a.events.push_back(e);
-  return r;
+  return TickMemAs(a, m, c, false);
 }
 template <class M>
 bt::Result GroupTickMem(Agent& a, M& m, const bt::Context& c) {
-  ++m.ticks;
-  ++a.memTicks;
-  Event e = FromContext(Ev::Tick, c);
-  Seen(e, m);
-  const bt::Result r = a.ScriptGroupTick();
-  e.value = static_cast<std::uint32_t>(r);
-  a.events.push_back(e);
-  return r;
+  return TickMemAs(a, m, c, true);
 }
 template <class M>
 void DeactivateMem(Agent& a, M& m, const bt::Context& c) {
