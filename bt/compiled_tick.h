@@ -92,7 +92,7 @@ struct CompiledTree {
     Context c;
     c.time = t.time;
     c.dt = t.dt;
-    c.activeTime = static_cast<float>(t.time - Slot<D>(t).activatedAt);
+    c.activeTime = static_cast<float>(t.time) - Slot<D>(t).activatedAt;
     c.behaviorFlags = D.behaviorFlags;
     c.decisionFlags = t.decisionFlags;
     c.stimuliFlags = t.stimuliFlags;

@@ -44,7 +44,7 @@ Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
   Context c;
   c.time = t.time;
   c.dt = t.dt;
-  c.activeTime = static_cast<float>(t.time - Slot(t, d, base).activatedAt);
+  c.activeTime = static_cast<float>(t.time) - Slot(t, d, base).activatedAt;  // in float, as stored: 0 when just activated
   c.behaviorFlags = d.behaviorFlags;
   c.decisionFlags = t.decisionFlags;
   c.stimuliFlags = t.stimuliFlags;

@@ -82,3 +82,17 @@ TEST_CASE("the shortcuts change nothing a user function sees", "[tick][fast]") {
   CHECK(r.status == bt::Status::Running);
   CHECK(r.decider == &fast::FILLS);
 }
+
+TEST_CASE("a behavior's activeTime is exactly 0 on the tick it is activated, by both ticks", "[tick][fast]") {
+  // 59.796 has no exact float: the block keeps activation times as float, and the
+  // difference is taken in float too, so it is not a rounding residue like -5e-7.
+  const double time = 59.796;
+  fast::Agent interpreted;
+  bt::MemoryFor<fast::ROOT> memory{};
+  REQUIRE(bt::TickBehaviorTree(fast::ROOT, interpreted, memory, time, 0.5f).status == bt::Status::Running);
+  CHECK(interpreted.seenActiveTime == 0.0f);
+  fast::Agent compiled;
+  REQUIRE(bt::TickBehaviorTreeCompiled<fast::ROOT>(compiled, memory, time + 0.25, 0.25f).status ==
+          bt::Status::Running);
+  CHECK(compiled.seenActiveTime == static_cast<float>(time + 0.25) - static_cast<float>(time));
+}
