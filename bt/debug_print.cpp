@@ -102,11 +102,11 @@ struct Printer {
     if (active && d.kind == DeciderKind::Group) {
       const std::uint8_t child = Slot(d).activeChild;
       if (child == kNoChild)
-        append(" idx: -");
+        append("%s", " idx: -");
       else
         append(" idx: %d", child);
     }
-    append("\n");
+    append("%s", "\n");
     if (n < 0) return;
     std::size_t length = static_cast<std::size_t>(n);
     if (length >= sizeof line) {  // an absurdly long name: cut, but keep the line a line
