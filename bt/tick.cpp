@@ -31,8 +31,63 @@
 #include "bt/layout.h"
 #include "bt/tree.h"
 
+// Debug output off the hot path: the level test stays inline and the formatting
+// goes to a noinline helper, so the ticking functions keep small frames. (Not
+// [[gnu::cold]]: GCC 12 then moved the code after the call to .text.unlikely too.)
+#if BT_DEBUG_OUTPUT
+#define BT_DEBUG_COLD(t, level, call)                             \
+  do {                                                            \
+    if (::bt::detail::DebugWanted(level, (t).agent)) [[unlikely]] \
+      call;                                                       \
+  } while (0)
+#else
+#define BT_DEBUG_COLD(t, level, call) \
+  do {                                \
+  } while (0)
+#endif
+// The steady path of the walk comes in two copies (template <bool kDebug>): one
+// with the debug output checks, and one without any for the agents that have no
+// debug output, whose hot functions then need no frame to survive a call.
+#define BT_DEBUG_STEADY(t, level, call)                  \
+  do {                                                   \
+    if constexpr (kDebug) BT_DEBUG_COLD(t, level, call); \
+  } while (0)
+
 namespace bt {
 namespace detail {
+
+#if BT_DEBUG_OUTPUT
+// The debug output lines of the tick's hot functions, out of line (BT_DEBUG_COLD).
+[[gnu::noinline]] static void DebugDecided(TickState& t, const DeciderDef& d, float value, int depth) {
+  BT_DEBUG_OUT(t, 5, depth, "%s...%s %f", d.name, d.decide ? "Decide returned" : "no Decide, accepts with",
+               static_cast<double>(value));
+}
+
+[[gnu::noinline]] static void DebugVisit(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
+  if (d.kind == DeciderKind::Group)
+    BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, %s, %d children, active child %d, duration %.3f",
+                 isNew ? "new" : "current", DeciderKindName(d.kind), d.name, GroupPolicyName(d.policy), d.childCount,
+                 isNew ? -1 : Slot(t, d, base).activeChild, detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt));
+  else
+    BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, duration %.3f", isNew ? "new" : "current",
+                 DeciderKindName(d.kind), d.name, detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt));
+}
+
+[[gnu::noinline]] static void DebugTickBehavior(TickState& t, const DeciderDef& d, std::uint32_t base, int depth) {
+  BT_DEBUG_OUT(t, 3, depth, "ticking behavior %s with flags 0x%x, duration %.3f, in decider %s", d.behavior->name,
+               d.behaviorFlags, detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt), d.name);
+}
+
+[[gnu::noinline]] static void DebugContinuing(TickState& t, const DeciderDef& g, std::uint32_t base, int active,
+                                              int depth) {
+  BT_DEBUG_OUT(t, 4, depth, "continuing child %d %s, duration %.3f", active, g.children[active]->name,
+               detail::DebugSeconds(t.time, Slot(t, *g.children[active], base).activatedAt));
+}
+
+[[gnu::noinline]] static void DebugBeginTick(TickState& t) { BT_DEBUG_BEGIN_TICK(t); }
+
+[[gnu::noinline]] static void DebugEndTick(TickState& t, Status status) { BT_DEBUG_END_TICK(t, status); }
+#endif
 
 // =============================================================== [SECTION] Tick state
 // TickState and Choice are in bt/detail/tick_engine.h, shared with the compiled tick.
@@ -101,7 +156,10 @@ bool AnyChildAccepts(TickState& t, const DeciderDef& g, int depth) {
 
 // Preconditions, then Decide. Returns the value (> 0 accepts, else 0); fills
 // `dblock` when the decider has one. A failed precondition calls no Decide.
-float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
+// Inline in the loops of the tick; Evaluate is the same out of line.
+template <bool kDebug>
+[[gnu::always_inline]] static inline float EvaluateInline(TickState& t, const DeciderDef& d, std::byte* dblock,
+                                                          bool checkTimer, int depth) {
   if (!d.data->decideOnly) [[unlikely]]
     return EvaluateWithChecks(t, d, dblock, checkTimer, depth);
   // The common case, kept short: only the Decide (no preconditions, no DBlock).
@@ -110,9 +168,12 @@ float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkT
     t.decideContext.value.decider = &d;
     value = d.decide(t.agent, dblock, t.decideContext.value);
   }
-  BT_DEBUG_OUT(t, 5, depth, "%s...%s %f", d.name, d.decide ? "Decide returned" : "no Decide, accepts with",
-               static_cast<double>(value));
+  BT_DEBUG_STEADY(t, 5, DebugDecided(t, d, value, depth));
   return value > 0 ? value : 0.0f;  // NaN rejects
+}
+
+float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
+  return EvaluateInline<true>(t, d, dblock, checkTimer, depth);
 }
 
 static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
@@ -145,8 +206,7 @@ static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* db
   if (value > 0 && (d.flags & kDelegateDecideToChildren) && d.kind == DeciderKind::Group &&
       depth + 1 < kMaxTreeDepth && !AnyChildAccepts(t, d, depth))
     value = 0;
-  BT_DEBUG_OUT(t, 5, depth, "%s...%s %f", d.name, d.decide ? "Decide returned" : "no Decide, accepts with",
-               static_cast<double>(value));
+  BT_DEBUG_COLD(t, 5, DebugDecided(t, d, value, depth));
   return value > 0 ? value : 0.0f;  // NaN rejects
 }
 
@@ -170,7 +230,7 @@ std::uint32_t NextRandom(TickState& t, const DeciderDef& g) {
 void ChoosePrioritized(TickState& t, const DeciderDef& g, std::uint64_t mask, int end, Choice& out, int depth) {
   for (int i = 0; i < end; ++i) {
     if (Masked(mask, i)) continue;
-    if (Evaluate(t, *g.children[i], out.dblock, true, depth + 1) > 0) {
+    if (EvaluateInline<true>(t, *g.children[i], out.dblock, true, depth + 1) > 0) {
       out.index = i;
       return;
     }
@@ -190,11 +250,11 @@ void ChooseScored(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice&
   for (int i = 0; i < g.childCount; ++i) {
     if (Masked(mask, i)) continue;
     const DeciderDef& child = *g.children[i];
-    const float value = Evaluate(t, child, scratch, true, depth + 1);
+    const float value = EvaluateInline<true>(t, child, scratch, true, depth + 1);
     if (value > best) {
       best = value;
       out.index = i;
-      std::memcpy(out.dblock, scratch, child.dblock.size);
+      if (child.dblock.size != 0) std::memcpy(out.dblock, scratch, child.dblock.size);
     }
   }
 }
@@ -208,7 +268,7 @@ void ChooseRandom(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice&
   for (int i = 0; i < g.childCount; ++i) {
     if (Masked(mask, i)) continue;
     const DeciderDef& child = *g.children[i];
-    const float value = Evaluate(t, child, scratch, true, depth + 1);
+    const float value = EvaluateInline<true>(t, child, scratch, true, depth + 1);
     if (!(value > 0)) continue;
     total += value;
     if (out.index >= 0) {
@@ -216,7 +276,7 @@ void ChooseRandom(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice&
       if (!(unit * total < value)) continue;
     }
     out.index = i;
-    std::memcpy(out.dblock, scratch, child.dblock.size);
+    if (child.dblock.size != 0) std::memcpy(out.dblock, scratch, child.dblock.size);
   }
 }
 
@@ -247,7 +307,7 @@ void ChooseShuffle(TickState& t, const DeciderDef& g, std::uint32_t base, std::u
     for (int k = slot.cursor; k < g.childCount; ++k) {
       const int i = order[k];
       if (Masked(mask, i)) continue;
-      if (!(Evaluate(t, *g.children[i], out.dblock, true, depth + 1) > 0)) {
+      if (!(EvaluateInline<true>(t, *g.children[i], out.dblock, true, depth + 1) > 0)) {
         mask |= 1ull << i;  // one Decide per child per choice, even across the new round
         continue;
       }
@@ -308,8 +368,41 @@ void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth
 }
 
 // =============================================================== [SECTION] Ticking
+// The steady path (no transition: hysteresis Decides, then the active child's
+// Tick) is kept short; transitions and debug output go to out-of-line functions.
 
 Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth);
+
+// Ticks d's behavior (it has one); Running when it has no Tick.
+[[gnu::always_inline]] static inline Result CallTick(TickState& t, const DeciderDef& d, std::uint32_t base,
+                                                     void* memory) {
+  const BehaviorDef* b = d.behavior;
+  if (!b->tick) return Result::Running;
+  if (b->tickTakesContext) return b->tick(t.agent, memory, MakeContext(t, d, base));
+  return b->tick(t.agent, memory, kNoContext);
+}
+
+// Constructs d's behavior memory, activates the behavior and ticks it.
+[[gnu::noinline]] static Result ActivateAndTick(TickState& t, const DeciderDef& d, std::uint32_t base, void* memory,
+                                                [[maybe_unused]] int depth) {  // for debug output
+  const BehaviorDef* b = d.behavior;
+  ConstructBlock(b->memory, memory);
+  BT_DEBUG_OUT_TRANSITION(t, 1, depth, "activating behavior %s with flags 0x%x, in decider %s", b->name,
+                          d.behaviorFlags, d.name);
+  if (b->activate && !b->activate(t.agent, memory, MakeContext(t, d, base))) return Result::Failed;
+  BT_DEBUG_COLD(t, 3, DebugTickBehavior(t, d, base, depth));
+  return CallTick(t, d, base, memory);
+}
+
+// d's behavior (activated first when isNew), ticked.
+template <bool kDebug>
+[[gnu::always_inline]] static inline Result RunBehavior(TickState& t, const DeciderDef& d, std::uint32_t base,
+                                                        bool isNew, int depth) {
+  void* memory = BehaviorMemory(t, d, base);
+  if (isNew) return ActivateAndTick(t, d, base, memory, depth);
+  BT_DEBUG_STEADY(t, 3, DebugTickBehavior(t, d, base, depth));
+  return CallTick(t, d, base, memory);
+}
 
 // A group's tick after its group behavior. Hysteresis by policy:
 // - PrioritizedList: the children above the active one are decided every tick
@@ -318,27 +411,74 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
 //   active; they choose only on activation and on a masked redecide. Activated
 //   again after an interruption, a Sequential starts over from its first child
 //   and a Shuffle starts a new round.
-Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
-  SlotHeader& slot = Slot(t, g, base);
+[[gnu::noinline]] static Result StartGroup(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
   Choice choice;
-  std::uint64_t mask = 0;
-  if (isNew || slot.activeChild == kNoChild) {
-    if (g.policy == GroupPolicy::Shuffle) Reshuffle(t, g, base);
-    Choose(t, g, base, mask, choice, depth);
-    if (choice.index < 0) return Result::Failed;
-    StartChild(t, g, base, choice);
-  } else if (g.policy == GroupPolicy::PrioritizedList && slot.activeChild > 0) {
-    ChoosePrioritized(t, g, mask, slot.activeChild, choice, depth);
-    if (choice.index >= 0) return Interrupt(t, g, base, choice, depth);
-  }
-  const bool childIsNew = choice.index >= 0;
-  if (!childIsNew)
-    BT_DEBUG_OUT(t, 4, depth, "continuing child %d %s, duration %.3f", slot.activeChild,
-                 g.children[slot.activeChild]->name,
-                 detail::DebugSeconds(t.time, Slot(t, *g.children[slot.activeChild], base).activatedAt));
-  const Result result = TickDecider(t, *g.children[slot.activeChild], base, childIsNew, depth + 1);
+  if (g.policy == GroupPolicy::Shuffle) Reshuffle(t, g, base);
+  Choose(t, g, base, 0, choice, depth);
+  if (choice.index < 0) return Result::Failed;
+  StartChild(t, g, base, choice);
+  const Result result = TickDecider(t, *g.children[choice.index], base, true, depth + 1);
   if (result == Result::Running || t.error != Status::Running) return result;
   return RedecideAfter(t, g, base, result, depth);
+}
+
+template <bool kDebug>
+static Result TickDeciderSteady(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth);
+
+template <bool kDebug>
+static Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
+  const int active = Slot(t, g, base).activeChild;
+  if (isNew || active == kNoChild) [[unlikely]]
+    return StartGroup(t, g, base, depth);
+  if (g.policy == GroupPolicy::PrioritizedList && active > 0) {
+    Choice choice;
+    for (int i = 0; i < active; ++i) {
+      if (EvaluateInline<kDebug>(t, *g.children[i], choice.dblock, true, depth + 1) > 0) {
+        choice.index = i;
+        return Interrupt(t, g, base, choice, depth);
+      }
+    }
+  }
+  BT_DEBUG_STEADY(t, 4, DebugContinuing(t, g, base, active, depth));
+  const Result result = TickDeciderSteady<kDebug>(t, *g.children[active], base, false, depth + 1);
+  if (result == Result::Running || t.error != Status::Running) [[likely]]
+    return result;
+  return RedecideAfter(t, g, base, result, depth);
+}
+
+// A group decider with a group behavior: the behavior first.
+template <bool kDebug>
+[[gnu::noinline]] static Result TickGroupWithBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew,
+                                                      int depth) {
+  const Result result = RunBehavior<kDebug>(t, g, base, isNew, depth);
+  if (result != Result::Running) return result;  // a group behavior that ends ends its group
+  return TickGroup<kDebug>(t, g, base, isNew, depth);
+}
+
+template <bool kDebug>
+static Result TickDeciderSteady(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
+  BT_DEBUG_STEADY(t, 4, DebugVisit(t, d, base, isNew, depth));
+  if (d.kind == DeciderKind::Behavior) {
+    if (d.behavior == nullptr) return Result::Failed;  // rejected by InitializeTreeData
+    // Running passes straight up to the tick's result, so the behavior that runs is
+    // the last one ticked: recorded before its Tick, which can then end this call.
+    t.runningDecider = &d;
+    return RunBehavior<kDebug>(t, d, base, isNew, depth);
+  }
+  if (d.behavior != nullptr) [[unlikely]]
+    return TickGroupWithBehavior<kDebug>(t, d, base, isNew, depth);
+  return TickGroup<kDebug>(t, d, base, isNew, depth);
+}
+
+#if BT_DEBUG_OUTPUT
+static bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent); }
+#else
+static bool DebugOn(const TickState&) { return false; }
+#endif
+
+Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
+  return DebugOn(t) ? TickDeciderSteady<true>(t, d, base, isNew, depth)
+                    : TickDeciderSteady<false>(t, d, base, isNew, depth);
 }
 
 Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice, int depth) {
@@ -383,43 +523,11 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
   }
 }
 
-Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
-  if (d.kind == DeciderKind::Group)
-    BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, %s, %d children, active child %d, duration %.3f",
-                 isNew ? "new" : "current", DeciderKindName(d.kind), d.name, GroupPolicyName(d.policy), d.childCount,
-                 isNew ? -1 : Slot(t, d, base).activeChild,
-                 detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt));
-  else
-    BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, duration %.3f", isNew ? "new" : "current",
-                 DeciderKindName(d.kind), d.name, detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt));
-  if (const BehaviorDef* b = d.behavior) {
-    void* memory = BehaviorMemory(t, d, base);
-    if (isNew) {
-      ConstructBlock(b->memory, memory);
-      BT_DEBUG_OUT_TRANSITION(t, 1, depth, "activating behavior %s with flags 0x%x, in decider %s", b->name,
-                              d.behaviorFlags, d.name);
-      if (b->activate && !b->activate(t.agent, memory, MakeContext(t, d, base))) return Result::Failed;
-    }
-    BT_DEBUG_OUT(t, 3, depth, "ticking behavior %s with flags 0x%x, duration %.3f, in decider %s", b->name,
-                 d.behaviorFlags, detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt), d.name);
-    const Result result = !b->tick                ? Result::Running
-                          : !b->tickTakesContext ? b->tick(t.agent, memory, kNoContext)
-                                                 : b->tick(t.agent, memory, MakeContext(t, d, base));
-    if (d.kind == DeciderKind::Behavior) {
-      if (result == Result::Running) t.runningDecider = &d;
-      return result;
-    }
-    if (result != Result::Running) return result;  // a group behavior that ends ends its group
-  }
-  if (d.kind == DeciderKind::Behavior) return Result::Failed;  // rejected by InitializeTreeData
-  return TickGroup(t, d, base, isNew, depth);
-}
-
 // A damaged block (a bad save, a stray write) may name a child its group does not
 // have, or none. The active path is walked before anything is called, so no index
 // read from the block reaches a children array unchecked. Returns the first group
 // from the root down whose slot does not fit the tree, or null.
-const DeciderDef* FindCorruptGroup(TickState& t) {
+static inline const DeciderDef* FindCorruptGroup(TickState& t) {
   const DeciderDef* d = t.root;
   for (int depth = 0; depth < kMaxTreeDepth && d->kind == DeciderKind::Group; ++depth) {
     if (d->policy == GroupPolicy::Shuffle) {
@@ -454,8 +562,8 @@ bool IsAligned(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kMa
   return false;
 }
 
-Status CheckCall(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
-                 const DeciderDef*& culprit) {
+[[gnu::always_inline]] static inline Status CheckCall(const DeciderDef& root, void* agent, TypeTag agentType,
+                                                      std::span<std::byte> memory, const DeciderDef*& culprit) {
   if (root.data == nullptr) return Status::InvalidTree;
   if (root.data->tree.state.load(std::memory_order_acquire) != TreeData::kValid) [[unlikely]] {
     if (!InitializeForTick(root, culprit)) return Status::InvalidTree;
@@ -470,29 +578,42 @@ Status CheckCall(const DeciderDef& root, void* agent, TypeTag agentType, std::sp
   return Status::Running;
 }
 
-TickState MakeTickState(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) {
-  TickState t{};
+// Fills t in place (a TickState is 120 bytes: no copy of one per tick).
+static inline void StartTickState(TickState& t, const DeciderDef& root, void* agent, std::span<std::byte> memory,
+                                  double time, float dt = 0, std::uint32_t decisionFlags = 0,
+                                  std::uint32_t stimuliFlags = 0, int redecideLimit = 0) {
   t.root = &root;
   t.agent = agent;
   t.header = reinterpret_cast<MemoryHeader*>(memory.data());
   t.region = memory.data() + sizeof(MemoryHeader);
   t.timers = reinterpret_cast<float*>(memory.data() + root.data->tree.timersOffset);
   t.time = time;
+  t.dt = dt;
+  t.decisionFlags = decisionFlags;
+  t.stimuliFlags = stimuliFlags;
+  t.redecides = 0;
+  t.redecideLimit = redecideLimit;
   t.error = Status::Running;
-  return t;
+  t.errorDecider = nullptr;
+  t.runningDecider = nullptr;
 }
 
-Status BeginTick(TickState& t, const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
-                 double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
-                 const TickOptions& options, const DeciderDef*& culprit) {
-  culprit = &root;
-  if (const Status status = CheckCall(root, agent, agentType, memory, culprit); status != Status::Running)
-    return status;
-  if (!std::isfinite(time) || !std::isfinite(dt) || dt < 0) return Status::BadTime;
-  // The block keeps times as float; beyond its range they would become infinite for good.
-  if (std::fabs(time) > std::numeric_limits<float>::max()) return Status::BadTime;
+// Checks the call and prepares t: {Status::Running} to go on, else what the
+// tick returns.
+[[gnu::always_inline]] static inline TickResult BeginTick(TickState& t, const DeciderDef& root, void* agent,
+                                                          TypeTag agentType, std::span<std::byte> memory, double time,
+                                                          float dt, std::uint32_t decisionFlags,
+                                                          std::uint32_t stimuliFlags, const TickOptions& options) {
+  const DeciderDef* culprit = &root;
+  if (const Status status = CheckCall(root, agent, agentType, memory, culprit); status != Status::Running) [[unlikely]]
+    return {status, culprit};
+  // NaN, infinite, and dt < 0; the block keeps times as float, and a time beyond
+  // its range would become infinite for good. Each test fails on NaN.
+  if (!(std::fabs(time) <= std::numeric_limits<float>::max()) || !(dt >= 0 && dt <= std::numeric_limits<float>::max()))
+      [[unlikely]]
+    return {Status::BadTime, &root};
 
-  t = MakeTickState(root, agent, memory, time);
+  StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);
   MemoryHeader& header = *t.header;
   if (header.treeStamp == 0) {  // a fresh block: start it for this tree
     header.treeStamp = root.data->tree.stamp;
@@ -501,55 +622,50 @@ Status BeginTick(TickState& t, const DeciderDef& root, void* agent, TypeTag agen
     header.lastTime = static_cast<float>(time);
     for (int i = 0; i < root.data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
   }
-  if (static_cast<float>(time) < header.lastTime) return Status::BadTime;
+  if (static_cast<float>(time) < header.lastTime) return {Status::BadTime, &root};
   header.lastTime = static_cast<float>(time);
-  t.dt = dt;
-  t.decisionFlags = decisionFlags;
-  t.stimuliFlags = stimuliFlags;
-  t.redecideLimit = options.redecideLimit;
-  t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
-  BT_DEBUG_BEGIN_TICK(t);
-  culprit = nullptr;
-  return Status::Running;
+  t.decideContext.value = DecideContext{time, dt, decisionFlags, stimuliFlags, nullptr};
+  BT_DEBUG_COLD(t, 3, DebugBeginTick(t));
+  return {Status::Running, nullptr};
 }
 
-bool StartPath(TickState& t, bool& isNew, TickResult& early) {
-  MemoryHeader& header = *t.header;
-  isNew = false;
-  if (header.rootActive) {
-    if (const DeciderDef* corrupt = FindCorruptGroup(t)) {
-      DeactivateAbove(t, *corrupt);
-      BT_DEBUG_END_TICK(t, Status::CorruptMemory);
-      early = {Status::CorruptMemory, corrupt};
-      return false;
-    }
-    return true;
-  }
-  Choice choice;
-  if (!(Evaluate(t, *t.root, choice.dblock, true, 0) > 0)) {
-    BT_DEBUG_END_TICK(t, Status::NoBehavior);
-    early = {Status::NoBehavior, nullptr};
-    return false;
-  }
-  StartSlot(t, *t.root, 0, choice.dblock);
-  header.rootActive = 1;
-  isNew = true;
-  return true;
-}
-
-TickResult FinishTick(TickState& t, Result result) {
-  if (result == Result::Running && t.error == Status::Running) {
-    BT_DEBUG_END_TICK(t, Status::Running);
-    return {Status::Running, t.runningDecider};
-  }
-  // Nothing is left running (or the tick gave up): leave every Activate paired.
+// FinishTick when nothing is left running (or the tick gave up): leaves every Activate paired.
+[[gnu::noinline]] static TickResult FinishStopped(TickState& t, Result result) {
   Deactivate(t, *t.root, 0, 0);
   t.header->rootActive = 0;
-  BT_DEBUG_END_TICK(t, t.error != Status::Running ? t.error
-                       : result == Result::Done  ? Status::Done
-                                                 : Status::NoBehavior);
+  BT_DEBUG_COLD(t, 3,
+                DebugEndTick(t, t.error != Status::Running ? t.error
+                                : result == Result::Done   ? Status::Done
+                                                           : Status::NoBehavior));
   if (t.error != Status::Running) return {t.error, t.errorDecider};
   return {result == Result::Done ? Status::Done : Status::NoBehavior, nullptr};
+}
+
+// After the walk: deactivates what is left when nothing runs, and reports.
+[[gnu::always_inline]] static inline TickResult FinishTick(TickState& t, Result result) {
+  if (result != Result::Running || t.error != Status::Running) [[unlikely]]
+    return FinishStopped(t, result);
+  BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::Running));
+  return {Status::Running, t.runningDecider};
+}
+
+// A tick that finds the root inactive: activates it if it accepts, and walks.
+[[gnu::noinline]] static TickResult TickFromRoot(TickState& t) {
+  Choice choice;
+  if (!(Evaluate(t, *t.root, choice.dblock, true, 0) > 0)) {
+    BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::NoBehavior));
+    return {Status::NoBehavior, nullptr};
+  }
+  StartSlot(t, *t.root, 0, choice.dblock);
+  t.header->rootActive = 1;
+  return FinishTick(t, TickDecider(t, *t.root, 0, true, 0));
+}
+
+// A tick that finds the block's active path damaged at group `corrupt`.
+[[gnu::noinline]] static TickResult EndCorrupt(TickState& t, const DeciderDef& corrupt) {
+  DeactivateAbove(t, corrupt);
+  BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::CorruptMemory));
+  return {Status::CorruptMemory, &corrupt};
 }
 
 }  // namespace detail
@@ -571,21 +687,23 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
                             double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
                             const TickOptions& options) {
   detail::TickState t;
-  const DeciderDef* culprit = nullptr;
-  const Status status = detail::BeginTick(t, root, agent, agentType, memory, time, dt, decisionFlags, stimuliFlags,
-                                          options, culprit);
-  if (status != Status::Running) return {status, culprit};
-  bool isNew = false;
-  TickResult early;
-  if (!detail::StartPath(t, isNew, early)) return early;
-  return detail::FinishTick(t, detail::TickDecider(t, root, 0, isNew, 0));
+  if (const TickResult refused =
+          detail::BeginTick(t, root, agent, agentType, memory, time, dt, decisionFlags, stimuliFlags, options);
+      refused.status != Status::Running) [[unlikely]]
+    return refused;
+  if (!t.header->rootActive) [[unlikely]]
+    return detail::TickFromRoot(t);
+  if (const DeciderDef* corrupt = detail::FindCorruptGroup(t)) [[unlikely]]
+    return detail::EndCorrupt(t, *corrupt);
+  return detail::FinishTick(t, detail::TickDecider(t, root, 0, false, 0));
 }
 
 void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) {
   using namespace detail;
   const DeciderDef* culprit = nullptr;
   if (CheckCall(root, agent, kNoType, memory, culprit) != Status::Running) return;
-  TickState t = MakeTickState(root, agent, memory, time);
+  TickState t;
+  StartTickState(t, root, agent, memory, time);
   if (t.header->treeStamp == 0 || !t.header->rootActive) return;
   if (const DeciderDef* corrupt = FindCorruptGroup(t)) return DeactivateAbove(t, *corrupt);
   Deactivate(t, root, 0, 0);

@@ -89,17 +89,4 @@ Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Ch
 // In group g, whose active child just ended with `result`: the masked redecide.
 Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Result result, int depth);
 
-// Checks the call and prepares t; Status::Running to go on, else the status to
-// return with `culprit`.
-Status BeginTick(TickState& t, const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
-                 double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
-                 const TickOptions& options, const DeciderDef*& culprit);
-
-// Checks the block's active path, or activates the root; false with `early` set
-// when the tick is over already. isNew: the root was activated just now.
-bool StartPath(TickState& t, bool& isNew, TickResult& early);
-
-// After the walk: deactivates what is left when nothing runs, and reports.
-TickResult FinishTick(TickState& t, Result result);
-
 }  // namespace bt::detail
