@@ -24,7 +24,6 @@
 
 #include <cmath>
 #include <cstring>
-#include <limits>
 
 #include "bt/debug_output.h"
 #include "bt/detail/tick_engine.h"
@@ -122,13 +121,6 @@ void DestroyBlock(const BlockType& block, void* at) {
   if (block.size != 0 && block.destroy) block.destroy(at);  // only what ConstructBlock constructed
 }
 
-bool Fail(TickState& t, Status status, const DeciderDef& d) {
-  if (t.error == Status::Running) {
-    t.error = status;
-    t.errorDecider = &d;
-  }
-  return false;
-}
 
 // =============================================================== [SECTION] Deciding
 
@@ -218,12 +210,7 @@ bool Masked(std::uint64_t mask, int i) { return (mask >> i) & 1u; }
 
 std::uint32_t NextRandom(TickState& t, const DeciderDef& g) {
   if (g.random) return g.random(t.agent);
-  std::uint32_t x = t.header->rng;  // xorshift32
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  t.header->rng = x;
-  return x;
+  return NextBlockRandom(*t.header);
 }
 
 // PrioritizedList: the first child of [0, end) that accepts.
@@ -607,10 +594,7 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   const DeciderDef* culprit = &root;
   if (const Status status = CheckCall(root, agent, agentType, memory, culprit); status != Status::Running) [[unlikely]]
     return {status, culprit};
-  // NaN, infinite, and dt < 0; the block keeps times as float, and a time beyond
-  // its range would become infinite for good. Each test fails on NaN.
-  if (!(std::fabs(time) <= std::numeric_limits<float>::max()) || !(dt >= 0 && dt <= std::numeric_limits<float>::max()))
-      [[unlikely]]
+  if (!TimesAcceptable(time, dt)) [[unlikely]]
     return {Status::BadTime, &root};
 
   StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);

@@ -8,8 +8,10 @@
 // live in one place and both ticks read and write the same memory block.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 
 #include "bt/context.h"
@@ -64,6 +66,32 @@ inline SlotHeader& Slot(TickState& t, const DeciderDef& d, std::uint32_t base) {
 
 inline void* BehaviorMemory(TickState& t, const DeciderDef& d, std::uint32_t base) {
   return SlotBytes(t, d, base) + d.data->memoryOffset;
+}
+
+// Records the tick's first error and the decider it names; later ones are dropped.
+inline bool Fail(TickState& t, Status status, const DeciderDef& d) {
+  if (t.error == Status::Running) {
+    t.error = status;
+    t.errorDecider = &d;
+  }
+  return false;
+}
+
+// The block's own generator (xorshift32), for Random and Shuffle groups without one of the agent's.
+inline std::uint32_t NextBlockRandom(MemoryHeader& header) {
+  std::uint32_t x = header.rng;
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  header.rng = x;
+  return x;
+}
+
+// Times a tick accepts, before the block is read: not NaN or infinite, dt not
+// negative, and time within float's range (the block keeps times as float, and
+// beyond it a time would become infinite for good). Each test fails on NaN.
+inline bool TimesAcceptable(double time, float dt) {
+  return std::fabs(time) <= std::numeric_limits<float>::max() && dt >= 0 && dt <= std::numeric_limits<float>::max();
 }
 
 // Handed to a Tick that takes no Context (BehaviorDef::tickTakesContext).
