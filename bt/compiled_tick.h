@@ -223,18 +223,11 @@ struct CompiledTree {
     return found;
   }
 
-  // A Shuffle group's order holds indices into its children (checked like the
-  // active child: a damaged block may hold anything). True for other policies.
+  // G's Shuffle order fits its children (checked like the active child); true for other policies.
   template <const DeciderDef& G>
-  static bool ShuffleOrderFits(TickState& t) {
-    if constexpr (G.policy != GroupPolicy::Shuffle) {
-      return true;
-    } else {
-      const auto* order = reinterpret_cast<const std::uint8_t*>(Bytes<G>(t) + sizeof(SlotHeader));
-      bool fits = true;
-      for (int i = 0; i < G.childCount; ++i) fits &= order[i] < G.childCount;
-      return fits;
-    }
+  static bool OrderFits(TickState& t) {
+    if constexpr (G.policy != GroupPolicy::Shuffle) return true;
+    else return ShuffleOrderFits(Bytes<G>(t), G.childCount);
   }
 
   // A fresh choice over the children not masked, as on activation or a redecide.
@@ -261,7 +254,7 @@ struct CompiledTree {
       SlotHeader& slot = Slot<D>(t);
       // A damaged block: what lies below cannot be known and is not called.
       if (slot.activeChild != kNoChild &&
-          (!ShuffleOrderFits<D>(t) ||
+          (!OrderFits<D>(t) ||
            !ForChild<D>(slot.activeChild, [&]<std::size_t I>() { Deactivate<*D.children[I]>(t, depth + 1); })))
         [[unlikely]]
         Fail(t, Status::CorruptMemory, D);
@@ -301,7 +294,7 @@ struct CompiledTree {
       // A damaged block (kNoChild too), found before anything of D is called.
       // What lies below it cannot be known: only D and what is above it are deactivated.
       SlotHeader& slot = Slot<D>(t);
-      if (slot.activeChild >= D.childCount || !ShuffleOrderFits<D>(t)) [[unlikely]] {
+      if (slot.activeChild >= D.childCount || !OrderFits<D>(t)) [[unlikely]] {
         slot.activeChild = kNoChild;
         return Fail(t, Status::CorruptMemory, D), Result::Failed;
       }

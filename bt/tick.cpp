@@ -517,11 +517,7 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
 static inline const DeciderDef* FindCorruptGroup(TickState& t) {
   const DeciderDef* d = t.root;
   for (int depth = 0; depth < kMaxTreeDepth && d->kind == DeciderKind::Group; ++depth) {
-    if (d->policy == GroupPolicy::Shuffle) {
-      const std::uint8_t* order = ShuffleOrder(t, *d, 0);
-      for (int i = 0; i < d->childCount; ++i)
-        if (order[i] >= d->childCount) return d;
-    }
+    if (d->policy == GroupPolicy::Shuffle && !ShuffleOrderFits(SlotBytes(t, *d, 0), d->childCount)) return d;
     // kNoChild too: between ticks an active path always ends at a behavior decider.
     const std::uint8_t child = Slot(t, *d, 0).activeChild;
     if (child >= d->childCount) return d;

@@ -94,6 +94,15 @@ inline bool TimesAcceptable(double time, float dt) {
   return std::fabs(time) <= std::numeric_limits<float>::max() && dt >= 0 && dt <= std::numeric_limits<float>::max();
 }
 
+// A Shuffle group's order (after its SlotHeader) holds indices into its children;
+// a damaged block may hold anything there.
+inline bool ShuffleOrderFits(const std::byte* slot, int childCount) {
+  const auto* order = reinterpret_cast<const std::uint8_t*>(slot + sizeof(SlotHeader));
+  bool fits = true;
+  for (int i = 0; i < childCount; ++i) fits &= order[i] < childCount;
+  return fits;
+}
+
 // Handed to a Tick that takes no Context (BehaviorDef::tickTakesContext).
 inline constexpr Context kNoContext{};
 
