@@ -103,6 +103,15 @@ test-unit: $(TESTS) demos
 test-san: $(TESTS_SAN)
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run_catch.sh $(TESTS_SAN) asan+ubsan
 
+# The suite again, built with clang++ (its own build directory): both compilers
+# must take every public header and the compiled tick.
+CLANG_CXX ?= clang++-14
+.PHONY: test-clang
+test-extra: test-clang
+test-clang: | $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory CXX=$(CLANG_CXX) BUILD=$(BUILD)/clang $(BUILD)/clang/tests/bt_tests
+	@sh tests/run_catch.sh $(BUILD)/clang/tests/bt_tests clang
+
 # Each tests/compile_fail/*.cpp must fail to compile with the message in its `// expect:` line.
 compile-fail: | $(DEPS_STAMP)
 	@sh tests/compile_fail/run.sh "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN) -fsyntax-only"

@@ -104,19 +104,25 @@ struct CompiledTree {
     return c;
   }
 
-  template <const BlockType& B>
-  static void Construct(void* at) {
-    if constexpr (B.size != 0) {
-      if (B.construct != nullptr) B.construct(at);
-      else std::memset(at, 0, B.size);
-    }
+  // Templated on the whole definition, not on its BlockType: clang 14 takes no
+  // reference to a subobject (D.dblock, b.memory) as a template argument.
+  static void Construct(const BlockType& block, void* at) {
+    if (block.construct != nullptr) block.construct(at);
+    else std::memset(at, 0, block.size);
   }
-  template <const BlockType& B>
-  static void Destroy(void* at) {
-    if constexpr (B.size != 0)
-      if (B.destroy != nullptr) B.destroy(at);
+  template <const DeciderDef& D>
+  static void ConstructDBlock(void* at) {
+    if constexpr (D.dblock.size != 0) Construct(D.dblock, at);
   }
-
+  template <const BehaviorDef& B>
+  static void ConstructMemory(void* at) {
+    if constexpr (B.memory.size != 0) Construct(B.memory, at);
+  }
+  template <const BehaviorDef& B>
+  static void DestroyMemory(void* at) {
+    if constexpr (B.memory.size != 0)
+      if (B.memory.destroy != nullptr) B.memory.destroy(at);
+  }
 
   // ---------------------------------------------------------------- deciding
 
@@ -152,7 +158,7 @@ struct CompiledTree {
         }
       }
       // A fresh DBlock even without a Decide, as the reference tick (bt/tick.cpp says why).
-      Construct<D.dblock>(dblock);
+      ConstructDBlock<D>(dblock);
       if (D.decide == nullptr) return 1.0f;
       const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D};
       const float value = D.decide(t.agent, dblock, context);
@@ -264,7 +270,7 @@ struct CompiledTree {
       constexpr const BehaviorDef& b = *D.behavior;
       void* memory = BehaviorMemory<D>(t);
       if (b.deactivate != nullptr) b.deactivate(t.agent, memory, MakeContext<D>(t));
-      Destroy<b.memory>(memory);
+      DestroyMemory<*D.behavior>(memory);
     }
   }
 
@@ -303,7 +309,7 @@ struct CompiledTree {
       constexpr const BehaviorDef& b = *D.behavior;
       void* memory = BehaviorMemory<D>(t);
       if constexpr (kIsNew) {
-        Construct<b.memory>(memory);
+        ConstructMemory<*D.behavior>(memory);
         if (b.activate != nullptr)
           if (!b.activate(t.agent, memory, MakeContext<D>(t))) return Result::Failed;
       }
