@@ -50,6 +50,12 @@ inline constexpr int kMaxGroupChildren = 64;
 inline constexpr int kMaxShuffleGroupChildren = 32;
 // Distinct deciders reachable from one root.
 inline constexpr int kMaxTreeDeciders = 512;
+// Decides one evaluation of a decider may cost through groups that delegate their
+// Decide to their children (kDelegateDecideToChildren): bounds a DAG of delegating
+// groups, whose cost would otherwise grow exponentially with its depth.
+inline constexpr int kMaxDelegatedDecides = 1024;
+// Ticks (or Stops) of different blocks nested on one thread (a behavior that ticks another agent).
+inline constexpr int kMaxNestedTicks = 16;
 // Masked redecides allowed in one tick before it gives up with Status::RedecideLimit.
 inline constexpr int kDefaultRedecideLimit = 64;
 
