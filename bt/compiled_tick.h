@@ -23,10 +23,12 @@
 // walk reads; and a damaged block is found where the walk meets it instead of
 // by a walk of its own. One difference follows, on damaged blocks only: the
 // reference tick checks the whole active path before calling anything, while
-// this one calls what lies above the damage (the hysteresis Decides and group
-// behaviors on the way down, or the Deactivates of an interruption) before it
-// returns the same Status::CorruptMemory, naming the same group, with the same
-// part of the path deactivated. tests/compiled_tick_test.cpp checks that both
+// this one checks each group as its walk reaches it, and an old path it did not
+// walk (an interrupted one, or one below a group behavior that ended) before
+// deactivating it; so it calls what lies above the damage (the hysteresis
+// Decides and group behaviors on the way down) before it returns the same
+// Status::CorruptMemory, naming the same group, with the same part of the path
+// deactivated in the same order. tests/compiled_tick_test.cpp checks that both
 // ticks otherwise give the same calls, results and memory bytes.
 #pragma once
 
@@ -92,7 +94,7 @@ struct CompiledTree {
     Context c;
     c.time = t.time;
     c.dt = t.dt;
-    c.activeTime = static_cast<float>(t.time) - Slot<D>(t).activatedAt;
+    c.activeTime = t.blockTime - Slot<D>(t).activatedAt;
     c.behaviorFlags = D.behaviorFlags;
     c.decisionFlags = t.decisionFlags;
     c.stimuliFlags = t.stimuliFlags;
@@ -137,10 +139,10 @@ struct CompiledTree {
   // Preconditions, then Decide, as bt/tick.cpp's Evaluate: > 0 accepts. Only
   // delegation to the children is left to it.
   template <const DeciderDef& D>
-  static float Evaluate(TickState& t, std::byte* dblock, bool checkTimer, int depth) {
+  static float Evaluate(TickState& t, std::byte* dblock, TimerUse timer, int depth) {
     if constexpr ((D.flags & kDelegateDecideToChildren) != 0 && kIsGroup<D>) {
       PrepareForReference(t);
-      return detail::Evaluate(t, D, dblock, checkTimer, depth);
+      return detail::Evaluate(t, D, dblock, timer, depth);
     } else {
       constexpr Preconditions pre = D.preconditions;
       if constexpr (pre.decision.IsSet())
@@ -148,14 +150,10 @@ struct CompiledTree {
       if constexpr (pre.stimuli.IsSet())
         if (!pre.stimuli.Passes(t.stimuliFlags)) return 0;
       if constexpr (pre.timerSeconds > 0) {
-        if (checkTimer) {
-          constexpr std::uint32_t kTimerAt =
-              Tree::analysis.timersOffset - sizeof(MemoryHeader) +
-              sizeof(float) * static_cast<std::uint32_t>(Tree::analysis.timerIndex[Tree::analysis.IndexOf(&D)]);
-          float& lastDecide = *reinterpret_cast<float*>(t.region + kTimerAt);
-          if (t.time - lastDecide < pre.timerSeconds) return 0;
-          lastDecide = static_cast<float>(t.time);
-        }
+        constexpr std::uint32_t kTimerAt =
+            Tree::analysis.timersOffset - sizeof(MemoryHeader) +
+            sizeof(float) * static_cast<std::uint32_t>(Tree::analysis.timerIndex[Tree::analysis.IndexOf(&D)]);
+        if (!TimerPasses(t, *reinterpret_cast<float*>(t.region + kTimerAt), pre.timerSeconds, timer)) return 0;
       }
       // A fresh DBlock even without a Decide, as the reference tick (bt/tick.cpp says why).
       ConstructDBlock<D>(dblock);
@@ -181,7 +179,7 @@ struct CompiledTree {
       constexpr int i = static_cast<int>(I);
       if (i >= end) return true;
       if (i < from || ((mask >> i) & 1u)) return false;
-      if (!(Evaluate<*G.children[I]>(t, out.dblock, true, depth + 1) > 0)) return false;
+      if (!(Evaluate<*G.children[I]>(t, out.dblock, TimerUse::kCheck, depth + 1) > 0)) return false;
       found = i;
       return true;
     });
@@ -196,7 +194,7 @@ struct CompiledTree {
     ForChildrenUntil<G>([&]<std::size_t I>() {
       constexpr const DeciderDef& child = *G.children[I];
       if ((mask >> I) & 1u) return false;
-      const float value = Evaluate<child>(t, scratch, true, depth + 1);
+      const float value = Evaluate<child>(t, scratch, TimerUse::kCheck, depth + 1);
       if (value > best) {
         best = value;
         found = static_cast<int>(I);
@@ -210,18 +208,13 @@ struct CompiledTree {
   template <const DeciderDef& G>
   static int ChooseRandom(TickState& t, std::uint64_t mask, Choice& out, int depth) {
     alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
-    float total = 0;
+    WeightedPick pick;
     int found = -1;
     ForChildrenUntil<G>([&]<std::size_t I>() {
       constexpr const DeciderDef& child = *G.children[I];
       if ((mask >> I) & 1u) return false;
-      const float value = Evaluate<child>(t, scratch, true, depth + 1);
-      if (!(value > 0)) return false;
-      total += value;
-      if (found >= 0) {
-        const float unit = static_cast<float>(NextRandom<G>(t) >> 8) * (1.0f / 16777216.0f);
-        if (!(unit * total < value)) return false;
-      }
+      const float value = Evaluate<child>(t, scratch, TimerUse::kCheck, depth + 1);
+      if (!(value > 0) || !pick.Offer(value, [&] { return NextRandom<G>(t); })) return false;
       found = static_cast<int>(I);
       std::memcpy(out.dblock, scratch, child.dblock.size);
       return false;
@@ -235,6 +228,25 @@ struct CompiledTree {
     if constexpr (G.policy != GroupPolicy::Shuffle) return true;
     else return ShuffleOrderFits(Bytes<G>(t), G.childCount);
   }
+
+  // Damage found at group `g`: what lies below it cannot be known, so only g and
+  // what is above it will be deactivated (at the end of the tick).
+  [[gnu::noinline]] static Result FailCorrupt(TickState& t, const DeciderDef& g) {
+    reinterpret_cast<SlotHeader*>(t.region + g.data->slotOffset)->activeChild = kNoChild;
+    Fail(t, Status::CorruptMemory, g);
+    return Result::Failed;
+  }
+
+  // Whether the path from `top` down, active since an earlier tick and not walked
+  // this one, fits the tree; else the tick fails at its first damaged group.
+  static bool OldPathFits(TickState& t, const DeciderDef& top, int depth) {
+    const DeciderDef* damaged = FindDamage(t.region, top, depth);
+    if (damaged == nullptr) [[likely]]
+      return true;
+    FailCorrupt(t, *damaged);
+    return false;
+  }
+
 
   // A fresh choice over the children not masked, as on activation or a redecide.
   template <const DeciderDef& G>
@@ -282,7 +294,7 @@ struct CompiledTree {
     ForChild<G>(choice.index, [&]<std::size_t I>() {
       constexpr const DeciderDef& child = *G.children[I];
       SlotHeader& slot = Slot<child>(t);
-      slot.activatedAt = static_cast<float>(t.time);
+      slot.activatedAt = t.blockTime;
       slot.activeChild = kNoChild;
       slot.cursor = 0;
       if constexpr (child.dblock.size != 0)
@@ -299,11 +311,8 @@ struct CompiledTree {
     if constexpr (kIsGroup<D> && !kIsNew) {
       // A damaged block (kNoChild too), found before anything of D is called.
       // What lies below it cannot be known: only D and what is above it are deactivated.
-      SlotHeader& slot = Slot<D>(t);
-      if (slot.activeChild >= D.childCount || !OrderFits<D>(t)) [[unlikely]] {
-        slot.activeChild = kNoChild;
-        return Fail(t, Status::CorruptMemory, D), Result::Failed;
-      }
+      if (!ActiveSlotFits(Bytes<D>(t), D)) [[unlikely]]
+        return FailCorrupt(t, D);
     }
     if constexpr (D.behavior != nullptr) {
       constexpr const BehaviorDef& b = *D.behavior;
@@ -322,7 +331,12 @@ struct CompiledTree {
         if (result == Result::Running) t.runningDecider = &D;
         return result;
       } else {
-        if (result != Result::Running) return result;  // a group behavior that ends ends its group
+        if (result != Result::Running) [[unlikely]] {  // a group behavior that ends ends its group
+          // whose old path below, not walked, is deactivated next: checked first, as the reference tick does.
+          if constexpr (!kIsNew)
+            if (!OldPathFits(t, D, depth)) return Result::Failed;
+          return result;
+        }
       }
     }
     if constexpr (!kIsGroup<D>) return Result::Failed;  // rejected by the tree's checks
@@ -335,7 +349,7 @@ struct CompiledTree {
     if constexpr (kIsNew) {
       if constexpr (G.policy == GroupPolicy::Shuffle) Reshuffle(t, G, 0);
       choice.index = Choose<G>(t, 0, choice, depth);
-      if (choice.index < 0) return Result::Failed;
+      if (choice.index < 0 || t.error != Status::Running) return Result::Failed;  // an error or Stop: nothing new starts
       const Result result = StartChild<G>(t, choice, depth);
       if (result == Result::Running || t.error != Status::Running) return result;
       return RedecideAfter<G>(t, result, depth);
@@ -356,6 +370,12 @@ struct CompiledTree {
 
   template <const DeciderDef& G>
   static Result Interrupt(TickState& t, const Choice& choice, int depth) {
+    // The interrupted path is old and not walked this tick: checked before its Deactivates.
+    bool fits = true;
+    ForChild<G>(Slot<G>(t).activeChild,
+                [&]<std::size_t I>() { fits = OldPathFits(t, *G.children[I], depth + 1); });
+    if (!fits) [[unlikely]]
+      return Result::Failed;
     if (!DeactivateChild<G>(t, depth)) return Result::Failed;
     const Result result = StartChild<G>(t, choice, depth);
     if (result == Result::Running || t.error != Status::Running) return result;
@@ -387,7 +407,7 @@ struct CompiledTree {
       if constexpr (G.policy == GroupPolicy::Sequential)
         if (result == Result::Failed) return Result::Failed;
       if constexpr ((G.flags & kCallDecideOnRedecide) != 0)
-        if (!(Evaluate<G>(t, choice.dblock, false, depth) > 0)) return Result::Failed;
+        if (!(Evaluate<G>(t, choice.dblock, TimerUse::kRestart, depth) > 0)) return Result::Failed;
       if constexpr (G.policy == GroupPolicy::Sequential) {
         choice.index = ChooseFirst<G>(t, 0, active + 1, G.childCount, choice, depth);
         if (choice.index < 0) return Result::Done;
@@ -410,12 +430,14 @@ struct CompiledTree {
     if (tree.state.load(std::memory_order_acquire) != TreeData::kValid) [[unlikely]]
       return false;
     auto& header = *reinterpret_cast<MemoryHeader*>(block);
-    const float blockTime = static_cast<float>(time);
-    // Everything the reference tick would refuse or start afresh, in a few compares.
-    // The time test is TimesAcceptable written out: as a call in this condition the
-    // creatures tick measured about 2% slower (the order of the tests changes).
-    if (header.treeStamp != tree.stamp || !header.rootActive || !(std::fabs(time) <= std::numeric_limits<float>::max()) ||
-        !(dt >= 0 && dt <= std::numeric_limits<float>::max()) || blockTime < header.lastTime) [[unlikely]]
+    const double sinceEpoch = time - header.epoch;
+    const float blockTime = static_cast<float>(sinceEpoch);
+    // Everything the reference tick would refuse, start afresh or rebase, in a few
+    // compares (each fails on NaN). The time test is TimesAcceptable written out:
+    // as a call in this condition the creatures tick measured about 2% slower.
+    if (header.treeStamp != tree.stamp || !header.rootActive || !(std::fabs(time) <= kMaxTickTime) ||
+        !(dt >= 0 && dt <= std::numeric_limits<float>::max()) || !(sinceEpoch <= kRebaseSeconds) ||
+        !(header.lastTime >= 0 && header.lastTime <= blockTime) || !MayEnter(block)) [[unlikely]]
       return false;
 #if BT_DEBUG_OUTPUT
     if (DebugWanted(1, agent)) [[unlikely]]
@@ -425,10 +447,13 @@ struct CompiledTree {
     // a call into bt/tick.cpp. errorDecider is written with error, and a Running
     // result always comes from a behavior decider that set runningDecider.
     TickState t;
+    const NestedScope nested(block, &t);
     t.agent = agent;
     t.header = &header;
     t.region = block + sizeof(MemoryHeader);
     t.time = time;
+    t.sinceEpoch = sinceEpoch;
+    t.blockTime = blockTime;
     t.dt = dt;
     t.decisionFlags = decisionFlags;
     t.stimuliFlags = stimuliFlags;
@@ -458,7 +483,7 @@ struct CompiledTree {
 template <const DeciderDef& Root, class Agent, std::size_t N>
 TickResult TickBehaviorTreeCompiled(Agent& agent, Memory<N>& memory, double time, float dt,
                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                                    const TickOptions& options = {}) {
+                                    const TickOptions& options = {}) noexcept {
   using Tree = detail::CheckedTree<Root>;
   static_assert(Tree::analysis.agentType == kNoType || Tree::analysis.agentType == TypeTagOf<Agent>(),
                 "bt: the tree's functions take another agent type than the one passed to TickBehaviorTreeCompiled");
@@ -475,7 +500,7 @@ TickResult TickBehaviorTreeCompiled(Agent& agent, Memory<N>& memory, double time
 template <const DeciderDef& Root, class Agent>
 TickResult TickBehaviorTreeCompiled(Agent& agent, std::span<std::byte> memory, double time, float dt,
                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                                    const TickOptions& options = {}) {
+                                    const TickOptions& options = {}) noexcept {
   using Tree = detail::CheckedTree<Root>;
   static_assert(Tree::analysis.agentType == kNoType || Tree::analysis.agentType == TypeTagOf<Agent>(),
                 "bt: the tree's functions take another agent type than the one passed to TickBehaviorTreeCompiled");

@@ -144,7 +144,8 @@ std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> m
                             std::span<char> buffer, const DebugPrintOptions& options) {
   Printer printer;
   printer.region = ActiveRegion(root, memory);
-  printer.time = time;
+  // Activation times are kept after the block's epoch.
+  printer.time = printer.region ? time - reinterpret_cast<const MemoryHeader*>(memory.data())->epoch : time;
   printer.wholeTree = options.wholeTree;
   printer.writer.buffer = buffer;
   if (printer.region == nullptr && !options.wholeTree) {

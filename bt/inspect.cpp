@@ -41,7 +41,8 @@ double ActivatedAt(const DeciderDef& root, std::span<const std::byte> memory, co
   const DeciderDef* path[kMaxTreeDepth];
   const int count = ActivePath(root, memory, path);
   for (int i = 0; i < count; ++i)
-    if (path[i] == &decider) return SlotOf(memory, decider).activatedAt;
+    if (path[i] == &decider)
+      return reinterpret_cast<const MemoryHeader*>(memory.data())->epoch + SlotOf(memory, decider).activatedAt;
   return -1.0;
 }
 

@@ -4,7 +4,7 @@
 // migrating an agent is a copy of the block (when TreeData::triviallyCopyable,
 // even mid-behavior). Layout, all offsets computed by InitializeTreeData:
 //
-//   [MemoryHeader][decider region][timers: float per timed decider]
+//   [MemoryHeader][decider region][timers: float per timed decider, after the epoch]
 //
 // In the decider region every decider owns a slot at an offset that depends
 // only on its own subtree: a group's children all start at the bottom of the
@@ -22,21 +22,34 @@
 
 namespace bt {
 
+// Every time the block keeps is a float in seconds after `epoch`, a double: the
+// tick moves the epoch up to its own time when it falls kRebaseSeconds behind
+// (shifting the stored times with it), so stored times stay small and keep
+// sub-millisecond precision whatever the clock reads (seconds since start, or
+// Unix time).
 struct MemoryHeader {
   std::uint32_t treeStamp;   // 0: never ticked; else the tree that started the block
   std::uint32_t rng;         // xorshift32 state for Random and Shuffle groups
-  float lastTime;            // [seconds] time of the last tick
+  double epoch;              // [seconds] what the block's times are relative to
+  float lastTime;            // [seconds after epoch] of the last tick: in [0, kRebaseSeconds]
   std::uint8_t rootActive;   // the root decider is active
-  std::uint8_t reserved[3];
+  std::uint8_t reserved[11];
 };
-static_assert(sizeof(MemoryHeader) == 16);
+static_assert(sizeof(MemoryHeader) == 32);
+
+// How far a tick's time may run ahead of the block's epoch before the epoch moves
+// [seconds]: float keeps 0.12 ms steps up to it.
+inline constexpr double kRebaseSeconds = 1024;
+// Largest |time| a tick accepts [seconds, about 31 million years]: beyond it a double
+// no longer resolves milliseconds.
+inline constexpr double kMaxTickTime = 1e15;
 
 inline constexpr std::uint8_t kNoChild = 0xFF;
 
 // The start of every decider's slot; then the shuffle order (shuffle groups), the
 // DBlock, and the behavior (or group behavior) memory.
 struct SlotHeader {
-  float activatedAt;          // [seconds]
+  float activatedAt;          // [seconds after the header's epoch]
   std::uint8_t activeChild;   // groups: index of the active child, or kNoChild
   std::uint8_t cursor;        // Sequential and Shuffle groups: position in their order
   std::uint8_t reserved[2];

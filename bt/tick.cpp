@@ -66,21 +66,21 @@ namespace detail {
   if (d.kind == DeciderKind::Group)
     BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, %s, %d children, active child %d, duration %.3f",
                  isNew ? "new" : "current", DeciderKindName(d.kind), d.name, GroupPolicyName(d.policy), d.childCount,
-                 isNew ? -1 : Slot(t, d, base).activeChild, detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt));
+                 isNew ? -1 : Slot(t, d, base).activeChild, detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
   else
     BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, duration %.3f", isNew ? "new" : "current",
-                 DeciderKindName(d.kind), d.name, detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt));
+                 DeciderKindName(d.kind), d.name, detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
 }
 
 [[gnu::noinline]] static void DebugTickBehavior(TickState& t, const DeciderDef& d, std::uint32_t base, int depth) {
   BT_DEBUG_OUT(t, 3, depth, "ticking behavior %s with flags 0x%x, duration %.3f, in decider %s", d.behavior->name,
-               d.behaviorFlags, detail::DebugSeconds(t.time, Slot(t, d, base).activatedAt), d.name);
+               d.behaviorFlags, detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt), d.name);
 }
 
 [[gnu::noinline]] static void DebugContinuing(TickState& t, const DeciderDef& g, std::uint32_t base, int active,
                                               int depth) {
   BT_DEBUG_OUT(t, 4, depth, "continuing child %d %s, duration %.3f", active, g.children[active]->name,
-               detail::DebugSeconds(t.time, Slot(t, *g.children[active], base).activatedAt));
+               detail::DebugSeconds(t.blockTime, Slot(t, *g.children[active], base).activatedAt));
 }
 
 [[gnu::noinline]] static void DebugBeginTick(TickState& t) { BT_DEBUG_BEGIN_TICK(t); }
@@ -98,7 +98,7 @@ Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
   Context c;
   c.time = t.time;
   c.dt = t.dt;
-  c.activeTime = static_cast<float>(t.time) - Slot(t, d, base).activatedAt;  // in float, as stored: 0 when just activated
+  c.activeTime = t.blockTime - Slot(t, d, base).activatedAt;  // in float, as stored: 0 when just activated
   c.behaviorFlags = d.behaviorFlags;
   c.decisionFlags = t.decisionFlags;
   c.stimuliFlags = t.stimuliFlags;
@@ -124,9 +124,9 @@ void DestroyBlock(const BlockType& block, void* at) {
 
 // =============================================================== [SECTION] Deciding
 
-float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth);
+float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer, int depth);
 // Out of line, so the short common case of Evaluate inlines into the loops that call it.
-[[gnu::noinline]] static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer,
+[[gnu::noinline]] static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer,
                                            int depth);
 
 // DelegateDecideToChildren: the group accepts if any child would. Children's
@@ -139,7 +139,7 @@ bool AnyChildAccepts(TickState& t, const DeciderDef& g, int depth) {
     const DeciderDef& child = *g.children[i];
     float* timer = child.preconditions.timerSeconds > 0 ? &t.timers[child.data->timerIndex] : nullptr;
     const float lastDecide = timer ? *timer : 0;
-    const bool accepts = Evaluate(t, child, scratch, true, depth + 1) > 0;
+    const bool accepts = Evaluate(t, child, scratch, TimerUse::kCheck, depth + 1) > 0;
     if (timer) *timer = lastDecide;
     if (accepts) return true;
   }
@@ -151,9 +151,9 @@ bool AnyChildAccepts(TickState& t, const DeciderDef& g, int depth) {
 // Inline in the loops of the tick; Evaluate is the same out of line.
 template <bool kDebug>
 [[gnu::always_inline]] static inline float EvaluateInline(TickState& t, const DeciderDef& d, std::byte* dblock,
-                                                          bool checkTimer, int depth) {
+                                                          TimerUse timer, int depth) {
   if (!d.data->decideOnly) [[unlikely]]
-    return EvaluateWithChecks(t, d, dblock, checkTimer, depth);
+    return EvaluateWithChecks(t, d, dblock, timer, depth);
   // The common case, kept short: only the Decide (no preconditions, no DBlock).
   float value = 1.0f;
   if (d.decide) {
@@ -164,11 +164,11 @@ template <bool kDebug>
   return value > 0 ? value : 0.0f;  // NaN rejects
 }
 
-float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
-  return EvaluateInline<true>(t, d, dblock, checkTimer, depth);
+float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer, int depth) {
+  return EvaluateInline<true>(t, d, dblock, timer, depth);
 }
 
-static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth) {
+static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer, int depth) {
   const Preconditions& pre = d.preconditions;
   if (!pre.decision.Passes(t.decisionFlags)) {
     BT_DEBUG_OUT(t, 5, depth, "%s...failed DecisionFlags check", d.name);
@@ -178,13 +178,9 @@ static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* db
     BT_DEBUG_OUT(t, 5, depth, "%s...failed StimuliFlags check", d.name);
     return 0;
   }
-  if (checkTimer && pre.timerSeconds > 0) {
-    float& lastDecide = t.timers[d.data->timerIndex];
-    if (t.time - lastDecide < pre.timerSeconds) {
-      BT_DEBUG_OUT(t, 5, depth, "%s...failed timer check", d.name);
-      return 0;
-    }
-    lastDecide = static_cast<float>(t.time);
+  if (pre.timerSeconds > 0 && !TimerPasses(t, t.timers[d.data->timerIndex], pre.timerSeconds, timer)) {
+    BT_DEBUG_OUT(t, 5, depth, "%s...failed timer check", d.name);
+    return 0;
   }
   // A fresh DBlockT{} (member initializers included) even without a Decide: the chosen
   // child's DBlock is copied to its slot, and would otherwise carry what a sibling's
@@ -217,7 +213,7 @@ std::uint32_t NextRandom(TickState& t, const DeciderDef& g) {
 void ChoosePrioritized(TickState& t, const DeciderDef& g, std::uint64_t mask, int end, Choice& out, int depth) {
   for (int i = 0; i < end; ++i) {
     if (Masked(mask, i)) continue;
-    if (EvaluateInline<true>(t, *g.children[i], out.dblock, true, depth + 1) > 0) {
+    if (EvaluateInline<true>(t, *g.children[i], out.dblock, TimerUse::kCheck, depth + 1) > 0) {
       out.index = i;
       return;
     }
@@ -237,7 +233,7 @@ void ChooseScored(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice&
   for (int i = 0; i < g.childCount; ++i) {
     if (Masked(mask, i)) continue;
     const DeciderDef& child = *g.children[i];
-    const float value = EvaluateInline<true>(t, child, scratch, true, depth + 1);
+    const float value = EvaluateInline<true>(t, child, scratch, TimerUse::kCheck, depth + 1);
     if (value > best) {
       best = value;
       out.index = i;
@@ -251,17 +247,12 @@ void ChooseScored(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice&
 // probability value / total so far. The first acceptor draws nothing.
 void ChooseRandom(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice& out, int depth) {
   alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
-  float total = 0;
+  WeightedPick pick;
   for (int i = 0; i < g.childCount; ++i) {
     if (Masked(mask, i)) continue;
     const DeciderDef& child = *g.children[i];
-    const float value = EvaluateInline<true>(t, child, scratch, true, depth + 1);
-    if (!(value > 0)) continue;
-    total += value;
-    if (out.index >= 0) {
-      const float unit = static_cast<float>(NextRandom(t, g) >> 8) * (1.0f / 16777216.0f);
-      if (!(unit * total < value)) continue;
-    }
+    const float value = EvaluateInline<true>(t, child, scratch, TimerUse::kCheck, depth + 1);
+    if (!(value > 0) || !pick.Offer(value, [&] { return NextRandom(t, g); })) continue;
     out.index = i;
     if (child.dblock.size != 0) std::memcpy(out.dblock, scratch, child.dblock.size);
   }
@@ -294,7 +285,7 @@ void ChooseShuffle(TickState& t, const DeciderDef& g, std::uint32_t base, std::u
     for (int k = slot.cursor; k < g.childCount; ++k) {
       const int i = order[k];
       if (Masked(mask, i)) continue;
-      if (!(EvaluateInline<true>(t, *g.children[i], out.dblock, true, depth + 1) > 0)) {
+      if (!(EvaluateInline<true>(t, *g.children[i], out.dblock, TimerUse::kCheck, depth + 1) > 0)) {
         mask |= 1ull << i;  // one Decide per child per choice, even across the new round
         continue;
       }
@@ -328,7 +319,7 @@ void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t
 // behavior is constructed and activated by TickDecider, which ticks it next.
 void StartSlot(TickState& t, const DeciderDef& d, std::uint32_t base, const std::byte* dblock) {
   SlotHeader& slot = Slot(t, d, base);
-  slot.activatedAt = static_cast<float>(t.time);
+  slot.activatedAt = t.blockTime;
   slot.activeChild = kNoChild;
   slot.cursor = 0;
   if (d.dblock.size != 0) std::memcpy(SlotBytes(t, d, base) + d.data->dblockOffset, dblock, d.dblock.size);
@@ -402,7 +393,7 @@ template <bool kDebug>
   Choice choice;
   if (g.policy == GroupPolicy::Shuffle) Reshuffle(t, g, base);
   Choose(t, g, base, 0, choice, depth);
-  if (choice.index < 0) return Result::Failed;
+  if (choice.index < 0 || t.error != Status::Running) return Result::Failed;  // an error or Stop: nothing new starts
   StartChild(t, g, base, choice);
   const Result result = TickDecider(t, *g.children[choice.index], base, true, depth + 1);
   if (result == Result::Running || t.error != Status::Running) return result;
@@ -420,7 +411,7 @@ static Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, b
   if (g.policy == GroupPolicy::PrioritizedList && active > 0) {
     Choice choice;
     for (int i = 0; i < active; ++i) {
-      if (EvaluateInline<kDebug>(t, *g.children[i], choice.dblock, true, depth + 1) > 0) {
+      if (EvaluateInline<kDebug>(t, *g.children[i], choice.dblock, TimerUse::kCheck, depth + 1) > 0) {
         choice.index = i;
         return Interrupt(t, g, base, choice, depth);
       }
@@ -468,11 +459,22 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
                     : TickDeciderSteady<false>(t, d, base, isNew, depth);
 }
 
+// Deactivates g's active child. False when the tick is ending (a Deactivate
+// stopped the agent): g is left without an active child, and nothing new starts.
+static bool DeactivateChild(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
+  SlotHeader& slot = Slot(t, g, base);
+  Deactivate(t, *g.children[slot.activeChild], base, depth + 1);
+  if (t.error == Status::Running) [[likely]]
+    return true;
+  slot.activeChild = kNoChild;
+  return false;
+}
+
 Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice, int depth) {
   SlotHeader& slot = Slot(t, g, base);
   BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s interrupts %s", g.children[choice.index]->name,
                           g.children[slot.activeChild]->name);
-  Deactivate(t, *g.children[slot.activeChild], base, depth + 1);
+  if (!DeactivateChild(t, g, base, depth)) return Result::Failed;
   StartChild(t, g, base, choice);
   const Result result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
   if (result == Result::Running || t.error != Status::Running) return result;
@@ -493,8 +495,9 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
     choice.index = -1;
     if (g.policy == GroupPolicy::Sequential && result == Result::Failed) return Result::Failed;
     if (g.flags & kCallDecideOnRedecide) {
-      // Preconditions and Decide again (not the timer: it paces activation).
-      if (!(Evaluate(t, g, choice.dblock, false, depth) > 0)) return Result::Failed;
+      // Preconditions and Decide again. The timer is not checked (it paces activation)
+      // but restarts: it counts from the last call to Decide (Spore S06).
+      if (!(Evaluate(t, g, choice.dblock, TimerUse::kRestart, depth) > 0)) return Result::Failed;
     }
     if (g.policy == GroupPolicy::Sequential) {
       ChooseSequential(t, g, active + 1, choice, depth);
@@ -503,7 +506,7 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
       Choose(t, g, base, mask, choice, depth);
       if (choice.index < 0) return Result::Failed;
     }
-    Deactivate(t, *g.children[active], base, depth + 1);
+    if (!DeactivateChild(t, g, base, depth)) return Result::Failed;
     StartChild(t, g, base, choice);
     result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
     if (result == Result::Running || t.error != Status::Running) return result;
@@ -514,17 +517,7 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
 // have, or none. The active path is walked before anything is called, so no index
 // read from the block reaches a children array unchecked. Returns the first group
 // from the root down whose slot does not fit the tree, or null.
-static inline const DeciderDef* FindCorruptGroup(TickState& t) {
-  const DeciderDef* d = t.root;
-  for (int depth = 0; depth < kMaxTreeDepth && d->kind == DeciderKind::Group; ++depth) {
-    if (d->policy == GroupPolicy::Shuffle && !ShuffleOrderFits(SlotBytes(t, *d, 0), d->childCount)) return d;
-    // kNoChild too: between ticks an active path always ends at a behavior decider.
-    const std::uint8_t child = Slot(t, *d, 0).activeChild;
-    if (child >= d->childCount) return d;
-    d = d->children[child];
-  }
-  return nullptr;
-}
+static inline const DeciderDef* FindCorruptGroup(TickState& t) { return FindDamage(t.region, *t.root, 0); }
 
 // Deactivates the trustworthy part of a damaged path: the corrupt group and what
 // is above it, deepest first. What lay below it cannot be known and is not called.
@@ -561,7 +554,8 @@ bool IsAligned(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kMa
   return Status::Running;
 }
 
-// Fills t in place (a TickState is 120 bytes: no copy of one per tick).
+// Fills t in place (a TickState is 120 bytes: no copy of one per tick). The block's
+// times are read by StartBlockTimes.
 static inline void StartTickState(TickState& t, const DeciderDef& root, void* agent, std::span<std::byte> memory,
                                   double time, float dt = 0, std::uint32_t decisionFlags = 0,
                                   std::uint32_t stimuliFlags = 0, int redecideLimit = 0) {
@@ -581,30 +575,51 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.runningDecider = nullptr;
 }
 
-// Checks the call and prepares t: {Status::Running} to go on, else what the
-// tick returns.
-[[gnu::always_inline]] static inline TickResult BeginTick(TickState& t, const DeciderDef& root, void* agent,
-                                                          TypeTag agentType, std::span<std::byte> memory, double time,
-                                                          float dt, std::uint32_t decisionFlags,
-                                                          std::uint32_t stimuliFlags, const TickOptions& options) {
+// This tick's time as the block keeps times.
+static inline void StartBlockTimes(TickState& t) {
+  t.sinceEpoch = t.time - t.header->epoch;
+  t.blockTime = static_cast<float>(t.sinceEpoch);
+}
+
+// Everything that can be refused before the block is written: {Status::Running}
+// to go on, else what the tick returns.
+[[gnu::always_inline]] static inline TickResult CheckTick(const DeciderDef& root, void* agent, TypeTag agentType,
+                                                          std::span<std::byte> memory, double time, float dt) {
   const DeciderDef* culprit = &root;
   if (const Status status = CheckCall(root, agent, agentType, memory, culprit); status != Status::Running) [[unlikely]]
     return {status, culprit};
   if (!TimesAcceptable(time, dt)) [[unlikely]]
     return {Status::BadTime, &root};
+  if (!MayEnter(memory.data())) [[unlikely]]
+    return {Status::Reentered, &root};
+  return {Status::Running, nullptr};
+}
 
-  StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);
+[[gnu::noinline]] static TickResult EndCorruptTimes(TickState& t);
+
+// Starts a fresh block for this tree, checks and advances the block's clock:
+// {Status::Running} to go on, else what the tick returns.
+[[gnu::always_inline]] static inline TickResult StartTick(TickState& t) {
   MemoryHeader& header = *t.header;
-  if (header.treeStamp == 0) {  // a fresh block: start it for this tree
-    header.treeStamp = root.data->tree.stamp;
+  if (header.treeStamp == 0) [[unlikely]] {  // a fresh block: start it for this tree
+    header.treeStamp = t.root->data->tree.stamp;
     if (header.rng == 0) header.rng = 0x9E3779B9u;
     header.rootActive = 0;
-    header.lastTime = static_cast<float>(time);
-    for (int i = 0; i < root.data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
+    header.epoch = t.time;
+    header.lastTime = 0;
+    for (int i = 0; i < t.root->data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
   }
-  if (static_cast<float>(time) < header.lastTime) return {Status::BadTime, &root};
-  header.lastTime = static_cast<float>(time);
-  t.decideContext.value = DecideContext{time, dt, decisionFlags, stimuliFlags, nullptr};
+  if (!HeaderTimesFit(header)) [[unlikely]]
+    return EndCorruptTimes(t);
+  StartBlockTimes(t);
+  if (t.blockTime < header.lastTime) [[unlikely]]
+    return {Status::BadTime, t.root};
+  if (t.sinceEpoch > kRebaseSeconds) [[unlikely]] {
+    RebaseBlock(*t.root, header, t.time);
+    StartBlockTimes(t);
+  }
+  header.lastTime = t.blockTime;
+  t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
   BT_DEBUG_COLD(t, 3, DebugBeginTick(t));
   return {Status::Running, nullptr};
 }
@@ -632,10 +647,11 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
 // A tick that finds the root inactive: activates it if it accepts, and walks.
 [[gnu::noinline]] static TickResult TickFromRoot(TickState& t) {
   Choice choice;
-  if (!(Evaluate(t, *t.root, choice.dblock, true, 0) > 0)) {
+  if (!(Evaluate(t, *t.root, choice.dblock, TimerUse::kCheck, 0) > 0)) {
     BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::NoBehavior));
     return {Status::NoBehavior, nullptr};
   }
+  if (t.error != Status::Running) return {t.error, t.errorDecider};  // the root's Decide stopped the agent
   StartSlot(t, *t.root, 0, choice.dblock);
   t.header->rootActive = 1;
   return FinishTick(t, TickDecider(t, *t.root, 0, true, 0));
@@ -647,6 +663,45 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::CorruptMemory));
   return {Status::CorruptMemory, &corrupt};
 }
+
+// Deactivates the trustworthy part of the active path of a block whose own clock
+// is damaged (epoch or last tick out of range, NaN): the path's times are as
+// unknown as the clock's. The block's clock then restarts at this tick.
+static TickResult EndCorruptTimes(TickState& t) {
+  MemoryHeader& header = *t.header;
+  header.epoch = t.time;
+  header.lastTime = 0;
+  StartBlockTimes(t);
+  for (int i = 0; i < t.root->data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
+  if (header.rootActive) {
+    if (const DeciderDef* corrupt = FindCorruptGroup(t)) DeactivateAbove(t, *corrupt);
+    else Deactivate(t, *t.root, 0, 0);
+    header.rootActive = 0;
+  }
+  return {Status::CorruptMemory, t.root};
+}
+
+void RebaseBlock(const DeciderDef& root, MemoryHeader& header, double time) {
+  const double shift = time - header.epoch;
+  const auto shifted = [shift](float at) { return static_cast<float>(static_cast<double>(at) - shift); };
+  auto* block = reinterpret_cast<std::byte*>(&header);
+  header.lastTime = shifted(header.lastTime);
+  auto* timers = reinterpret_cast<float*>(block + root.data->tree.timersOffset);
+  for (int i = 0; i < root.data->tree.numTimers; ++i) timers[i] = shifted(timers[i]);  // -inf stays
+  if (header.rootActive) {
+    const DeciderDef* d = &root;
+    for (int depth = 0; depth < kMaxTreeDepth; ++depth) {
+      auto& slot = *reinterpret_cast<SlotHeader*>(block + sizeof(MemoryHeader) + d->data->slotOffset);
+      slot.activatedAt = shifted(slot.activatedAt);
+      // A damaged path is left to the walk that follows, which reports it.
+      if (d->kind != DeciderKind::Group || slot.activeChild >= d->childCount) break;
+      d = d->children[slot.activeChild];
+    }
+  }
+  header.epoch = time;
+}
+
+thread_local constinit NestedCalls tNestedCalls{};
 
 }  // namespace detail
 
@@ -665,26 +720,35 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
 
 TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
                             double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
-                            const TickOptions& options) {
-  detail::TickState t;
-  if (const TickResult refused =
-          detail::BeginTick(t, root, agent, agentType, memory, time, dt, decisionFlags, stimuliFlags, options);
+                            const TickOptions& options) noexcept {
+  using namespace detail;
+  if (const TickResult refused = CheckTick(root, agent, agentType, memory, time, dt);
       refused.status != Status::Running) [[unlikely]]
     return refused;
+  TickState t;
+  const NestedScope nested(memory.data(), &t);
+  StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);
+  if (const TickResult refused = StartTick(t); refused.status != Status::Running) [[unlikely]]
+    return refused;
   if (!t.header->rootActive) [[unlikely]]
-    return detail::TickFromRoot(t);
-  if (const DeciderDef* corrupt = detail::FindCorruptGroup(t)) [[unlikely]]
-    return detail::EndCorrupt(t, *corrupt);
-  return detail::FinishTick(t, detail::TickDecider(t, root, 0, false, 0));
+    return TickFromRoot(t);
+  if (const DeciderDef* corrupt = FindCorruptGroup(t)) [[unlikely]]
+    return EndCorrupt(t, *corrupt);
+  return FinishTick(t, TickDecider(t, root, 0, false, 0));
 }
 
-void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) {
+void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) noexcept {
   using namespace detail;
   const DeciderDef* culprit = nullptr;
   if (CheckCall(root, agent, kNoType, memory, culprit) != Status::Running) return;
+  // From a callback of a tick of this block: the tick ends with the path deactivated.
+  if (NestedCall* call = FindNestedCall(memory.data())) return (void)Fail(*call->state, Status::Stopped, root);
+  if (!MayEnter(memory.data())) return;
   TickState t;
+  const NestedScope nested(memory.data(), &t);
   StartTickState(t, root, agent, memory, time);
   if (t.header->treeStamp == 0 || !t.header->rootActive) return;
+  StartBlockTimes(t);
   if (const DeciderDef* corrupt = FindCorruptGroup(t)) return DeactivateAbove(t, *corrupt);
   Deactivate(t, root, 0, 0);
   t.header->rootActive = 0;

@@ -49,7 +49,7 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed);
 
 // The untyped tick. `agentType` is TypeTagOf<Agent>(); prefer the typed overloads.
 //
-// Bad input has a defined result, checked in this order; the first six change
+// Bad input has a defined result, checked in this order; the first seven change
 // nothing (no user function is called, the block is not written):
 // - a tree InitializeTreeData rejects: InvalidTree, naming the decider;
 // - a null agent: NullAgent;
@@ -57,10 +57,16 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed);
 // - a block smaller than MemoryBytesFor(root), or not aligned to kMaxAlignment:
 //   MemoryTooSmall;
 // - a block started by another tree, including one of the same name but another
-//   shape (a save from an older version): MemoryFromOtherTree;
-// - dt NaN, infinite or negative; time NaN, infinite, beyond the range of float
-//   (the block keeps times as float), or earlier than the block's last tick:
-//   BadTime. The same time again, or dt 0, is fine.
+//   shape or memory layout (a save from an older version): MemoryFromOtherTree;
+// - dt NaN, infinite or negative, or time NaN or beyond +-kMaxTickTime (1e15 s):
+//   BadTime;
+// - a block this thread is already ticking or stopping (a callback that ticks
+//   its own agent): Reentered;
+// - a block whose clock is damaged (its epoch or last tick out of range):
+//   CorruptMemory, naming the root; its active path is deactivated as below and
+//   its clock restarts at this tick;
+// - a time earlier than the block's last tick: BadTime, nothing changed. The same
+//   time again, or dt 0, is fine;
 // - a damaged block, whose active path names a child a group does not have (or
 //   none), or whose shuffle order does: CorruptMemory, naming the group. The
 //   group and those above it are deactivated deepest first; nothing below it is
@@ -69,21 +75,42 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed);
 // rejects; a Tick result that is not a Result ends the behavior as Done or
 // Failed would; more masked redecides than options.redecideLimit (any value;
 // <= 0 allows none): RedecideLimit, with the active path deactivated.
+//
+// Time: any clock a game keeps (seconds since start, or Unix time) keeps full
+// precision: the block stores times relative to an epoch of its own (bt/memory.h).
+//
+// Callbacks (Decides, Activates, Ticks, Deactivates, random sources, the debug
+// output hook) may tick or stop OTHER agents' blocks, nested up to
+// kMaxNestedTicks deep. One that ticks its own block again gets Reentered. One
+// that stops its own block (an agent that dies inside its behavior) is deferred:
+// the tick goes on until the step under way returns to it (a behavior being
+// activated is activated and ticked first), then deactivates the whole active
+// path, deepest first, and returns Stopped.
+//
+// Exceptions: the tick is noexcept. User functions must not throw; one that does
+// ends the program through std::terminate, before the block could be left
+// half-changed.
+//
+// Threads: a tree is read-only once initialized and may be ticked from any
+// number of threads at once, each block by one thread at a time.
 TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
                             double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
-                            const TickOptions& options);
+                            const TickOptions& options) noexcept;
 
 // Deactivates the active path, deepest first, so every Activate gets its
 // Deactivate; the next tick starts from the root. For an agent that dies or
 // leaves, or before discarding a block. Does nothing on the bad input the
 // tick refuses without change (above), whatever `time` is; on a damaged block
-// it deactivates the part above the damage, as the tick does.
-void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time);
+// it deactivates the part above the damage, as the tick does. Called from a
+// callback of a tick of the same block, it marks that tick, which ends with the
+// path deactivated and returns Stopped (above); called from a callback of a
+// Stop of the same block, it does nothing. noexcept, as the tick.
+void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) noexcept;
 
 template <class Agent>
 TickResult TickBehaviorTree(const DeciderDef& root, Agent* agent, std::span<std::byte> memory, double time,
                             float dt, std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                            const TickOptions& options = {}) {
+                            const TickOptions& options = {}) noexcept {
   return TickBehaviorTree(root, static_cast<void*>(agent), TypeTagOf<Agent>(), memory, time, dt, decisionFlags,
                           stimuliFlags, options);
 }
@@ -91,14 +118,14 @@ TickResult TickBehaviorTree(const DeciderDef& root, Agent* agent, std::span<std:
 template <class Agent>
 TickResult TickBehaviorTree(const DeciderDef& root, Agent& agent, std::span<std::byte> memory, double time,
                             float dt, std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                            const TickOptions& options = {}) {
+                            const TickOptions& options = {}) noexcept {
   return TickBehaviorTree(root, &agent, memory, time, dt, decisionFlags, stimuliFlags, options);
 }
 
 template <class Agent, std::size_t N>
 TickResult TickBehaviorTree(const DeciderDef& root, Agent& agent, Memory<N>& memory, double time, float dt,
                             std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                            const TickOptions& options = {}) {
+                            const TickOptions& options = {}) noexcept {
   return TickBehaviorTree(root, &agent, memory.Span(), time, dt, decisionFlags, stimuliFlags, options);
 }
 

@@ -38,6 +38,8 @@ struct TickState {
   std::byte* region;  // the decider region of the block
   float* timers;
   double time;
+  double sinceEpoch;  // [seconds] time minus the block's epoch
+  float blockTime;    // the same as the block keeps times (float): what activations and timers store
   float dt;
   std::uint32_t decisionFlags;
   std::uint32_t stimuliFlags;
@@ -87,12 +89,23 @@ inline std::uint32_t NextBlockRandom(MemoryHeader& header) {
   return x;
 }
 
-// Times a tick accepts, before the block is read: not NaN or infinite, dt not
-// negative, and time within float's range (the block keeps times as float, and
-// beyond it a time would become infinite for good). Each test fails on NaN.
+// Times a tick accepts, before the block is read: finite, |time| at most
+// kMaxTickTime, dt not negative and within float's range. Each test fails on NaN.
 inline bool TimesAcceptable(double time, float dt) {
-  return std::fabs(time) <= std::numeric_limits<float>::max() && dt >= 0 && dt <= std::numeric_limits<float>::max();
+  return std::fabs(time) <= kMaxTickTime && dt >= 0 && dt <= std::numeric_limits<float>::max();
 }
+
+// A healthy block's last tick lies in [0, kRebaseSeconds] after a finite epoch;
+// anything else is damage (NaN and infinities included).
+inline bool HeaderTimesFit(const MemoryHeader& header) {
+  return std::fabs(header.epoch) <= kMaxTickTime && header.lastTime >= 0 &&
+         header.lastTime <= static_cast<float>(kRebaseSeconds);
+}
+
+// Moves the block's epoch to `time` (which ran kRebaseSeconds or more ahead of
+// it): the last tick, the timers and the activation times on the active path are
+// shifted with it. Out of line and rare: once per kRebaseSeconds of game time.
+void RebaseBlock(const DeciderDef& root, MemoryHeader& header, double time);
 
 // A Shuffle group's order (after its SlotHeader) holds indices into its children;
 // a damaged block may hold anything there.
@@ -103,13 +116,116 @@ inline bool ShuffleOrderFits(const std::byte* slot, int childCount) {
   return fits;
 }
 
+// Whether the slot of group g, on a path active since an earlier tick, fits the
+// tree: between ticks an active path ends at a behavior decider, so each group on
+// it names one of its children (kNoChild is damage too), and a Shuffle group's
+// order holds only its children.
+inline bool ActiveSlotFits(const std::byte* slot, const DeciderDef& g) {
+  if (reinterpret_cast<const SlotHeader*>(slot)->activeChild >= g.childCount) return false;
+  return g.policy != GroupPolicy::Shuffle || ShuffleOrderFits(slot, g.childCount);
+}
+
+// The first group, from `top` (at `depth`) down the path active since an earlier
+// tick, whose slot does not fit the tree; null if none. Both ticks find damage
+// with it before calling below it or deactivating it.
+inline const DeciderDef* FindDamage(const std::byte* region, const DeciderDef& top, int depth) {
+  const DeciderDef* d = &top;
+  for (; depth < kMaxTreeDepth && d->kind == DeciderKind::Group; ++depth) {
+    const std::byte* slot = region + d->data->slotOffset;
+    if (!ActiveSlotFits(slot, *d)) return d;
+    d = d->children[reinterpret_cast<const SlotHeader*>(slot)->activeChild];
+  }
+  return nullptr;
+}
+
+// What a decider's timer precondition does when it is evaluated (Spore S06: the
+// delay counts from the last call to its Decide).
+enum class TimerUse : std::uint8_t {
+  kCheck,    // a choice: rejects within the delay, else restarts the timer
+  kRestart,  // a redecide with kCallDecideOnRedecide: not checked (the timer paces activation), but restarted
+};
+
+// Passes a timer precondition of `seconds` whose last Decide was at `lastDecide`
+// (written when it passes), as `use` says.
+inline bool TimerPasses(const TickState& t, float& lastDecide, float seconds, TimerUse use) {
+  if (use == TimerUse::kCheck && t.sinceEpoch - static_cast<double>(lastDecide) < seconds) return false;
+  lastDecide = t.blockTime;
+  return true;
+}
+
+// The Random policy's choice in one pass (a weighted reservoir): the k-th
+// accepting child replaces the choice with probability weight / total so far.
+// Weights are summed in double (three weights of 3e38 overflow a float), and
+// +inf weights share all the probability, uniformly. The first acceptor, and
+// the first infinite one, draw nothing.
+struct WeightedPick {
+  double total = 0;
+  std::uint32_t infinite = 0;  // +inf weights seen
+  bool any = false;
+
+  // Offers an accepting child of weight `value` (> 0); true when it becomes the choice.
+  template <class Draw>
+  bool Offer(float value, Draw&& draw) {
+    const bool first = !any;
+    any = true;
+    if (value == std::numeric_limits<float>::infinity()) {
+      if (++infinite == 1) return true;
+      return Unit(draw()) * infinite < 1.0;
+    }
+    if (infinite != 0) return false;
+    total += value;
+    return first || Unit(draw()) * total < value;
+  }
+  static double Unit(std::uint32_t random) { return static_cast<double>(random >> 8) * (1.0 / 16777216.0); }
+};
+
+// The blocks this thread is ticking or stopping, innermost last. A callback that
+// ticks its own agent's block again is refused (Status::Reentered); one that stops
+// it marks the outer call's TickState, which ends the tick with the path
+// deactivated (Status::Stopped). constinit: read without a TLS wrapper call.
+struct NestedCall {
+  const std::byte* block;
+  TickState* state;
+};
+struct NestedCalls {
+  int count;
+  NestedCall calls[kMaxNestedTicks];
+};
+extern thread_local constinit NestedCalls tNestedCalls;
+
+// The call under way on `block` on this thread, or null.
+inline NestedCall* FindNestedCall(const std::byte* block) {
+  NestedCalls& nested = tNestedCalls;
+  for (int i = 0; i < nested.count; ++i)
+    if (nested.calls[i].block == block) return &nested.calls[i];
+  return nullptr;
+}
+
+// Whether a tick or Stop of `block` may start here: not already under way, and
+// not nested deeper than kMaxNestedTicks.
+inline bool MayEnter(const std::byte* block) {
+  return tNestedCalls.count < kMaxNestedTicks && FindNestedCall(block) == nullptr;
+}
+
+// Registers a tick or Stop of `block` for its duration (after MayEnter).
+class NestedScope {
+ public:
+  NestedScope(const std::byte* block, TickState* state) {
+    NestedCalls& nested = tNestedCalls;
+    nested.calls[nested.count++] = NestedCall{block, state};
+  }
+  ~NestedScope() { --tNestedCalls.count; }
+  NestedScope(const NestedScope&) = delete;
+  NestedScope& operator=(const NestedScope&) = delete;
+};
+
 // Handed to a Tick that takes no Context (BehaviorDef::tickTakesContext).
 inline constexpr Context kNoContext{};
 
 Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base);
 
 // Preconditions, then Decide: > 0 accepts.
-float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, bool checkTimer, int depth);
+float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer, int depth);
 
 // A fresh choice among g's children not in mask, by g's policy; out.index -1 if none accepts.
 void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t mask, Choice& out, int depth);
