@@ -15,7 +15,7 @@
 import gdb
 import gdb.printing
 
-MEMORY_HEADER_BYTES = 16  # sizeof(bt::MemoryHeader)
+MEMORY_HEADER_BYTES = 32  # sizeof(bt::MemoryHeader): stamp, rng, double epoch, float lastTime, rootActive
 NO_CHILD = 0xFF           # bt::kNoChild
 
 
@@ -119,8 +119,8 @@ def active_path_lines(root, address):
     tree_stamp = _read(inferior, address, "<I", 4)
     if tree_stamp == 0 or tree_stamp != int(tree["stamp"]):
         return ["(memory block not started by this tree)"]
-    last_time = _read(inferior, address + 8, "<f", 4)
-    if _read(inferior, address + 12, "<B", 1) == 0:
+    last_time = _read(inferior, address + 16, "<f", 4)  # after the epoch, as the slots' times
+    if _read(inferior, address + 20, "<B", 1) == 0:
         return ["(no active deciders)"]
     region = address + MEMORY_HEADER_BYTES
     lines = []
