@@ -424,8 +424,10 @@ struct CompiledTree {
   // ---------------------------------------------------------------- the whole tick
 
   // The steady tick of an active root; false (nothing touched) to leave it to the reference tick.
-  static bool Tick(void* agent, std::byte* block, double time, float dt, std::uint32_t decisionFlags,
-                   std::uint32_t stimuliFlags, const TickOptions& options, TickResult& out) {
+  // Inlined into the caller's loop: measured, the call alone cost a fifth of a creatures tick.
+  [[gnu::always_inline]] static inline bool Tick(void* agent, std::byte* block, double time, float dt,
+                                                 std::uint32_t decisionFlags,
+                   std::uint32_t stimuliFlags, const TickOptions& options, TickResult& out) noexcept {
     const TreeData& tree = Root.data->tree;
     if (tree.state.load(std::memory_order_acquire) != TreeData::kValid) [[unlikely]]
       return false;
@@ -481,7 +483,7 @@ struct CompiledTree {
 // TickBehaviorTree, compiled for ROOT (see the top of this file). ROOT must be
 // defined, with everything below it, where this is called.
 template <const DeciderDef& Root, class Agent, std::size_t N>
-TickResult TickBehaviorTreeCompiled(Agent& agent, Memory<N>& memory, double time, float dt,
+[[gnu::always_inline]] inline TickResult TickBehaviorTreeCompiled(Agent& agent, Memory<N>& memory, double time, float dt,
                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
                                     const TickOptions& options = {}) noexcept {
   using Tree = detail::CheckedTree<Root>;
@@ -498,7 +500,7 @@ TickResult TickBehaviorTreeCompiled(Agent& agent, Memory<N>& memory, double time
 // The same on a block the caller sized and aligned; one too small or misaligned
 // gets the reference tick's Status::MemoryTooSmall.
 template <const DeciderDef& Root, class Agent>
-TickResult TickBehaviorTreeCompiled(Agent& agent, std::span<std::byte> memory, double time, float dt,
+[[gnu::always_inline]] inline TickResult TickBehaviorTreeCompiled(Agent& agent, std::span<std::byte> memory, double time, float dt,
                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
                                     const TickOptions& options = {}) noexcept {
   using Tree = detail::CheckedTree<Root>;

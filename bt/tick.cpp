@@ -701,7 +701,14 @@ void RebaseBlock(const DeciderDef& root, MemoryHeader& header, double time) {
   header.epoch = time;
 }
 
-thread_local constinit NestedCalls tNestedCalls{};
+thread_local constinit NestedCall* tInnermostCall = nullptr;
+
+bool MayEnterNested(const std::byte* block) {
+  int depth = 0;
+  for (const NestedCall* call = tInnermostCall; call != nullptr; call = call->outer)
+    if (call->block == block || ++depth >= kMaxNestedTicks) return false;
+  return true;
+}
 
 }  // namespace detail
 

@@ -179,44 +179,45 @@ struct WeightedPick {
   static double Unit(std::uint32_t random) { return static_cast<double>(random >> 8) * (1.0 / 16777216.0); }
 };
 
-// The blocks this thread is ticking or stopping, innermost last. A callback that
-// ticks its own agent's block again is refused (Status::Reentered); one that stops
-// it marks the outer call's TickState, which ends the tick with the path
-// deactivated (Status::Stopped). constinit: read without a TLS wrapper call.
+// The ticks and Stops under way on this thread, innermost first, as a list
+// through their stack frames. A callback that ticks its own agent's block again
+// is refused (Status::Reentered); one that stops it marks the outer call's
+// TickState, which ends the tick with the path deactivated (Status::Stopped).
+// constinit: read without a TLS wrapper call; empty, the check is one load.
 struct NestedCall {
   const std::byte* block;
   TickState* state;
+  NestedCall* outer;
 };
-struct NestedCalls {
-  int count;
-  NestedCall calls[kMaxNestedTicks];
-};
-extern thread_local constinit NestedCalls tNestedCalls;
+extern thread_local constinit NestedCall* tInnermostCall;
 
 // The call under way on `block` on this thread, or null.
 inline NestedCall* FindNestedCall(const std::byte* block) {
-  NestedCalls& nested = tNestedCalls;
-  for (int i = 0; i < nested.count; ++i)
-    if (nested.calls[i].block == block) return &nested.calls[i];
+  for (NestedCall* call = tInnermostCall; call != nullptr; call = call->outer)
+    if (call->block == block) return call;
   return nullptr;
 }
 
 // Whether a tick or Stop of `block` may start here: not already under way, and
 // not nested deeper than kMaxNestedTicks.
+bool MayEnterNested(const std::byte* block);
 inline bool MayEnter(const std::byte* block) {
-  return tNestedCalls.count < kMaxNestedTicks && FindNestedCall(block) == nullptr;
+  if (tInnermostCall == nullptr) [[likely]]
+    return true;
+  return MayEnterNested(block);
 }
 
-// Registers a tick or Stop of `block` for its duration (after MayEnter).
+// Registers a tick or Stop of `block` for its duration (after MayEnter). The
+// ticks are noexcept, so no exception can skip the destructor.
 class NestedScope {
  public:
-  NestedScope(const std::byte* block, TickState* state) {
-    NestedCalls& nested = tNestedCalls;
-    nested.calls[nested.count++] = NestedCall{block, state};
-  }
-  ~NestedScope() { --tNestedCalls.count; }
+  NestedScope(const std::byte* block, TickState* state) : call_{block, state, tInnermostCall} { tInnermostCall = &call_; }
+  ~NestedScope() { tInnermostCall = call_.outer; }
   NestedScope(const NestedScope&) = delete;
   NestedScope& operator=(const NestedScope&) = delete;
+
+ private:
+  NestedCall call_;
 };
 
 // Handed to a Tick that takes no Context (BehaviorDef::tickTakesContext).

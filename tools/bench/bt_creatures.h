@@ -11,7 +11,7 @@ namespace bench {
 
 // One agent's bt memory block; bt_creatures.cpp checks at compile time that it
 // is exactly sizeof(bt::MemoryFor<ROOT>) of the creatures tree.
-inline constexpr std::size_t kBtBytesPerAgent = 64;
+inline constexpr std::size_t kBtBytesPerAgent = 80;
 using BtMemory = bt::Memory<kBtBytesPerAgent>;
 
 // Checks the tree once (InitializeTreeData); false and a message on stderr if bad.
