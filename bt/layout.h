@@ -153,6 +153,11 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   }
   if (a.problem != TreeProblem::None) return 0;
   if (a.count >= kMaxTreeDeciders) return a.Fail(TreeProblem::TooManyDeciders, d), 0;
+  // Each decider needs its own DeciderData, where its layout is recorded: two
+  // sharing one (a DeciderDef copied to make a variant) would get one layout for
+  // both. Every pair is compared once, by the one met second in post-order.
+  for (int i = 0; i < a.count; ++i)
+    if (a.deciders[i]->data == d->data) return a.Fail(TreeProblem::SharedDeciderData, d), 0;
 
   const SlotLayout slot = ComputeSlotLayout(*d);
   const int index = a.count++;
