@@ -110,3 +110,22 @@ TEST_CASE("A group sharing its DeciderData with a decider below it is refused", 
   CHECK(error.decider == &root);
   CHECK(std::string(error.message) == std::string("bt: decider ROOT: ") + kSharedMessage);
 }
+
+TEST_CASE("A decider sharing its DeciderData with one of another tree is refused there", "[analysis][shared-data]") {
+  auto v = std::make_unique<Variants>();
+  Group first("FIRST", {&v->original});
+  Group second("SECOND", {&v->variant});
+  REQUIRE(bt::InitializeTreeData(first.def));
+  const std::uint16_t memoryOffset = v->shared.memoryOffset;
+  bt::TreeError error;
+  CHECK_FALSE(bt::InitializeTreeData(second.def, &error));
+  CHECK(error.problem == bt::TreeProblem::SharedDeciderData);
+  CHECK(error.decider == &v->variant);
+  CHECK(std::string(error.message) == std::string("bt: decider VARIANT: ") + kSharedMessage);
+  // The first tree's layout is untouched, and it still runs.
+  CHECK(v->shared.memoryOffset == memoryOffset);
+  Agent agent;
+  bt::Memory<64> memory{};
+  CHECK(TickOnce(first.def, agent, memory.Span()).status == Status::Running);
+  CHECK(TickOnce(second.def, agent, memory.Span()).status == Status::InvalidTree);
+}
