@@ -129,3 +129,94 @@ TEST_CASE("A decider sharing its DeciderData with one of another tree is refused
   CHECK(TickOnce(first.def, agent, memory.Span()).status == Status::Running);
   CHECK(TickOnce(second.def, agent, memory.Span()).status == Status::InvalidTree);
 }
+
+// ------------------------------------------------------------ delegation
+namespace hardening {
+// Levels G0..G{n-1} of groups that delegate their Decide to their children; each
+// has two children, both the next level's group; the last one's are LEAF twice.
+// A group's Decide counts and accepts, LEAF's counts and rejects: evaluating G_i
+// therefore asks every Decide below it, 2^(n-i+1) - 1 of them.
+struct DelegationDag {
+  std::vector<std::string> names;
+  std::vector<bt::DeciderData> data;
+  std::vector<bt::DeciderDef> groups;
+  std::vector<std::array<const bt::DeciderDef*, 2>> links;
+  bt::DeciderData leafData{};
+  bt::DeciderDef leaf{.name = "LEAF", .kind = bt::DeciderKind::Behavior, .behavior = &IDLE_B,
+                      .decide = &CountAndReject, .data = &leafData};
+
+  explicit DelegationDag(int levels) : names(levels), data(levels), groups(levels), links(levels) {
+    for (int i = 0; i < levels; ++i) {
+      names[i] = "G" + std::to_string(i);
+      const bt::DeciderDef* next = i + 1 < levels ? &groups[i + 1] : &leaf;
+      links[i] = {next, next};
+      groups[i] = {.name = names[i].c_str(), .kind = bt::DeciderKind::Group, .flags = bt::kDelegateDecideToChildren,
+                   .children = links[i].data(), .childCount = 2, .decide = &CountAndAccept, .data = &data[i]};
+    }
+  }
+  DelegationDag(const DelegationDag&) = delete;
+  const bt::DeciderDef& Top() const { return groups[0]; }
+};
+
+constexpr const char* kCostlyMessage =
+    "groups that delegate their Decide to their children would call more than bt::kMaxDelegatedDecides Decides to "
+    "evaluate this decider once: delegate less deeply";
+}  // namespace hardening
+
+TEST_CASE("Delegating groups whose evaluation would cost too many Decides are refused", "[analysis][delegation]") {
+  static_assert(bt::kMaxDelegatedDecides == 1024, "the levels below are counted for 1024");
+  SECTION("27 levels (67 million Decides a tick): the lowest group past the bound is named") {
+    // G26 costs 3, G25 7, ... G17 2047: the first past 1024 from below.
+    auto dag = std::make_unique<DelegationDag>(27);
+    bt::TreeError error;
+    REQUIRE_FALSE(bt::InitializeTreeData(dag->Top(), &error));
+    CHECK(error.problem == bt::TreeProblem::DelegationTooCostly);
+    CHECK(error.decider == &dag->groups[17]);
+    CHECK(std::string(error.message) == std::string("bt: decider G17: ") + kCostlyMessage);
+    Agent agent;
+    bt::Memory<1024> memory{};
+    const auto result = TickOnce(dag->Top(), agent, memory.Span());
+    CHECK(result.status == Status::InvalidTree);
+    CHECK(result.decider == &dag->groups[17]);
+    CHECK(agent.decides == 0);
+  }
+  SECTION("10 levels: 2047 Decides, refused at the top") {
+    auto dag = std::make_unique<DelegationDag>(10);
+    bt::TreeError error;
+    REQUIRE_FALSE(bt::InitializeTreeData(dag->Top(), &error));
+    CHECK(error.decider == &dag->groups[0]);
+    CHECK(std::string(error.message) == std::string("bt: decider G0: ") + kCostlyMessage);
+  }
+  SECTION("9 levels: 1023 Decides, accepted, and one tick asks exactly that many") {
+    auto dag = std::make_unique<DelegationDag>(9);
+    REQUIRE(bt::InitializeTreeData(dag->Top()));
+    Agent agent;
+    bt::Memory<1024> memory{};
+    CHECK(TickOnce(dag->Top(), agent, memory.Span()).status == Status::NoBehavior);
+    CHECK(agent.decides == 1023);
+  }
+  SECTION("exactly kMaxDelegatedDecides is accepted, one more is not") {
+    auto dag = std::make_unique<DelegationDag>(9);
+    Group atBound("AT_BOUND", {&dag->Top()}, bt::kDelegateDecideToChildren, &CountAndAccept);  // 1 + 1023
+    REQUIRE(bt::InitializeTreeData(atBound.def));
+    Agent agent;
+    bt::Memory<1024> memory{};
+    CHECK(TickOnce(atBound.def, agent, memory.Span()).status == Status::NoBehavior);
+    CHECK(agent.decides == bt::kMaxDelegatedDecides);
+
+    Group past("PAST_BOUND", {&dag->Top(), &dag->leaf}, bt::kDelegateDecideToChildren, &CountAndAccept);
+    bt::TreeError error;
+    CHECK_FALSE(bt::InitializeTreeData(past.def, &error));
+    CHECK(error.decider == &past.def);
+    CHECK(std::string(error.message) == std::string("bt: decider PAST_BOUND: ") + kCostlyMessage);
+  }
+  SECTION("the bound is per evaluation: a group that does not delegate chooses among costly children") {
+    auto dag = std::make_unique<DelegationDag>(9);
+    Group chooser("CHOOSER", {&dag->Top(), &dag->Top()});
+    REQUIRE(bt::InitializeTreeData(chooser.def));
+    Agent agent;
+    bt::Memory<1024> memory{};
+    CHECK(TickOnce(chooser.def, agent, memory.Span()).status == Status::NoBehavior);
+    CHECK(agent.decides == 2 * 1023);
+  }
+}
