@@ -1,4 +1,5 @@
 // bt/initialize.cpp — InitializeTreeData: verify a tree once and record its layout.
+#include <bit>
 #include <cstdio>
 #include <mutex>
 
@@ -16,21 +17,79 @@ void Describe(TreeProblem problem, const DeciderDef* decider, TreeError* error) 
                 decider && decider->name ? decider->name : "(null)", TreeProblemMessage(problem));
 }
 
-// FNV-1a over names and shape: the same tree gets the same stamp in every run,
-// so a saved memory block can be recognized when it is restored.
+// FNV-1a, 32 bits, over values only (names, sizes, flags, offsets; never an
+// address), so the same tree gets the same stamp in every run and process.
+class StampHash {
+ public:
+  void Byte(std::uint32_t byte) { hash_ = (hash_ ^ (byte & 0xFF)) * 16777619u; }
+  void Word(std::uint32_t word) {
+    for (int i = 0; i < 4; ++i) Byte(word >> (8 * i));
+  }
+  void Text(const char* text) {
+    for (const char* c = text ? text : ""; *c; ++c) Byte(static_cast<unsigned char>(*c));
+    Byte(0);  // ends the text: "AB","C" and "A","BC" differ
+  }
+  // What the engine knows of a type (not its TypeTag, a hash of the compiler's
+  // spelling of it, which would differ between two compilers' builds of one game).
+  void Block(const BlockType& block) {
+    Text(block.name);
+    Word(block.size);
+    Word(block.align);
+    Byte(block.triviallyCopyable);
+  }
+  void Check(const FlagCheck& check) {
+    Word(check.anySet);
+    Word(check.allSet);
+    Word(check.anyClear);
+    Word(check.allClear);
+  }
+  std::uint32_t Value() const { return hash_ != 0 ? hash_ : 1; }  // 0 marks a block never ticked
+
+ private:
+  std::uint32_t hash_ = 2166136261u;
+};
+
+// Identifies the tree in the memory blocks it starts: a block is taken only by a
+// tree whose blocks mean the same, so everything that decides what the bytes of
+// a block mean goes in — the shape (each child by its index), names, the memory
+// and DBlock types, flags, preconditions, timers and the whole layout. A save
+// restored into a newer version of a tree that changed any of it is refused
+// (Status::MemoryFromOtherTree) rather than read as garbage.
 std::uint32_t Stamp(const detail::TreeAnalysis& a) {
-  std::uint32_t hash = 2166136261u;
-  auto mix = [&hash](std::uint32_t byte) { hash = (hash ^ (byte & 0xFF)) * 16777619u; };
+  StampHash h;
+  h.Word(sizeof(MemoryHeader));
+  h.Word(sizeof(SlotHeader));
   for (int i = 0; i < a.count; ++i) {
     const DeciderDef& d = *a.deciders[i];
-    for (const char* c = d.name ? d.name : ""; *c; ++c) mix(static_cast<unsigned char>(*c));
-    mix(static_cast<std::uint32_t>(d.kind));
-    mix(static_cast<std::uint32_t>(d.policy));
-    mix(d.childCount);
-    mix(a.slotOffset[i]);
-    mix(a.slotOffset[i] >> 8);
+    h.Text(d.name);
+    h.Byte(static_cast<std::uint32_t>(d.kind));
+    h.Byte(static_cast<std::uint32_t>(d.policy));
+    h.Word(d.flags);
+    h.Word(d.childCount);
+    for (int c = 0; c < d.childCount; ++c) h.Word(static_cast<std::uint32_t>(a.IndexOf(d.children[c])));
+    h.Word(d.behaviorFlags);
+    h.Byte(d.behavior != nullptr);
+    if (d.behavior) {
+      h.Text(d.behavior->name);
+      h.Block(d.behavior->memory);
+    }
+    h.Block(d.dblock);
+    h.Word(std::bit_cast<std::uint32_t>(d.preconditions.timerSeconds));
+    h.Check(d.preconditions.decision);
+    h.Check(d.preconditions.stimuli);
+    h.Word(static_cast<std::uint32_t>(a.timerIndex[i]));
+    const detail::SlotLayout slot = detail::ComputeSlotLayout(d);
+    h.Word(a.slotOffset[i]);
+    h.Word(slot.dblockOffset);
+    h.Word(slot.memoryOffset);
+    h.Word(slot.size);
   }
-  return hash != 0 ? hash : 1;
+  h.Word(static_cast<std::uint32_t>(a.count));
+  h.Word(static_cast<std::uint32_t>(a.numTimers));
+  h.Word(a.deciderBytes);
+  h.Word(a.timersOffset);
+  h.Word(a.memoryBytes);
+  return h.Value();
 }
 
 // What InitializeTreeData records in one decider's DeciderData.

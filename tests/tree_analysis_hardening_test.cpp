@@ -220,3 +220,113 @@ TEST_CASE("Delegating groups whose evaluation would cost too many Decides are re
     CHECK(agent.decides == 2 * 1023);
   }
 }
+
+// ------------------------------------------------------------ the tree stamp
+namespace hardening {
+// ROOT (a prioritized list) over LEAF, whose behavior keeps a small memory struct
+// and whose Decide fills a DBlock, and OTHER, a timed decider with more memory
+// than LEAF: ROOT's slot sits above OTHER's, so changes to LEAF move no slot.
+struct StampSpec {
+  const char* leafBehavior = "MOVE_B";
+  bt::BlockType leafMemory{.name = "Float", .size = 4, .align = 4};
+  bt::BlockType leafDBlock{.name = "Target", .size = 8, .align = 4};
+  std::uint32_t leafBehaviorFlags = 0;
+  bt::Preconditions leafPre{};
+  std::uint32_t rootFlags = 0;
+  bt::BlockType otherMemory{.name = "History", .size = 32, .align = 4};
+  bt::Preconditions otherPre = bt::Preconditions{}.Every(1);
+};
+
+struct StampTree {
+  bt::BehaviorDef leafB, otherB;
+  bt::DeciderData rootData{}, leafData{}, otherData{};
+  bt::DeciderDef leaf, other;
+  const bt::DeciderDef* children[2] = {&leaf, &other};
+  bt::DeciderDef root;
+  explicit StampTree(const StampSpec& s)
+      : leafB{.name = s.leafBehavior, .memory = s.leafMemory},
+        otherB{.name = "REST_B", .memory = s.otherMemory},
+        leaf{.name = "LEAF", .kind = bt::DeciderKind::Behavior, .behavior = &leafB,
+             .behaviorFlags = s.leafBehaviorFlags, .dblock = s.leafDBlock, .preconditions = s.leafPre,
+             .data = &leafData},
+        other{.name = "OTHER", .kind = bt::DeciderKind::Behavior, .behavior = &otherB,
+              .preconditions = s.otherPre, .data = &otherData},
+        root{.name = "ROOT", .kind = bt::DeciderKind::Group, .flags = s.rootFlags, .children = children,
+             .childCount = 2, .data = &rootData} {}
+  StampTree(const StampTree&) = delete;
+  std::uint32_t Stamp() const { return root.data->tree.stamp; }
+};
+
+struct Waypoint {
+  int waypoint = 0;
+  int lap = 0;
+};
+
+struct StampVariant {
+  const char* what;
+  std::function<void(StampSpec&)> change;
+};
+}  // namespace hardening
+
+TEST_CASE("The tree stamp changes with what a memory block means", "[analysis][stamp]") {
+  const std::vector<StampVariant> variants = {
+      {"the behavior's name", [](StampSpec& s) { s.leafBehavior = "WALK_B"; }},
+      {"the memory struct {float} becomes {int waypoint; int lap}",
+       [](StampSpec& s) { s.leafMemory = bt::BlockTypeOf<Waypoint>("Waypoint"); }},
+      {"the memory struct's name", [](StampSpec& s) { s.leafMemory.name = "Speed"; }},
+      {"the memory struct's size", [](StampSpec& s) { s.leafMemory.size = 8; }},
+      {"the memory struct's alignment", [](StampSpec& s) { s.leafMemory.align = 8; }},
+      {"whether the memory struct is trivially copyable", [](StampSpec& s) { s.leafMemory.triviallyCopyable = false; }},
+      {"the DBlock's name", [](StampSpec& s) { s.leafDBlock.name = "Goal"; }},
+      {"the DBlock's size", [](StampSpec& s) { s.leafDBlock.size = 12; }},
+      {"the DBlock's alignment", [](StampSpec& s) { s.leafDBlock.align = 8; }},
+      {"the behavior flags", [](StampSpec& s) { s.leafBehaviorFlags = 1; }},
+      {"the decider flags", [](StampSpec& s) { s.rootFlags = bt::kCallDecideOnRedecide; }},
+      {"a decision flags precondition", [](StampSpec& s) { s.leafPre = s.leafPre.DecisionAnyClear(1); }},
+      {"a stimuli flags precondition", [](StampSpec& s) { s.leafPre = s.leafPre.StimuliAllClear(2); }},
+      {"a timer's period", [](StampSpec& s) { s.otherPre = bt::Preconditions{}.Every(2); }},
+      {"a timer more, which renumbers the others", [](StampSpec& s) { s.leafPre = s.leafPre.Every(0.5f); }},
+      {"the slot layout (OTHER's memory grows, ROOT's slot moves up)", [](StampSpec& s) { s.otherMemory.size = 40; }},
+  };
+  const auto base = std::make_unique<StampTree>(StampSpec{});
+  REQUIRE(bt::InitializeTreeData(base->root));
+  for (const StampVariant& variant : variants) {
+    INFO("two trees differing in " << variant.what);
+    StampSpec spec;
+    variant.change(spec);
+    const auto changed = std::make_unique<StampTree>(spec);
+    REQUIRE(bt::InitializeTreeData(changed->root));
+    CHECK(changed->Stamp() != base->Stamp());
+    // A block started by either is refused by the other, unchanged.
+    for (const auto& [from, to] : {std::pair{base.get(), changed.get()}, std::pair{changed.get(), base.get()}}) {
+      Agent agent;
+      bt::Memory<512> memory{};
+      REQUIRE(TickOnce(from->root, agent, memory.Span(), 1.0).status == Status::Running);
+      bt::Memory<512> before = memory;
+      const auto result = TickOnce(to->root, agent, memory.Span(), 2.0);
+      CHECK(result.status == Status::MemoryFromOtherTree);
+      CHECK(result.decider == &to->root);
+      CHECK(std::memcmp(&before, &memory, sizeof memory) == 0);
+      bt::StopBehaviorTree(from->root, &agent, memory.Span(), 2.0);
+    }
+  }
+}
+
+TEST_CASE("The same tree built twice gets the same stamp, and takes the other's blocks", "[analysis][stamp]") {
+  const auto first = std::make_unique<StampTree>(StampSpec{});
+  const auto second = std::make_unique<StampTree>(StampSpec{});
+  REQUIRE(bt::InitializeTreeData(first->root));
+  REQUIRE(bt::InitializeTreeData(second->root));
+  CHECK(first->Stamp() == second->Stamp());
+  // Values only, no addresses: the same in every process and with either compiler,
+  // so a save outlives the run. Pinned, so that changing what goes into it (which
+  // refuses every existing save) is a deliberate act.
+  CHECK(first->Stamp() == 0xDD1A0CD3u);
+  Agent agent;
+  bt::Memory<512> memory{};
+  REQUIRE(TickOnce(first->root, agent, memory.Span(), 1.0).status == Status::Running);
+  const auto result = TickOnce(second->root, agent, memory.Span(), 2.0);
+  CHECK(result.status == Status::Running);
+  CHECK(result.decider == &second->leaf);
+  bt::StopBehaviorTree(second->root, &agent, memory.Span(), 2.0);
+}
