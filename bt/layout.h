@@ -167,8 +167,9 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   }
   if (a.problem != TreeProblem::None) return 0;
   if (a.count >= kMaxTreeDeciders) return a.Fail(TreeProblem::TooManyDeciders, d), 0;
-  // In post-order this is the lowest decider past the bound: its children are within
-  // it, so it is the one whose delegation to cut (those above it are past it too).
+  // Named in post-order, so the lowest decider past the bound: its children are
+  // within it, so its delegation is the one to cut (delegating groups above it,
+  // which would be past the bound too, are not named).
   if (decides > kDecidesBound) return a.Fail(TreeProblem::DelegationTooCostly, d), 0;
   // Each decider needs its own DeciderData, where its layout is recorded: two
   // sharing one (a DeciderDef copied to make a variant) would get one layout for
