@@ -9,6 +9,7 @@
 #   make bench      the creatures benchmark against a hand-written baseline
 #   make fuzz       the tick fuzzer for FUZZ_SECONDS (default 600; clang-14, libFuzzer)
 #   make valgrind   every demo under valgrind memcheck
+#   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
 #   make install PREFIX=/usr/local   headers, libbt.a, pkg-config and CMake files
 
@@ -111,6 +112,28 @@ test-extra: test-clang
 test-clang: | $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory CXX=$(CLANG_CXX) BUILD=$(BUILD)/clang $(BUILD)/clang/tests/bt_tests
 	@sh tests/run_catch.sh $(BUILD)/clang/tests/bt_tests clang
+
+# The threading tests (tests/init_threads_test.cpp, all tagged [threads]) and the
+# library built with ThreadSanitizer into their own directory. Only that file:
+# tests/run_catch.sh runs a whole binary, and the rest of the suite is single-threaded.
+# halt_on_error: a race ends the run, so Catch prints no "All tests passed".
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
+LIB_TSAN   := $(BUILD)/tsan/libbt.a
+TESTS_TSAN := $(BUILD)/tsan/tests/bt_threads_tests
+.PHONY: tsan test-tsan
+test-extra: test-tsan
+tsan: test-tsan
+test-tsan: $(TESTS_TSAN)
+	@TSAN_OPTIONS=halt_on_error=1 sh tests/run_catch.sh $(TESTS_TSAN) tsan
+$(BUILD)/tsan/obj/%.o: %.cpp | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CXX) $(CPPFLAGS) $(CXXSTD) $(SAN_WARN) -O1 -g $(TSAN_FLAGS) $(DEPFLAGS) -c $< -o $@
+$(LIB_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,$(LIB_SRCS))
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+$(TESTS_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,tests/main.cpp tests/init_threads_test.cpp) $(LIB_TSAN)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXSTD) $(TSAN_FLAGS) $^ -o $@ $(LDLIBS)
 
 # Each tests/compile_fail/*.cpp must fail to compile with the message in its `// expect:` line.
 compile-fail: | $(DEPS_STAMP)

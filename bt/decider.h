@@ -48,7 +48,10 @@ struct DeciderData {
   std::uint16_t dblockOffset = 0;  // [bytes] within the slot
   std::uint16_t memoryOffset = 0;  // [bytes] within the slot, of the behavior memory
   std::int16_t timerIndex = -1;    // into the agent's timer array; -1: no timer
-  std::uint32_t timerTreeStamp = 0;  // the tree whose numbering timerIndex is
+  // The decider whose layout this holds, once a tree has recorded it; another tree
+  // through the same decider must agree with it. Read and written only under
+  // InitializeTreeData's lock (the tick never reads it).
+  const DeciderDef* recordedBy = nullptr;
   // No preconditions, no delegation, no DBlock: evaluating the decider is only its Decide,
   // so the tick skips the checks (false until InitializeTreeData, which is safe).
   bool decideOnly = false;

@@ -16,6 +16,8 @@
 namespace bt {
 namespace detail {
 
+inline constexpr std::uint32_t kDecidesBound = static_cast<std::uint32_t>(kMaxDelegatedDecides);
+
 constexpr std::uint32_t AlignUp(std::uint32_t value, std::uint32_t align) {
   return (value + align - 1) / align * align;
 }
@@ -55,6 +57,10 @@ struct TreeAnalysis {
   std::uint8_t height[kMaxTreeDeciders] = {};       // deciders on the longest path down from it, itself included
   std::uint32_t slotOffset[kMaxTreeDeciders] = {};
   std::int16_t timerIndex[kMaxTreeDeciders] = {};
+  // Decides one evaluation of the decider may call: 1, plus for a group that
+  // delegates its Decide to its children the sum of theirs (each child counted as
+  // often as it is listed). Saturates just past kMaxDelegatedDecides.
+  std::uint32_t delegatedDecides[kMaxTreeDeciders] = {};
   int count = 0;
   int numTimers = 0;
   int depth = 0;
@@ -143,16 +149,33 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   path[depth] = d;
   std::uint32_t childrenEnd = 0;
   int childrenHeight = 0;
+  // The tick evaluates a delegating group by evaluating each of its children in
+  // turn (bt/tick.cpp, AnyChildAccepts), recursively: in a DAG whose delegating
+  // groups share children that is exponential in the depth.
+  const bool delegates = d->kind == DeciderKind::Group && (d->flags & kDelegateDecideToChildren);
+  std::uint32_t decides = 1;
   if (d->kind == DeciderKind::Group) {
     for (int i = 0; i < d->childCount; ++i) {
       const std::uint32_t end = Visit(a, d->children[i], d, path, depth + 1);
       if (end > childrenEnd) childrenEnd = end;
-      if (const int child = a.IndexOf(d->children[i]); child >= 0 && a.height[child] > childrenHeight)
-        childrenHeight = a.height[child];
+      if (const int child = a.IndexOf(d->children[i]); child >= 0) {
+        if (a.height[child] > childrenHeight) childrenHeight = a.height[child];
+        if (delegates) decides += a.delegatedDecides[child];
+        if (decides > kDecidesBound) decides = kDecidesBound + 1;  // saturates: no overflow
+      }
     }
   }
   if (a.problem != TreeProblem::None) return 0;
   if (a.count >= kMaxTreeDeciders) return a.Fail(TreeProblem::TooManyDeciders, d), 0;
+  // Named in post-order, so the lowest decider past the bound: its children are
+  // within it, so its delegation is the one to cut (delegating groups above it,
+  // which would be past the bound too, are not named).
+  if (decides > kDecidesBound) return a.Fail(TreeProblem::DelegationTooCostly, d), 0;
+  // Each decider needs its own DeciderData, where its layout is recorded: two
+  // sharing one (a DeciderDef copied to make a variant) would get one layout for
+  // both. Every pair is compared once, by the one met second in post-order.
+  for (int i = 0; i < a.count; ++i)
+    if (a.deciders[i]->data == d->data) return a.Fail(TreeProblem::SharedDeciderData, d), 0;
 
   const SlotLayout slot = ComputeSlotLayout(*d);
   const int index = a.count++;
@@ -161,6 +184,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   a.regionEnd[index] = a.slotOffset[index] + slot.size;
   a.height[index] = static_cast<std::uint8_t>(childrenHeight + 1);
   a.timerIndex[index] = d->preconditions.timerSeconds > 0 ? static_cast<std::int16_t>(a.numTimers++) : -1;
+  a.delegatedDecides[index] = decides;
   if (a.regionEnd[index] > 0xFFFF) return a.Fail(TreeProblem::TreeTooLarge, d), 0;
   return a.regionEnd[index];
 }
