@@ -1,0 +1,261 @@
+// tests/debug_hardening_test.cpp — the debugging aids on hostile input: the
+// default debug output after spdlog's registry is torn down or raced, settings
+// changed while another thread ticks, trees InitializeTreeData rejects,
+// misaligned, short and damaged blocks, tiny buffers and null names.
+#include <spdlog/sinks/null_sink.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <regex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bt/debug_dot.h"
+#include "bt/debug_output.h"
+#include "bt/debug_print.h"
+#include "figure1_tree.h"
+
+namespace {
+
+// Restores the debug output settings of the process.
+struct ScopedDebugOutput {
+  bt::DebugOutputSettings saved = bt::GetDebugOutput();
+  explicit ScopedDebugOutput(const bt::DebugOutputSettings& settings) { bt::SetDebugOutput(settings); }
+  ~ScopedDebugOutput() { bt::SetDebugOutput(saved); }
+};
+
+// Restores spdlog's default logger and "bt" after a test tore the registry down.
+struct ScopedSpdlogRegistry {
+  std::shared_ptr<spdlog::logger> defaultLogger = spdlog::default_logger();
+  std::shared_ptr<spdlog::logger> bt = spdlog::get("bt");
+  ~ScopedSpdlogRegistry() {
+    spdlog::drop_all();
+    spdlog::set_default_logger(defaultLogger);
+    if (bt) spdlog::register_logger(bt);
+  }
+};
+
+// What the process writes to file descriptor 2 while it lives.
+class StderrCapture {
+ public:
+  StderrCapture() {
+    std::fflush(stderr);
+    file_ = std::tmpfile();
+    saved_ = dup(2);
+    dup2(fileno(file_), 2);
+  }
+  ~StderrCapture() { Take(); }
+  std::string Take() {
+    if (file_ == nullptr) return {};
+    std::fflush(stderr);
+    dup2(saved_, 2);
+    close(saved_);
+    std::rewind(file_);
+    std::string text;
+    for (int c; (c = std::fgetc(file_)) != EOF;) text.push_back(static_cast<char>(c));
+    std::fclose(file_);
+    file_ = nullptr;
+    return text;
+  }
+
+ private:
+  std::FILE* file_ = nullptr;
+  int saved_ = -1;
+};
+
+std::string Address(const void* p) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%p", p);
+  return text;
+}
+
+// The first tick of a fresh Figure 1 agent at level 2 through the default output,
+// after `tearDown` did something to spdlog's registry: the one line it reports.
+template <class TearDown>
+std::string FirstLineAfter(TearDown tearDown) {
+  using namespace figure1;
+  ScopedSpdlogRegistry registry;
+  test::TraceAgent agent;
+  Memory memory{};
+  tearDown();
+  std::string text;
+  {
+    ScopedDebugOutput output({.level = 2});
+    StderrCapture capture;
+    CHECK(test::Tick(ROOT, agent, memory, 0.0).result.status == bt::Status::Running);
+    text = capture.Take();
+  }
+  CHECK(spdlog::get("bt") != nullptr);  // created and registered for the next lines
+  // spdlog's default pattern: "[date time.ms] [bt] [info] " then the line.
+  const std::string line = "BTDBO(1) " + Address(&agent) +
+                           " @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST\n";
+  CHECK(std::regex_match(text.substr(0, 26), std::regex(R"(\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\] )")));
+  CHECK(text.substr(text.size() < 26 ? 0 : 26) == "[bt] [info] " + line);
+  return text;
+}
+
+}  // namespace
+
+// -------------------------------------------------------------- the default output and spdlog
+
+TEST_CASE("Debug output after spdlog::drop_all goes to a logger \"bt\" on stderr", "[debug][debug_output][spdlog]") {
+  FirstLineAfter([] { spdlog::drop_all(); });
+}
+
+TEST_CASE("Debug output after spdlog::shutdown goes to a logger \"bt\" on stderr", "[debug][debug_output][spdlog]") {
+  FirstLineAfter([] { spdlog::shutdown(); });
+}
+
+// Not tagged [threads]: the system's libspdlog is not built for TSan, which then
+// misses the ordering of its shared_ptr releases and reports the loggers' frees.
+TEST_CASE("Debug output survives another thread registering \"bt\" while ticks create it",
+          "[debug][debug_output][spdlog]") {
+  using namespace figure1;
+  ScopedSpdlogRegistry registry;
+  auto nowhere = std::make_shared<spdlog::sinks::null_sink_mt>();
+  // The logger ours are cloned from writes nowhere, so the test is silent.
+  spdlog::set_default_logger(std::make_shared<spdlog::logger>("", nowhere));
+  spdlog::drop("bt");
+  ScopedDebugOutput output({.level = 3});  // three lines a tick, each looking "bt" up
+
+  std::atomic<bool> ticking{true};
+  std::atomic<int> escaped{0};
+  std::atomic<int> ticks{0};
+  auto tick = [&] {
+    test::TraceAgent agent;
+    Memory memory{};
+    for (int i = 0; i < 4000; ++i) {
+      try {
+        test::Tick(ROOT, agent, memory, i * 0.1);
+      } catch (...) {  // the tick promises never to throw
+        ++escaped;
+      }
+      ++ticks;
+    }
+  };
+  std::thread racer([&] {
+    while (ticking) {
+      spdlog::drop("bt");
+      try {
+        spdlog::register_logger(std::make_shared<spdlog::logger>("bt", nowhere));
+      } catch (const spdlog::spdlog_ex&) {  // a tick registered it first
+      }
+    }
+  });
+  std::thread first(tick), second(tick);
+  first.join();
+  second.join();
+  ticking = false;
+  racer.join();
+  CHECK(ticks == 8000);
+  CHECK(escaped == 0);
+}
+
+// -------------------------------------------------------------- settings changed while ticking
+
+namespace {
+
+// Settings that switch under a ticking thread. Each has its own hook and user;
+// a hook counts the calls that came with another setting's user pointer, or
+// with a line its own level or agent filter would not want.
+constexpr int kSettings = 4;
+struct Expected {
+  int level;
+  const void* agent;  // null: any
+  long calls = 0;
+  long wrong = 0;
+};
+Expected gExpected[kSettings];
+
+template <int I>
+void Hook(const bt::DebugLine& line, void* user) {
+  Expected& e = gExpected[I];
+  ++e.calls;
+  if (user != &e || line.level > e.level || (e.agent != nullptr && e.agent != line.agent)) ++e.wrong;
+}
+
+constexpr bt::DebugOutputFn kHooks[kSettings] = {Hook<0>, Hook<1>, Hook<2>, Hook<3>};
+
+}  // namespace
+
+TEST_CASE("A hook is only called with its own user pointer and filter while settings change",
+          "[debug][debug_output][threads]") {
+  using namespace figure1;
+  test::TraceAgent agent;
+  const int elsewhere = 0;  // an agent that never ticks
+  // Every line; only this agent; another agent (never called); level 2 (no line of a steady tick).
+  gExpected[0] = {5, nullptr};
+  gExpected[1] = {5, &agent};
+  gExpected[2] = {5, &elsewhere};
+  gExpected[3] = {2, nullptr};
+  ScopedDebugOutput output({});
+
+  std::atomic<bool> ticking{true};
+  std::thread switcher([&] {
+    for (int i = 0; ticking; i = (i + 1) % kSettings)
+      bt::SetDebugOutput({gExpected[i].level, gExpected[i].agent, kHooks[i], &gExpected[i]});
+  });
+  // Ticks until enough lines went through hooks 0 and 1, or for at most 20 s.
+  Memory memory{};
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  double time = 0;
+  while (gExpected[0].calls + gExpected[1].calls < 200000 && std::chrono::steady_clock::now() < deadline)
+    test::Tick(ROOT, agent, memory, time += 0.1);
+  ticking = false;
+  switcher.join();
+  bt::SetDebugOutput({});
+  for (int i = 0; i < kSettings; ++i) {
+    INFO("setting " << i << ": " << gExpected[i].calls << " calls");
+    CHECK(gExpected[i].wrong == 0);
+  }
+  CHECK(gExpected[2].calls == 0);
+  CHECK(gExpected[0].calls + gExpected[1].calls > 0);
+}
+
+// -------------------------------------------------------------- null names
+
+namespace unnamed {
+// A loader's tree without names: a group over a behavior decider whose behavior has none either.
+constexpr bt::BehaviorDef NAMELESS_B{.name = nullptr};
+constinit bt::DeciderData leafData{};
+constexpr bt::DeciderDef LEAF{.name = nullptr, .kind = bt::DeciderKind::Behavior, .behavior = &NAMELESS_B,
+                              .data = &leafData};
+constinit bt::DeciderData rootData{};
+constexpr const bt::DeciderDef* rootChildren[] = {&LEAF};
+constexpr bt::DeciderDef ROOT{
+    .name = nullptr, .kind = bt::DeciderKind::Group, .children = rootChildren, .childCount = 1, .data = &rootData};
+}  // namespace unnamed
+
+TEST_CASE("Debug output prints null names \"(unnamed)\"", "[debug][debug_output]") {
+  using namespace unnamed;
+  REQUIRE(bt::InitializeTreeData(ROOT));
+  bt::Memory<64> memory{};
+  int agent = 0;
+  std::vector<std::string> lines;
+  ScopedDebugOutput output({.level = 5,
+                            .output = [](const bt::DebugLine& line, void* user) {
+                              static_cast<std::vector<std::string>*>(user)->push_back(line.message);
+                            },
+                            .user = &lines});
+  CHECK(bt::TickBehaviorTree(ROOT, &agent, memory.Span(), 0.0, 0.1f).status == bt::Status::Running);
+  CHECK(lines == std::vector<std::string>{
+                     "**************** starting tree (unnamed) for " + Address(&agent) + " ****************",
+                     "dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
+                     "(unnamed)...no Decide, accepts with 1.000000",
+                     "visiting new Group decider (unnamed), PrioritizedList, 1 children, active child -1, "
+                     "duration 0.000",
+                     "(unnamed)...no Decide, accepts with 1.000000",
+                     "(unnamed) chose child 0 (unnamed)",
+                     "visiting new Behavior decider (unnamed), duration 0.000",
+                     "activating behavior (unnamed) with flags 0x0, in decider (unnamed)",
+                     "ticking behavior (unnamed) with flags 0x0, duration 0.000, in decider (unnamed)",
+                     "**************** finished tree (unnamed): Running in (unnamed) ****************",
+                 });
+}
+
