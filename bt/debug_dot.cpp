@@ -2,6 +2,7 @@
 #include "bt/debug_dot.h"
 
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -40,9 +41,9 @@ struct DotSink {
   }
 };
 
-// A name as the inside of a DOT string: quotes and backslashes escaped.
+// A name (or a TreeError message) as the inside of a DOT string: quotes and backslashes escaped.
 struct Quoted {
-  char text[160];
+  char text[sizeof TreeError::message + 32];
   explicit Quoted(const char* name) {
     std::size_t n = 0;
     for (const char* c = name != nullptr ? name : "(unnamed)"; *c != '\0' && n + 2 < sizeof text; ++c) {
@@ -104,14 +105,24 @@ struct DotWriter {
 };
 
 void WriteDot(const DeciderDef& root, std::span<const std::byte> memory, DotSink& out, const DotOptions& options) {
+  out.Put("digraph \"%s\" {\n", Quoted(root.name).text);
+  TreeError error;
+  if (!InitializeTreeData(root, &error)) {
+    // Its children may be null or cyclic: only the verdict is safe to draw.
+    out.Put("  label=\"tree rejected: %s\";\n}\n", Quoted(error.message).text);
+    return;
+  }
   const DeciderDef* path[kMaxTreeDepth];
   int pathLength = memory.empty() ? 0 : ActivePath(root, memory, path);
   if (pathLength > kMaxTreeDepth) pathLength = kMaxTreeDepth;
-  out.Put("digraph \"%s\" {\n", Quoted(root.name).text);
+  // ActivePath does not read such a block either (the tick's MemoryTooSmall).
+  const bool refused = !memory.empty() && (memory.size() < root.data->tree.memoryBytes ||
+                                           reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment != 0);
   if (options.leftToRight) out.Put("  rankdir=LR;\n");
   out.Put(
       "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\", fontsize=11];\n");
   out.Put("  edge [fontname=\"Helvetica\", fontsize=9, color=\"#666666\"];\n");
+  if (refused) out.Put("  label=\"memory block too small or misaligned\";\n");
   DotWriter writer{out, path, pathLength, {}, 0};
   writer.Walk(root, 0);
   out.Put("}\n");

@@ -15,6 +15,19 @@
 // and for groups the index of the active child. The whole tree adds unmarked
 // lines for the inactive deciders, without times; a decider shared by several
 // groups is printed under each. Nothing active prints "(no active deciders)".
+// A null name (a loader may leave names out) prints "(unnamed)".
+//
+// Bad input prints what is wrong instead of crashing:
+// - a tree InitializeTreeData rejects: only its TreeError message, on one line
+//   ("bt: decider GUARD: a group decider with no children: ...\n"), with or
+//   without wholeTree;
+// - a block smaller than MemoryBytesFor(root) or not aligned to kMaxAlignment
+//   (which the tick refuses as MemoryTooSmall) is not read: the line
+//   "(memory block too small or misaligned)", then with wholeTree the tree
+//   unmarked. An empty `memory` is no block: "(no active deciders)", or the
+//   whole tree unmarked;
+// - a damaged block whose group names a child it lacks: that group's line ends
+//   "idx: <n> (corrupt)" and nothing below it is marked.
 #pragma once
 
 #include <cstddef>

@@ -218,6 +218,178 @@ TEST_CASE("A hook is only called with its own user pointer and filter while sett
   CHECK(gExpected[0].calls + gExpected[1].calls > 0);
 }
 
+// -------------------------------------------------------------- rejected trees
+
+namespace rejected {
+// A group whose children pointer a loader left null: InitializeTreeData rejects it.
+constinit bt::DeciderData brokenData{};
+constexpr bt::DeciderDef BROKEN{
+    .name = "BROKEN", .kind = bt::DeciderKind::Group, .children = nullptr, .childCount = 2, .data = &brokenData};
+// A good group above a broken one: the message names the broken one.
+constinit bt::DeciderData holderData{};
+constexpr const bt::DeciderDef* holderChildren[] = {&BROKEN};
+constexpr bt::DeciderDef HOLDER{
+    .name = "HOLDER", .kind = bt::DeciderKind::Group, .children = holderChildren, .childCount = 1, .data = &holderData};
+// A root without DeciderData.
+constexpr bt::DeciderDef NO_DATA{.name = "NO_DATA", .kind = bt::DeciderKind::Group};
+}  // namespace rejected
+
+TEST_CASE("DebugPrintState prints why a tree was rejected", "[debug][debug_print][rejected]") {
+  using namespace rejected;
+  const bool wholeTree = GENERATE(false, true);
+  bt::Memory<256> memory{};
+  char buffer[512];
+  SECTION("a null children pointer") {
+    const std::size_t n = bt::DebugPrintState(BROKEN, memory.Span(), 0.0, buffer, {.wholeTree = wholeTree});
+    const std::string expected =
+        "bt: decider BROKEN: a group decider with no children: give it at least one child\n";
+    CHECK(buffer == expected);
+    CHECK(n == expected.size());
+  }
+  SECTION("below the root") {
+    bt::DebugPrintState(HOLDER, memory.Span(), 0.0, buffer, {.wholeTree = wholeTree});
+    CHECK(std::string(buffer) == "bt: decider BROKEN: a group decider with no children: give it at least one child\n");
+  }
+  SECTION("no DeciderData") {
+    bt::DebugPrintState(NO_DATA, {}, 0.0, buffer, {.wholeTree = wholeTree});
+    CHECK(std::string(buffer) ==
+          "bt: decider NO_DATA: a decider or child pointer is null, or a decider has no DeciderData: define it "
+          "with a BT_DEFINE_DECIDER_* macro\n");
+  }
+}
+
+TEST_CASE("WriteTreeDot draws a rejected tree as a graph that says why", "[debug][debug_dot][rejected]") {
+  using namespace rejected;
+  bt::Memory<256> memory{};
+  char buffer[512];
+  const std::string expected =
+      "digraph \"HOLDER\" {\n"
+      "  label=\"tree rejected: bt: decider BROKEN: a group decider with no children: give it at least one "
+      "child\";\n"
+      "}\n";
+  CHECK(bt::WriteTreeDot(HOLDER, memory.Span(), buffer) == expected.size());
+  CHECK(buffer == expected);
+  CHECK(bt::WriteTreeDot(BROKEN, {}, buffer) ==
+        std::strlen("digraph \"BROKEN\" {\n  label=\"tree rejected: bt: decider BROKEN: a group decider with no "
+                    "children: give it at least one child\";\n}\n"));
+}
+
+TEST_CASE("The inspectors find nothing active in a rejected tree", "[debug][inspect][rejected]") {
+  using namespace rejected;
+  bt::Memory<256> memory{};
+  const bt::DeciderDef* path[bt::kMaxTreeDepth];
+  for (const bt::DeciderDef* root : {&BROKEN, &HOLDER, &NO_DATA}) {
+    CHECK(bt::ActivePath(*root, memory.Span(), path) == 0);
+    CHECK(bt::ActiveBehaviorDecider(*root, memory.Span()) == nullptr);
+    CHECK(bt::ActivatedAt(*root, memory.Span(), *root) < 0);
+  }
+}
+
+// -------------------------------------------------------------- misaligned, short and damaged blocks
+
+namespace {
+
+// A copy of a block at `offset` bytes from a kMaxAlignment boundary.
+struct Shifted {
+  alignas(bt::kMaxAlignment) std::byte bytes[sizeof(figure1::Memory) + bt::kMaxAlignment];
+  std::size_t offset;
+  Shifted(const figure1::Memory& memory, std::size_t offset) : offset(offset) {
+    std::memcpy(bytes + offset, memory.bytes, sizeof memory.bytes);
+  }
+  std::span<const std::byte> Span() const { return {bytes + offset, sizeof(figure1::Memory)}; }
+};
+
+const char* const kWholeFigure1 =
+    " 0:ROOT (Group, PrioritizedList 0x0) [(no group behavior)]\n"
+    "   0:FLEE (Behavior 0x0) [FLEE_B] (0x00000000)\n"
+    "   1:GUARD (Group, PrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
+    "     0:YELL_FOR_HELP (Behavior 0x0) [YELL_B] (0x00000000)\n"
+    "     1:GUARD_FIGHT (Behavior 0x0) [FIGHT_B] (0x00000000)\n"
+    "     2:PATROL (Behavior 0x0) [PATROL_B] (0x00000000)\n"
+    "   2:FIGHT (Behavior 0x0) [FIGHT_B] (0x00000000)\n"
+    "   3:EAT (Group, PrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
+    "     0:FIND_FOOD (Behavior 0x0) [FIND_FOOD_B] (0x00000000)\n"
+    "     1:EAT_FOOD (Behavior 0x0) [EAT_FOOD_B] (0x00000000)\n"
+    "   4:IDLE (Group, PrioritizedList 0x0) [(no group behavior)]\n"
+    "     0:PLAY (Group, Random 0x0) [(no group behavior)]\n"
+    "       0:FLIP (Behavior 0x0) [FLIP_B] (0x00000000)\n"
+    "       1:ROLL (Behavior 0x0) [ROLL_B] (0x00000000)\n"
+    "       2:DANCE (Behavior 0x0) [DANCE_B] (0x00000000)\n"
+    "     1:REST (Behavior 0x0) [REST_B] (0x00000000)\n";
+
+std::string PrintState(std::span<const std::byte> memory, bool wholeTree) {
+  char buffer[4096];
+  const std::size_t n = bt::DebugPrintState(figure1::ROOT, memory, 1.0, buffer, {.wholeTree = wholeTree});
+  CHECK(n == std::strlen(buffer));
+  return buffer;
+}
+
+}  // namespace
+
+TEST_CASE("The inspectors refuse a misaligned or too small block", "[debug][inspect][debug_print][debug_dot]") {
+  using namespace figure1;
+  test::TraceAgent agent;
+  Memory memory{};
+  test::Tick(ROOT, agent, memory, 0.0);  // ROOT > IDLE > REST
+  REQUIRE(bt::ActivePath(ROOT, memory.Span(), {}) == 3);
+
+  const std::size_t offset = GENERATE(std::size_t{0}, std::size_t{4}, std::size_t{8});
+  const Shifted shifted(memory, offset);
+  // Misaligned, or aligned but one byte short of MemoryBytesFor(ROOT).
+  const std::span<const std::byte> block =
+      offset != 0 ? shifted.Span() : shifted.Span().first(bt::MemoryBytesFor(ROOT) - 1);
+  const bt::DeciderDef* path[bt::kMaxTreeDepth];
+  CHECK(bt::ActivePath(ROOT, block, path) == 0);
+  CHECK(bt::ActiveBehaviorDecider(ROOT, block) == nullptr);
+  CHECK(bt::ActivatedAt(ROOT, block, ROOT) < 0);
+
+  CHECK(PrintState(block, false) == "(memory block too small or misaligned)\n");
+  CHECK(PrintState(block, true) == std::string("(memory block too small or misaligned)\n") + kWholeFigure1);
+
+  char dot[4096];
+  bt::WriteTreeDot(ROOT, block, dot);
+  const std::string text = dot;
+  CHECK(text.find("fillcolor=\"#ffd966\"") == std::string::npos);  // nothing highlighted
+  CHECK(text.find("  edge [fontname=\"Helvetica\", fontsize=9, color=\"#666666\"];\n"
+                  "  label=\"memory block too small or misaligned\";\n"
+                  "  \"ROOT\" [label=\"ROOT\\nPrioritizedList\"];\n") != std::string::npos);
+  // The block itself, aligned and whole, is read as before.
+  CHECK(bt::ActivePath(ROOT, memory.Span(), path) == 3);
+  CHECK(PrintState(std::span<const std::byte>(), false) == "(no active deciders)\n");  // no block: no note
+}
+
+namespace {
+template <std::size_t N>
+bt::SlotHeader& SlotOf(bt::Memory<N>& memory, const bt::DeciderDef& d) {
+  return *reinterpret_cast<bt::SlotHeader*>(memory.bytes + sizeof(bt::MemoryHeader) + d.data->slotOffset);
+}
+}  // namespace
+
+TEST_CASE("The inspectors stop at a group whose active child is out of range", "[debug][inspect][debug_print]") {
+  using namespace figure1;
+  test::TraceAgent agent;
+  Memory memory{};
+  test::Tick(ROOT, agent, memory, 0.0);  // ROOT > IDLE > REST
+  SlotOf(memory, IDLE).activeChild = GENERATE(std::uint8_t{2}, std::uint8_t{200});
+  const int child = SlotOf(memory, IDLE).activeChild;
+
+  const bt::DeciderDef* path[bt::kMaxTreeDepth];
+  REQUIRE(bt::ActivePath(ROOT, memory.Span(), path) == 2);
+  CHECK(path[1] == &IDLE);
+  CHECK(bt::ActiveBehaviorDecider(ROOT, memory.Span()) == &IDLE);
+  CHECK(bt::ActivatedAt(ROOT, memory.Span(), REST) < 0);
+  CHECK(PrintState(memory.Span(), false) ==
+        "*0:ROOT (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
+        "  *4:IDLE (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: " +
+            std::to_string(child) + " (corrupt)\n");
+  // The whole tree marks nothing below IDLE either.
+  const std::string whole = PrintState(memory.Span(), true);
+  CHECK(whole.find("  *4:IDLE (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: " +
+                   std::to_string(child) + " (corrupt)\n"
+                   "     0:PLAY (Group, Random 0x0) [(no group behavior)]\n") != std::string::npos);
+  CHECK(whole.find("     1:REST (Behavior 0x0) [REST_B] (0x00000000)\n") != std::string::npos);
+}
+
 // -------------------------------------------------------------- null names
 
 namespace unnamed {
