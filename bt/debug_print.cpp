@@ -23,11 +23,13 @@
 namespace bt {
 namespace {
 
+// The longest that fits the buffer ends a cut text (see the header).
 constexpr char kTruncated[] = "[... truncated]\n";
-constexpr std::size_t kTruncatedLength = sizeof kTruncated - 1;
+constexpr char kTruncatedShort[] = "[...]\n";
 
 // Appends whole lines; when one does not fit, drops whole lines from the end
-// until the marker fits and ends with it, so a reader never sees half a line.
+// until the marker fits and ends with it, so a reader never sees half a line
+// (nor half a marker).
 struct LineWriter {
   std::span<char> buffer;
   std::size_t used = 0;
@@ -42,13 +44,16 @@ struct LineWriter {
       return;
     }
     truncated = true;
-    while (used > 0 && used + kTruncatedLength > capacity) {
+    const char* marker = capacity >= sizeof kTruncated - 1        ? kTruncated
+                         : capacity >= sizeof kTruncatedShort - 1 ? kTruncatedShort
+                                                                  : "";
+    const std::size_t markerLength = std::strlen(marker);
+    while (used > 0 && used + markerLength > capacity) {
       --used;  // back to the start of the previous line
       while (used > 0 && buffer[used - 1] != '\n') --used;
     }
-    const std::size_t marker = kTruncatedLength < capacity - used ? kTruncatedLength : capacity - used;
-    std::memcpy(buffer.data() + used, kTruncated, marker);
-    used += marker;
+    std::memcpy(buffer.data() + used, marker, markerLength);
+    used += markerLength;
   }
 
   std::size_t Finish() {

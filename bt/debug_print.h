@@ -41,9 +41,12 @@ struct DebugPrintOptions {
   bool wholeTree = false;  // every decider, not only the active path
 };
 
-// Writes the view into `buffer`, always NUL-terminated, and returns the number of
-// characters written (without the NUL). When the buffer is too short the text
-// ends with a visible truncation marker on its own line.
+// Writes the view into `buffer`, always NUL-terminated when it is not empty, and
+// returns the number of characters written (without the NUL). When the buffer
+// is too short, whole lines are dropped from the end until a marker fits after
+// them: "[... truncated]\n" when the buffer holds at least 17 bytes, else
+// "[...]\n" when it holds at least 7, else none (the text is then ""). An empty
+// buffer is not written and 0 returned.
 std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> memory, double time,
                             std::span<char> buffer, const DebugPrintOptions& options = {});
 

@@ -390,6 +390,29 @@ TEST_CASE("The inspectors stop at a group whose active child is out of range", "
   CHECK(whole.find("     1:REST (Behavior 0x0) [REST_B] (0x00000000)\n") != std::string::npos);
 }
 
+// -------------------------------------------------------------- short buffers
+
+TEST_CASE("DebugPrintState into buffers of 0 to 20 bytes", "[debug][debug_print]") {
+  using namespace figure1;
+  test::TraceAgent agent;
+  Memory memory{};
+  test::Tick(ROOT, agent, memory, 0.0);
+  // No line fits (the first is 78 characters): only a marker, the longest that fits.
+  for (std::size_t size = 0; size <= 20; ++size) {
+    INFO("size " << size);
+    std::string expected = size >= 17 ? "[... truncated]\n" : size >= 7 ? "[...]\n" : "";
+    char buffer[24];
+    std::memset(buffer, 'x', sizeof buffer);
+    const std::size_t n = bt::DebugPrintState(ROOT, memory.Span(), 1.0, std::span<char>(buffer, size));
+    CHECK(n == expected.size());
+    if (size > 0) {
+      CHECK(std::string(buffer) == expected);
+    }
+    // Nothing is written past the buffer (nothing at all into an empty one).
+    CHECK(std::string(buffer + size, sizeof buffer - size) == std::string(sizeof buffer - size, 'x'));
+  }
+}
+
 // -------------------------------------------------------------- null names
 
 namespace unnamed {
