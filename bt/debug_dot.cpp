@@ -54,6 +54,18 @@ struct Quoted {
   }
 };
 
+// A decider's node: its name, or for a decider without one (a loader may leave
+// names out) "(unnamed) <address>", so that two of them stay two nodes.
+struct NodeId {
+  char text[sizeof(Quoted::text)];
+  explicit NodeId(const DeciderDef& d) {
+    if (d.name != nullptr)
+      std::snprintf(text, sizeof text, "%s", Quoted(d.name).text);
+    else
+      std::snprintf(text, sizeof text, "(unnamed) %p", static_cast<const void*>(&d));
+  }
+};
+
 struct DotWriter {
   DotSink& out;
   const DeciderDef* const* path;  // the active path, root first
@@ -81,9 +93,8 @@ struct DotWriter {
   }
 
   void Node(const DeciderDef& d) {
-    const Quoted name(d.name);
     const bool group = d.kind == DeciderKind::Group;
-    out.Put("  \"%s\" [label=\"%s\\n%s", name.text, name.text, group ? GroupPolicyName(d.policy) : "");
+    out.Put("  \"%s\" [label=\"%s\\n%s", NodeId(d).text, Quoted(d.name).text, group ? GroupPolicyName(d.policy) : "");
     if (d.behavior != nullptr) out.Put("%s[%s]", group ? "\\n" : "", Quoted(d.behavior->name).text);
     out.Put("\"%s%s];\n", group ? "" : ", shape=ellipse",
             Active(d) ? ", fillcolor=\"#ffd966\", color=\"#b45f06\", penwidth=2" : "");
@@ -93,10 +104,10 @@ struct DotWriter {
     if (!FirstVisit(d)) return;
     Node(d);
     if (d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return;
-    const Quoted parent(d.name);
+    const NodeId parent(d);
     for (int i = 0; i < d.childCount; ++i) {
       if (d.children[i] == nullptr) continue;
-      out.Put("  \"%s\" -> \"%s\" [label=\"%d\"%s];\n", parent.text, Quoted(d.children[i]->name).text, i,
+      out.Put("  \"%s\" -> \"%s\" [label=\"%d\"%s];\n", parent.text, NodeId(*d.children[i]).text, i,
               ActiveEdge(d, *d.children[i]) ? ", color=\"#b45f06\", penwidth=2.5" : "");
     }
     for (int i = 0; i < d.childCount; ++i)

@@ -454,3 +454,31 @@ TEST_CASE("Debug output prints null names \"(unnamed)\"", "[debug][debug_output]
                  });
 }
 
+TEST_CASE("DebugPrintState and WriteTreeDot print null names \"(unnamed)\"", "[debug][debug_print][debug_dot]") {
+  using namespace unnamed;
+  REQUIRE(bt::InitializeTreeData(ROOT));
+  bt::Memory<64> memory{};
+  int agent = 0;
+  bt::TickBehaviorTree(ROOT, &agent, memory.Span(), 0.0, 0.1f);
+
+  char print[512];
+  bt::DebugPrintState(ROOT, memory.Span(), 1.0, print);
+  CHECK(std::string(print) ==
+        "*0:(unnamed) (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 0\n"
+        "  *0:(unnamed) (Behavior 0x0) time: 1.00 [(unnamed)] (0x00000000)\n");
+
+  // One node per decider: two unnamed ones are not merged into one.
+  char dot[2048];
+  bt::WriteTreeDot(ROOT, {}, dot, {.leftToRight = false});
+  const std::string root = "\"(unnamed) " + Address(&ROOT) + "\"";
+  const std::string leaf = "\"(unnamed) " + Address(&LEAF) + "\"";
+  CHECK(std::string(dot) ==
+        "digraph \"(unnamed)\" {\n"
+        "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\", "
+        "fontsize=11];\n"
+        "  edge [fontname=\"Helvetica\", fontsize=9, color=\"#666666\"];\n"
+        "  " + root + " [label=\"(unnamed)\\nPrioritizedList\"];\n"
+        "  " + root + " -> " + leaf + " [label=\"0\"];\n"
+        "  " + leaf + " [label=\"(unnamed)\\n[(unnamed)]\", shape=ellipse];\n"
+        "}\n");
+}
