@@ -2,6 +2,7 @@
 #include "bt/debug_dot.h"
 
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -40,9 +41,9 @@ struct DotSink {
   }
 };
 
-// A name as the inside of a DOT string: quotes and backslashes escaped.
+// A name (or a TreeError message) as the inside of a DOT string: quotes and backslashes escaped.
 struct Quoted {
-  char text[160];
+  char text[sizeof TreeError::message + 32];
   explicit Quoted(const char* name) {
     std::size_t n = 0;
     for (const char* c = name != nullptr ? name : "(unnamed)"; *c != '\0' && n + 2 < sizeof text; ++c) {
@@ -50,6 +51,18 @@ struct Quoted {
       text[n++] = *c;
     }
     text[n] = '\0';
+  }
+};
+
+// A decider's node: its name, or for a decider without one (a loader may leave
+// names out) "(unnamed) <address>", so that two of them stay two nodes.
+struct NodeId {
+  char text[sizeof(Quoted::text)];
+  explicit NodeId(const DeciderDef& d) {
+    if (d.name != nullptr)
+      std::snprintf(text, sizeof text, "%s", Quoted(d.name).text);
+    else
+      std::snprintf(text, sizeof text, "(unnamed) %p", static_cast<const void*>(&d));
   }
 };
 
@@ -80,9 +93,8 @@ struct DotWriter {
   }
 
   void Node(const DeciderDef& d) {
-    const Quoted name(d.name);
     const bool group = d.kind == DeciderKind::Group;
-    out.Put("  \"%s\" [label=\"%s\\n%s", name.text, name.text, group ? GroupPolicyName(d.policy) : "");
+    out.Put("  \"%s\" [label=\"%s\\n%s", NodeId(d).text, Quoted(d.name).text, group ? GroupPolicyName(d.policy) : "");
     if (d.behavior != nullptr) out.Put("%s[%s]", group ? "\\n" : "", Quoted(d.behavior->name).text);
     out.Put("\"%s%s];\n", group ? "" : ", shape=ellipse",
             Active(d) ? ", fillcolor=\"#ffd966\", color=\"#b45f06\", penwidth=2" : "");
@@ -92,10 +104,10 @@ struct DotWriter {
     if (!FirstVisit(d)) return;
     Node(d);
     if (d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return;
-    const Quoted parent(d.name);
+    const NodeId parent(d);
     for (int i = 0; i < d.childCount; ++i) {
       if (d.children[i] == nullptr) continue;
-      out.Put("  \"%s\" -> \"%s\" [label=\"%d\"%s];\n", parent.text, Quoted(d.children[i]->name).text, i,
+      out.Put("  \"%s\" -> \"%s\" [label=\"%d\"%s];\n", parent.text, NodeId(*d.children[i]).text, i,
               ActiveEdge(d, *d.children[i]) ? ", color=\"#b45f06\", penwidth=2.5" : "");
     }
     for (int i = 0; i < d.childCount; ++i)
@@ -104,14 +116,24 @@ struct DotWriter {
 };
 
 void WriteDot(const DeciderDef& root, std::span<const std::byte> memory, DotSink& out, const DotOptions& options) {
+  out.Put("digraph \"%s\" {\n", Quoted(root.name).text);
+  TreeError error;
+  if (!InitializeTreeData(root, &error)) {
+    // Its children may be null or cyclic: only the verdict is safe to draw.
+    out.Put("  label=\"tree rejected: %s\";\n}\n", Quoted(error.message).text);
+    return;
+  }
   const DeciderDef* path[kMaxTreeDepth];
   int pathLength = memory.empty() ? 0 : ActivePath(root, memory, path);
   if (pathLength > kMaxTreeDepth) pathLength = kMaxTreeDepth;
-  out.Put("digraph \"%s\" {\n", Quoted(root.name).text);
+  // ActivePath does not read such a block either (the tick's MemoryTooSmall).
+  const bool refused = !memory.empty() && (memory.size() < root.data->tree.memoryBytes ||
+                                           reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment != 0);
   if (options.leftToRight) out.Put("  rankdir=LR;\n");
   out.Put(
       "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\", fontsize=11];\n");
   out.Put("  edge [fontname=\"Helvetica\", fontsize=9, color=\"#666666\"];\n");
+  if (refused) out.Put("  label=\"memory block too small or misaligned\";\n");
   DotWriter writer{out, path, pathLength, {}, 0};
   writer.Walk(root, 0);
   out.Put("}\n");

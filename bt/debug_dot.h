@@ -6,6 +6,21 @@
 // deciders are filled and the edges of the active path drawn bold. `dot -Tsvg`
 // turns the text into a picture; WriteTreeSvg runs it. Depends on the core; the
 // core never depends on it. Writing into a buffer allocates nothing.
+//
+// A decider without a name (a loader may leave names out) is labelled
+// "(unnamed)", its node named "(unnamed) <address>", so that two of them stay
+// two nodes. Bad input draws what is wrong instead of crashing:
+// - a tree InitializeTreeData rejects: a graph of no node, labelled with its
+//   TreeError message:
+//     digraph "ROOT" {
+//       label="tree rejected: bt: decider GUARD: a group decider with no children: ...";
+//     }
+// - a block smaller than MemoryBytesFor(root) or not aligned to kMaxAlignment
+//   (which the tick refuses as MemoryTooSmall) is not read: the tree is drawn
+//   with nothing highlighted, and the graph labelled
+//   "memory block too small or misaligned";
+// - a damaged block whose group names a child it lacks: the highlighted path
+//   ends at that group.
 #pragma once
 
 #include <cstddef>

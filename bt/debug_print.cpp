@@ -12,6 +12,7 @@
 // decider's slot holds whatever a sibling left there.
 #include "bt/debug_print.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -22,11 +23,13 @@
 namespace bt {
 namespace {
 
+// The longest that fits the buffer ends a cut text (see the header).
 constexpr char kTruncated[] = "[... truncated]\n";
-constexpr std::size_t kTruncatedLength = sizeof kTruncated - 1;
+constexpr char kTruncatedShort[] = "[...]\n";
 
 // Appends whole lines; when one does not fit, drops whole lines from the end
-// until the marker fits and ends with it, so a reader never sees half a line.
+// until the marker fits and ends with it, so a reader never sees half a line
+// (nor half a marker).
 struct LineWriter {
   std::span<char> buffer;
   std::size_t used = 0;
@@ -41,13 +44,16 @@ struct LineWriter {
       return;
     }
     truncated = true;
-    while (used > 0 && used + kTruncatedLength > capacity) {
+    const char* marker = capacity >= sizeof kTruncated - 1        ? kTruncated
+                         : capacity >= sizeof kTruncatedShort - 1 ? kTruncatedShort
+                                                                  : "";
+    const std::size_t markerLength = std::strlen(marker);
+    while (used > 0 && used + markerLength > capacity) {
       --used;  // back to the start of the previous line
       while (used > 0 && buffer[used - 1] != '\n') --used;
     }
-    const std::size_t marker = kTruncatedLength < capacity - used ? kTruncatedLength : capacity - used;
-    std::memcpy(buffer.data() + used, kTruncated, marker);
-    used += marker;
+    std::memcpy(buffer.data() + used, marker, markerLength);
+    used += markerLength;
   }
 
   std::size_t Finish() {
@@ -104,7 +110,7 @@ struct Printer {
       if (child == kNoChild)
         append("%s", " idx: -");
       else
-        append(" idx: %d", child);
+        append(" idx: %d%s", child, child < d.childCount ? "" : " (corrupt)");  // a damaged block
     }
     append("%s", "\n");
     if (n < 0) return;
@@ -130,30 +136,47 @@ struct Printer {
   }
 };
 
-// The decider region when the block was started by this tree and its root is active.
-const std::byte* ActiveRegion(const DeciderDef& root, std::span<const std::byte> memory) {
-  if (!InitializeTreeData(root) || memory.size() < root.data->tree.memoryBytes) return nullptr;
+enum class Block { Active, Inactive, Refused };
+
+// What the block holds for this (valid) tree; `region` is its decider region when
+// Active. A refused block (too small, or not aligned to kMaxAlignment: the tick's
+// MemoryTooSmall) is not read; an empty one is no block at all.
+Block Classify(const DeciderDef& root, std::span<const std::byte> memory, const std::byte*& region) {
+  region = nullptr;
+  if (memory.empty()) return Block::Inactive;
+  const bool misaligned = reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment != 0;
+  if (memory.size() < root.data->tree.memoryBytes || misaligned) return Block::Refused;
   const auto* header = reinterpret_cast<const MemoryHeader*>(memory.data());
-  if (header->treeStamp != root.data->tree.stamp || !header->rootActive) return nullptr;
-  return memory.data() + sizeof(MemoryHeader);
+  if (header->treeStamp != root.data->tree.stamp || !header->rootActive) return Block::Inactive;
+  region = memory.data() + sizeof(MemoryHeader);
+  return Block::Active;
 }
+
+void AppendText(LineWriter& writer, const char* text) { writer.Append(text, std::strlen(text)); }
 
 }  // namespace
 
 std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> memory, double time,
                             std::span<char> buffer, const DebugPrintOptions& options) {
   Printer printer;
-  printer.region = ActiveRegion(root, memory);
-  // Activation times are kept after the block's epoch.
-  printer.time = printer.region ? time - reinterpret_cast<const MemoryHeader*>(memory.data())->epoch : time;
   printer.wholeTree = options.wholeTree;
   printer.writer.buffer = buffer;
-  if (printer.region == nullptr && !options.wholeTree) {
-    constexpr char kNothing[] = "(no active deciders)\n";
-    printer.writer.Append(kNothing, sizeof kNothing - 1);
-  } else {
-    printer.Walk(root, 0, 0, printer.region != nullptr);
+  TreeError error;
+  if (!InitializeTreeData(root, &error)) {
+    // Its children may be null or cyclic: only the verdict is safe to print.
+    char line[sizeof error.message + 1];
+    std::snprintf(line, sizeof line, "%s\n", error.message);
+    AppendText(printer.writer, line);
+    return printer.writer.Finish();
   }
+  const Block block = Classify(root, memory, printer.region);
+  // Activation times are kept after the block's epoch.
+  if (block == Block::Active) printer.time = time - reinterpret_cast<const MemoryHeader*>(memory.data())->epoch;
+  if (block == Block::Refused) AppendText(printer.writer, "(memory block too small or misaligned)\n");
+  if (block == Block::Active || options.wholeTree)
+    printer.Walk(root, 0, 0, block == Block::Active);
+  else if (block == Block::Inactive)
+    AppendText(printer.writer, "(no active deciders)\n");
   return printer.writer.Finish();
 }
 

@@ -15,6 +15,19 @@
 // and for groups the index of the active child. The whole tree adds unmarked
 // lines for the inactive deciders, without times; a decider shared by several
 // groups is printed under each. Nothing active prints "(no active deciders)".
+// A null name (a loader may leave names out) prints "(unnamed)".
+//
+// Bad input prints what is wrong instead of crashing:
+// - a tree InitializeTreeData rejects: only its TreeError message, on one line
+//   ("bt: decider GUARD: a group decider with no children: ...\n"), with or
+//   without wholeTree;
+// - a block smaller than MemoryBytesFor(root) or not aligned to kMaxAlignment
+//   (which the tick refuses as MemoryTooSmall) is not read: the line
+//   "(memory block too small or misaligned)", then with wholeTree the tree
+//   unmarked. An empty `memory` is no block: "(no active deciders)", or the
+//   whole tree unmarked;
+// - a damaged block whose group names a child it lacks: that group's line ends
+//   "idx: <n> (corrupt)" and nothing below it is marked.
 #pragma once
 
 #include <cstddef>
@@ -28,9 +41,12 @@ struct DebugPrintOptions {
   bool wholeTree = false;  // every decider, not only the active path
 };
 
-// Writes the view into `buffer`, always NUL-terminated, and returns the number of
-// characters written (without the NUL). When the buffer is too short the text
-// ends with a visible truncation marker on its own line.
+// Writes the view into `buffer`, always NUL-terminated when it is not empty, and
+// returns the number of characters written (without the NUL). When the buffer
+// is too short, whole lines are dropped from the end until a marker fits after
+// them: "[... truncated]\n" when the buffer holds at least 17 bytes, else
+// "[...]\n" when it holds at least 7, else none (the text is then ""). An empty
+// buffer is not written and 0 returned.
 std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> memory, double time,
                             std::span<char> buffer, const DebugPrintOptions& options = {});
 

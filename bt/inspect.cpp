@@ -1,13 +1,18 @@
 // bt/inspect.cpp — reading an agent's memory block without ticking it.
 #include "bt/tree.h"
 
+#include <cstdint>
+
 namespace bt {
 namespace {
 
 // The block's header if it belongs to this (initialized) tree and is active.
+// A block the tick would refuse as MemoryTooSmall (too small, or not aligned to
+// kMaxAlignment, so its slots would be read misaligned) is not read at all.
 const MemoryHeader* ActiveHeader(const DeciderDef& root, std::span<const std::byte> memory) {
   if (!InitializeTreeData(root)) return nullptr;
   if (memory.size() < root.data->tree.memoryBytes) return nullptr;
+  if (reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment != 0) return nullptr;
   const auto* header = reinterpret_cast<const MemoryHeader*>(memory.data());
   if (header->treeStamp != root.data->tree.stamp || !header->rootActive) return nullptr;
   return header;
@@ -25,6 +30,7 @@ int ActivePath(const DeciderDef& root, std::span<const std::byte> memory, std::s
   for (const DeciderDef* d = &root; d != nullptr && count < kMaxTreeDepth;) {
     if (static_cast<std::size_t>(count) < path.size()) path[count] = d;
     ++count;
+    // A damaged block may name a child the group lacks: the path ends at the group.
     const std::uint8_t child = d->kind == DeciderKind::Group ? SlotOf(memory, *d).activeChild : kNoChild;
     d = child < d->childCount ? d->children[child] : nullptr;
   }

@@ -130,14 +130,20 @@ TickResult TickBehaviorTree(const DeciderDef& root, Agent& agent, Memory<N>& mem
 }
 
 // ---------------------------------------------------------------- reading a block
-// For debug display and tests; they read the block and call nothing.
+// For debug display and tests; they read the block and call nothing. They never
+// crash on bad input: a tree InitializeTreeData rejects, and a block the tick
+// refuses as MemoryTooSmall (smaller than MemoryBytesFor(root), or not aligned
+// to kMaxAlignment) or MemoryFromOtherTree, read as a block with nothing active.
+// In a damaged block, a group whose active child is out of range (or none) ends
+// the active path: nothing below it is followed.
 
 // Fills `path` with the active deciders from the root down; returns how many
 // there are (which may exceed path.size()). 0 when nothing is active or the
-// block does not belong to this tree.
+// block is refused (above).
 int ActivePath(const DeciderDef& root, std::span<const std::byte> memory, std::span<const DeciderDef*> path);
 
-// The deepest active decider (a behavior decider while Running), or null.
+// The deepest active decider (a behavior decider while Running; the damaged
+// group in a damaged block), or null.
 const DeciderDef* ActiveBehaviorDecider(const DeciderDef& root, std::span<const std::byte> memory);
 
 // Time [seconds] at which an active decider was activated, or a negative value

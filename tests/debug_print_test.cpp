@@ -163,10 +163,12 @@ TEST_CASE("DebugPrintState truncates cleanly into a short buffer", "[debug][debu
           "[... truncated]\n");
   }
 
-  SECTION("a buffer smaller than the marker holds what of it fits") {
-    char buffer[6];
-    CHECK(bt::DebugPrintState(ROOT, memory.Span(), 1.0, buffer) == 5);
-    CHECK(std::string(buffer) == "[... ");
+  SECTION("a buffer smaller than the marker holds the short marker, or none: never half of one") {
+    char buffer[10];
+    CHECK(bt::DebugPrintState(ROOT, memory.Span(), 1.0, buffer) == 6);
+    CHECK(std::string(buffer) == "[...]\n");
+    CHECK(bt::DebugPrintState(ROOT, memory.Span(), 1.0, std::span<char>(buffer, 6)) == 0);
+    CHECK(std::string(buffer) == "");
   }
 
   SECTION("an exact fit is not truncated; one byte less is") {
