@@ -38,6 +38,11 @@ bt-path ROOT memory
 bt-path &ROOT &memory
 echo -- another tree\n
 bt-path EAT memory
+echo -- misaligned\n
+bt-path ROOT ((char*)&memory)+4
+echo -- damaged\n
+set var ((unsigned char*)&memory)[32 + ROOT.data->slotOffset + 4] = 7
+bt-path ROOT memory
 kill
 GDB
 gdb -q -batch -nx -x "$out.gdb" \
@@ -58,7 +63,11 @@ $4 = behavior EAT_B
 *0:ROOT (Group, PrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
   *0:EAT (Behavior 0x0) time: 0.00 [EAT_B] (0x00000000)
 -- another tree
-(memory block not started by this tree)'
+(memory block not started by this tree)
+-- misaligned
+(memory block too small or misaligned)
+-- damaged
+*0:ROOT (Group, PrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 7 (corrupt)'
 if [ "$(cat "$out.got")" = "$expected" ]; then
   echo "gdb printers: ok"
 else

@@ -116,6 +116,8 @@ def active_path_lines(root, address):
     if int(data) == 0:
         return ["(tree not initialized)"]
     tree = data["tree"]
+    if address % 16 != 0:  # bt::kMaxAlignment: the tick refuses such a block
+        return ["(memory block too small or misaligned)"]
     tree_stamp = _read(inferior, address, "<I", 4)
     if tree_stamp == 0 or tree_stamp != int(tree["stamp"]):
         return ["(memory block not started by this tree)"]
@@ -137,8 +139,9 @@ def active_path_lines(root, address):
         next_decider = None
         if _is_group(decider):
             child = _read(inferior, slot + 4, "<B", 1)
-            line += " idx: %s" % ("-" if child == NO_CHILD else child)
             children = _children(decider)
+            line += " idx: %s" % ("-" if child == NO_CHILD else
+                                  "%d%s" % (child, "" if child < len(children) else " (corrupt)"))
             if child < len(children):
                 next_decider, index = children[child], child
         lines.append(line)
