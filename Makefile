@@ -8,6 +8,7 @@
 #   make demo       builds and runs the main demo (the creatures sandbox)
 #   make bench      the creatures benchmark against a hand-written baseline
 #   make fuzz       the tick fuzzer for FUZZ_SECONDS (default 600; clang-14, libFuzzer)
+#   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
@@ -207,6 +208,20 @@ $(BUILD)/fuzz/obj/%.o: %.cpp | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(FUZZ_CXX) $(CPPFLAGS) $(CXXSTD) $(FUZZ_WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
 $(FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) tests/fuzz/tick_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+
+# The stimuli store and the block readers (DebugPrintState, WriteTreeDot,
+# ActivePath): its own seeds, scratch corpus and log under $(BUILD)/fuzz/stimuli_print.
+STIMULI_PRINT_FUZZER := $(BUILD)/fuzz/stimuli_print_fuzzer
+STIMULI_PRINT_RUN = sh tests/fuzz/run.sh $(STIMULI_PRINT_FUZZER) $(1) $(BUILD)/fuzz/stimuli_print \
+                    tests/fuzz/corpus_stimuli_print fuzz-stimuli-print
+.PHONY: fuzz-stimuli-print test-fuzz-stimuli-print
+test-extra: test-fuzz-stimuli-print
+test-fuzz-stimuli-print: $(STIMULI_PRINT_FUZZER)
+	@$(call STIMULI_PRINT_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-stimuli-print: $(STIMULI_PRINT_FUZZER)
+	@$(call STIMULI_PRINT_RUN,$(FUZZ_SECONDS))
+$(STIMULI_PRINT_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) tests/fuzz/stimuli_print_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
 
 # valgrind memcheck over every demo binary: any error or leak fails.

@@ -102,6 +102,7 @@ struct CompiledTree {
     if constexpr (D.dblock.size != 0) {
       c.dblock = Bytes<D>(t) + kLayout<D>.dblockOffset;
       c.dblockType = D.dblock.type;
+      c.dblockSize = D.dblock.size;
     }
     return c;
   }
@@ -482,19 +483,24 @@ struct CompiledTree {
 
 // TickBehaviorTree, compiled for ROOT (see the top of this file). ROOT must be
 // defined, with everything below it, where this is called.
+// An agent of a class derived from the tree's agent type is ticked as that base
+// when the derivation is declared with BT_AGENT_BASE (bt/block_type.h).
 template <const DeciderDef& Root, class Agent, std::size_t N>
 [[gnu::always_inline]] inline TickResult TickBehaviorTreeCompiled(Agent& agent, Memory<N>& memory, double time, float dt,
                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
                                     const TickOptions& options = {}) noexcept {
   using Tree = detail::CheckedTree<Root>;
-  static_assert(Tree::analysis.agentType == kNoType || Tree::analysis.agentType == TypeTagOf<Agent>(),
-                "bt: the tree's functions take another agent type than the one passed to TickBehaviorTreeCompiled");
+  static_assert(Tree::analysis.agentType == kNoType || detail::ReachesAgentType<Agent>(Tree::analysis.agentType),
+                "bt: the tree's functions take another agent type than the one passed to TickBehaviorTreeCompiled "
+                "(for a class derived from it, declare BT_AGENT_BASE(Derived, Base))");
   static_assert(N >= Tree::memoryBytes, "bt: the memory block is too small for this tree; use bt::MemoryFor<ROOT>");
+  auto& as = detail::AgentAs<Tree::analysis.agentType.info>(agent);  // converted: a base may not be at offset 0
+  using As = std::remove_reference_t<decltype(as)>;
   TickResult result;
-  if (detail::CompiledTree<Root>::Tick(&agent, memory.bytes, time, dt, decisionFlags, stimuliFlags, options, result))
+  if (detail::CompiledTree<Root>::Tick(&as, memory.bytes, time, dt, decisionFlags, stimuliFlags, options, result))
       [[likely]]
     return result;
-  return TickBehaviorTree(Root, agent, memory, time, dt, decisionFlags, stimuliFlags, options);
+  return TickBehaviorTree<As>(Root, as, memory, time, dt, decisionFlags, stimuliFlags, options);
 }
 
 // The same on a block the caller sized and aligned; one too small or misaligned
@@ -504,14 +510,17 @@ template <const DeciderDef& Root, class Agent>
                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
                                     const TickOptions& options = {}) noexcept {
   using Tree = detail::CheckedTree<Root>;
-  static_assert(Tree::analysis.agentType == kNoType || Tree::analysis.agentType == TypeTagOf<Agent>(),
-                "bt: the tree's functions take another agent type than the one passed to TickBehaviorTreeCompiled");
+  static_assert(Tree::analysis.agentType == kNoType || detail::ReachesAgentType<Agent>(Tree::analysis.agentType),
+                "bt: the tree's functions take another agent type than the one passed to TickBehaviorTreeCompiled "
+                "(for a class derived from it, declare BT_AGENT_BASE(Derived, Base))");
+  auto& as = detail::AgentAs<Tree::analysis.agentType.info>(agent);  // converted: a base may not be at offset 0
+  using As = std::remove_reference_t<decltype(as)>;
   TickResult result;
   if (memory.size() >= Tree::memoryBytes && reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment == 0 &&
-      detail::CompiledTree<Root>::Tick(&agent, memory.data(), time, dt, decisionFlags, stimuliFlags, options, result))
+      detail::CompiledTree<Root>::Tick(&as, memory.data(), time, dt, decisionFlags, stimuliFlags, options, result))
       [[likely]]
     return result;
-  return TickBehaviorTree(Root, agent, memory, time, dt, decisionFlags, stimuliFlags, options);
+  return TickBehaviorTree<As>(Root, as, memory, time, dt, decisionFlags, stimuliFlags, options);
 }
 
 }  // namespace bt

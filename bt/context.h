@@ -29,12 +29,14 @@ struct Context {
   const DeciderDef* decider = nullptr;  // the decider that activated the behavior
   const void* dblock = nullptr;         // what that decider's Decide filled
   TypeTag dblockType = kNoType;
+  std::uint16_t dblockSize = 0;         // [bytes] the decider's DBlock holds
 
   // The DBlock the decider's Decide filled, or null when the decider declared no
-  // DBlock of type T. Valid from Activate to Deactivate.
+  // DBlock of type T. Valid from Activate to Deactivate. The size is checked too:
+  // a tree loaded from data may pair a type with a block of another size.
   template <class T>
   const T* DBlock() const {
-    return dblockType == TypeTagOf<T>() ? static_cast<const T*>(dblock) : nullptr;
+    return dblockType == TypeTagOf<T>() && dblockSize == sizeof(T) ? static_cast<const T*>(dblock) : nullptr;
   }
 };
 

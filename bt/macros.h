@@ -75,6 +75,23 @@
   BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, DEBUGNAME, POLICY, FLAGS, DECIDE, DBLOCK, PRE, GROUP_BEHAVIOR_PTR,        \
                                  BEHAVIOR_FLAGS, RANDOM, __VA_ARGS__)
 
+// ---------------------------------------------------------------- derived agents
+// Declares, at global scope and before the agent is ticked (beside the class,
+// in its header), that an agent of class AGENT may run trees whose functions
+// take one of its public base classes, listed in the order they are tried:
+//   struct HungryDragon : Flying, Creature { ... };
+//   BT_AGENT_BASE(HungryDragon, Creature);
+//   bt::TickBehaviorTree(CREATURE_ROOT, dragon, memory, time, dt);  // runs as Creature&
+// A declared base's own declared bases are tried after it. See bt::AgentBase.
+#define BT_AGENT_BASE(AGENT, ...)                                                                 \
+  template <>                                                                                     \
+  struct bt::AgentBase<AGENT> {                                                                   \
+    static_assert(::bt::detail::AreAgentBases<AGENT, __VA_ARGS__>(),                              \
+                  "bt: BT_AGENT_BASE(" #AGENT ", " #__VA_ARGS__ "): each must be a public, unambiguous " \
+                  "base class of " #AGENT);                                                        \
+    using Bases = ::bt::AgentBaseList<__VA_ARGS__>;                                                \
+  }
+
 // ---------------------------------------------------------------- whole trees
 // Checks the tree below ROOT at compile time (cycles, depth, limits), each problem
 // a static_assert that says what to change. bt::MemoryFor<ROOT> does the same.

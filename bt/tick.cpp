@@ -106,6 +106,7 @@ Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
   if (d.dblock.size != 0) {
     c.dblock = SlotBytes(t, d, base) + d.data->dblockOffset;
     c.dblockType = d.dblock.type;
+    c.dblockSize = d.dblock.size;
   }
   return c;
 }

@@ -107,12 +107,26 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
 // Stop of the same block, it does nothing. noexcept, as the tick.
 void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) noexcept;
 
+// The typed ticks: the agent's type is checked against the one the tree's
+// functions take (Status::AgentTypeMismatch when it differs). An agent of a
+// derived class runs the tree of its base when the derivation is declared with
+// BT_AGENT_BASE(Derived, Base) (bt/block_type.h tells the rules); or name the
+// base, `bt::TickBehaviorTree<Creature>(ROOT, dragon, ...)`.
 template <class Agent>
 TickResult TickBehaviorTree(const DeciderDef& root, Agent* agent, std::span<std::byte> memory, double time,
                             float dt, std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
                             const TickOptions& options = {}) noexcept {
-  return TickBehaviorTree(root, static_cast<void*>(agent), TypeTagOf<Agent>(), memory, time, dt, decisionFlags,
-                          stimuliFlags, options);
+  void* erased = static_cast<void*>(agent);
+  TypeTag type = TypeTagOf<Agent>();
+  if constexpr (detail::kHasAgentBases<Agent>) {
+    // The tree's agent type is known once the tree is initialized; a tree that is
+    // not valid is left to the tick to report.
+    if (InitializeTreeData(root)) {
+      const TypeTag want = root.data->tree.agentType;
+      if (want != kNoType && detail::FindAgentAs(agent, want, erased)) type = want;
+    }
+  }
+  return TickBehaviorTree(root, erased, type, memory, time, dt, decisionFlags, stimuliFlags, options);
 }
 
 template <class Agent>

@@ -98,7 +98,7 @@ bt::BlockType TrackedBlock(const char* name, bool withDestroy) {
   block.size = sizeof(T);
   block.align = alignof(T);
   block.triviallyCopyable = false;
-  block.type = 1000 + sizeof(T);
+  block.type = bt::TypeTagOf<T>();
   block.construct = &ConstructTracked<T>;
   block.destroy = withDestroy ? &DestroyTracked : nullptr;
   return block;
@@ -504,7 +504,7 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
       d.dblock.name = "DBlockStamp";
       d.dblock.size = kDBlockSizes[db];
       d.dblock.align = kDBlockAligns[(shape >> 6) & 3];
-      d.dblock.type = 2000 + d.dblock.size;
+      d.dblock.type = bt::TypeTagOf<DBlockStamp>();
     }
   }
 
