@@ -746,9 +746,14 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
 }
 
 void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) noexcept {
+  StopBehaviorTree(root, agent, kNoType, memory, time);
+}
+
+void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                      double time) noexcept {
   using namespace detail;
   const DeciderDef* culprit = nullptr;
-  if (CheckCall(root, agent, kNoType, memory, culprit) != Status::Running) return;
+  if (CheckCall(root, agent, agentType, memory, culprit) != Status::Running) return;
   // From a callback of a tick of this block: the tick ends with the path deactivated.
   if (NestedCall* call = FindNestedCall(memory.data())) return (void)Fail(*call->state, Status::Stopped, root);
   if (!MayEnter(memory.data())) return;

@@ -105,7 +105,48 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
 // callback of a tick of the same block, it marks that tick, which ends with the
 // path deactivated and returns Stopped (above); called from a callback of a
 // Stop of the same block, it does nothing. noexcept, as the tick.
+// The untyped form checks no type; the typed ones below check it as the tick
+// does, and do nothing for an agent of another type.
 void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) noexcept;
+void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                      double time) noexcept;
+
+namespace detail {
+// The agent as the tree's functions take it: itself, or the declared base
+// (BT_AGENT_BASE) the tree's agent type names, converted (a base need not lie at
+// offset 0). `type` is the tag of what `erased` points at.
+template <class Agent>
+void EraseAgent(const DeciderDef& root, Agent* agent, void*& erased, TypeTag& type) noexcept {
+  erased = static_cast<void*>(agent);
+  type = TypeTagOf<Agent>();
+  if constexpr (kHasAgentBases<Agent>) {
+    // The tree's agent type is known once the tree is initialized; a tree that is
+    // not valid is left to the tick to report.
+    if (agent != nullptr && InitializeTreeData(root)) {
+      const TypeTag want = root.data->tree.agentType;
+      if (want != kNoType && FindAgentAs(agent, want, erased)) type = want;
+    }
+  }
+}
+}  // namespace detail
+
+template <class Agent>
+void StopBehaviorTree(const DeciderDef& root, Agent* agent, std::span<std::byte> memory, double time) noexcept {
+  void* erased;
+  TypeTag type;
+  detail::EraseAgent(root, agent, erased, type);
+  StopBehaviorTree(root, erased, type, memory, time);
+}
+
+template <class Agent>
+void StopBehaviorTree(const DeciderDef& root, Agent& agent, std::span<std::byte> memory, double time) noexcept {
+  StopBehaviorTree(root, &agent, memory, time);
+}
+
+template <class Agent, std::size_t N>
+void StopBehaviorTree(const DeciderDef& root, Agent& agent, Memory<N>& memory, double time) noexcept {
+  StopBehaviorTree(root, &agent, memory.Span(), time);
+}
 
 // The typed ticks: the agent's type is checked against the one the tree's
 // functions take (Status::AgentTypeMismatch when it differs). An agent of a
@@ -116,16 +157,9 @@ template <class Agent>
 TickResult TickBehaviorTree(const DeciderDef& root, Agent* agent, std::span<std::byte> memory, double time,
                             float dt, std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
                             const TickOptions& options = {}) noexcept {
-  void* erased = static_cast<void*>(agent);
-  TypeTag type = TypeTagOf<Agent>();
-  if constexpr (detail::kHasAgentBases<Agent>) {
-    // The tree's agent type is known once the tree is initialized; a tree that is
-    // not valid is left to the tick to report.
-    if (InitializeTreeData(root)) {
-      const TypeTag want = root.data->tree.agentType;
-      if (want != kNoType && detail::FindAgentAs(agent, want, erased)) type = want;
-    }
-  }
+  void* erased;
+  TypeTag type;
+  detail::EraseAgent(root, agent, erased, type);
   return TickBehaviorTree(root, erased, type, memory, time, dt, decisionFlags, stimuliFlags, options);
 }
 

@@ -52,6 +52,13 @@ BT_DEFINE_DECIDER_BEHAVIOR(LIVE, LIVE_B, nullptr);
 BT_DEFINE_DECIDER_BEHAVIOR(BREATHE, BREATHE_B, nullptr);
 BT_DEFINE_DECIDER_BEHAVIOR(IDLE, IDLE_B, nullptr);
 
+// A behavior whose Deactivate marks the Creature it is given.
+void Leave(Creature& creature) { creature.hunger = -1; }
+BT_DEFINE_BEHAVIOR(LEAVE_B, nullptr, nullptr, Leave);
+BT_DECLARE_DECIDER(LEAVE);
+BT_DEFINE_DECIDER_GROUP(LEAVE_ROOT, PrioritizedList, nullptr, LEAVE);
+BT_DEFINE_DECIDER_BEHAVIOR(LEAVE, LEAVE_B, nullptr);
+
 struct Note {
   int from;
 };
@@ -225,4 +232,23 @@ TEST_CASE("The compiled tick's conversion of a derived agent: the base subobject
   STATIC_REQUIRE(std::is_same_v<decltype(itself), Wyrm&>);
   auto& dragon = bt::detail::AgentAs<bt::TypeTagOf<HungryDragon>().info>(wyrm);
   STATIC_REQUIRE(std::is_same_v<decltype(dragon), HungryDragon&>);
+}
+
+TEST_CASE("StopBehaviorTree converts a derived agent as the tick does, and refuses another type", "[types][agentbase]") {
+  bt::Memory<128> memory{};
+  HungryDragon dragon;
+  REQUIRE(bt::TickBehaviorTree(LEAVE_ROOT, dragon, memory, 0.0, 0.1f).status == bt::Status::Running);
+  SECTION("the Deactivate gets the Creature inside the dragon") {
+    bt::StopBehaviorTree(LEAVE_ROOT, dragon, memory, 1.0);
+    CHECK(dragon.hunger == -1);
+    CHECK(dragon.altitude == 100);
+    CHECK(bt::ActivePath(LEAVE_ROOT, memory.Span(), {}) == 0);
+  }
+  SECTION("an agent of another type: nothing happens") {
+    Flying bird;
+    bt::StopBehaviorTree(LEAVE_ROOT, bird, memory, 1.0);
+    CHECK(bird.altitude == 100);
+    CHECK(bt::ActivePath(LEAVE_ROOT, memory.Span(), {}) == 2);
+    bt::StopBehaviorTree(LEAVE_ROOT, dragon, memory, 1.0);
+  }
 }
