@@ -617,6 +617,28 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
       break;
     default: break;
   }
+  // Groups delegating their Decide to their children, in a DAG, may cost more
+  // Decides per evaluation than bt::kMaxDelegatedDecides: InitializeTreeData then
+  // names the first such decider in post-order (children in order, then the group).
+  if (expected.problem == bt::TreeProblem::None) {
+    std::vector<std::uint32_t> decides(n, 0);  // 0: not visited yet
+    int costly = -1;
+    auto visit = [&](auto& self, int i) -> void {
+      const bt::DeciderDef& d = h.deciders[i];
+      const bool delegates = d.kind == bt::DeciderKind::Group && (d.flags & bt::kDelegateDecideToChildren);
+      std::uint32_t cost = 1;
+      for (int k = 0; d.kind == bt::DeciderKind::Group && k < d.childCount; ++k) {
+        const int child = static_cast<int>(d.children[k] - h.deciders.get());
+        if (decides[child] == 0) self(self, child);
+        if (costly >= 0) return;
+        if (delegates) cost = std::min<std::uint32_t>(cost + decides[child], bt::kMaxDelegatedDecides + 1);
+      }
+      decides[i] = cost;
+      if (cost > static_cast<std::uint32_t>(bt::kMaxDelegatedDecides)) costly = i;
+    };
+    visit(visit, 0);
+    if (costly >= 0) expected = {bt::TreeProblem::DelegationTooCostly, costly};
+  }
   return expected;
 }
 
