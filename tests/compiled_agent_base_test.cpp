@@ -6,22 +6,11 @@
 #include <cstring>
 
 #include "bt/bt.h"
+#include "derived_agents.h"
 
 namespace cbase {
 
-struct Creature {
-  int hunger = 0;
-  int ticks = 0;
-};
-struct Flying {
-  double altitude = 100;
-};
-struct HungryDragon : Flying, Creature {
-  int fire = 3;
-};
-struct Wyrm : HungryDragon {
-  int age = 900;
-};
+using namespace derived;
 
 float Hungry(Creature& creature) { return creature.hunger >= 4 ? 1.0f : 0.0f; }
 bt::Result Eat(Creature& creature) {
@@ -45,8 +34,6 @@ BT_DEFINE_DECIDER_BEHAVIOR(WANDER, WANDER_B, nullptr);
 
 }  // namespace cbase
 
-BT_AGENT_BASE(cbase::HungryDragon, cbase::Creature);
-BT_AGENT_BASE(cbase::Wyrm, cbase::HungryDragon);
 
 using namespace cbase;
 

@@ -299,24 +299,6 @@ struct Shifted {
   std::span<const std::byte> Span() const { return {bytes + offset, sizeof(figure1::Memory)}; }
 };
 
-const char* const kWholeFigure1 =
-    " 0:ROOT (Group, PrioritizedList 0x0) [(no group behavior)]\n"
-    "   0:FLEE (Behavior 0x0) [FLEE_B] (0x00000000)\n"
-    "   1:GUARD (Group, PrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
-    "     0:YELL_FOR_HELP (Behavior 0x0) [YELL_B] (0x00000000)\n"
-    "     1:GUARD_FIGHT (Behavior 0x0) [FIGHT_B] (0x00000000)\n"
-    "     2:PATROL (Behavior 0x0) [PATROL_B] (0x00000000)\n"
-    "   2:FIGHT (Behavior 0x0) [FIGHT_B] (0x00000000)\n"
-    "   3:EAT (Group, PrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
-    "     0:FIND_FOOD (Behavior 0x0) [FIND_FOOD_B] (0x00000000)\n"
-    "     1:EAT_FOOD (Behavior 0x0) [EAT_FOOD_B] (0x00000000)\n"
-    "   4:IDLE (Group, PrioritizedList 0x0) [(no group behavior)]\n"
-    "     0:PLAY (Group, Random 0x0) [(no group behavior)]\n"
-    "       0:FLIP (Behavior 0x0) [FLIP_B] (0x00000000)\n"
-    "       1:ROLL (Behavior 0x0) [ROLL_B] (0x00000000)\n"
-    "       2:DANCE (Behavior 0x0) [DANCE_B] (0x00000000)\n"
-    "     1:REST (Behavior 0x0) [REST_B] (0x00000000)\n";
-
 std::string PrintState(std::span<const std::byte> memory, bool wholeTree) {
   char buffer[4096];
   const std::size_t n = bt::DebugPrintState(figure1::ROOT, memory, 1.0, buffer, {.wholeTree = wholeTree});
@@ -344,7 +326,7 @@ TEST_CASE("The inspectors refuse a misaligned or too small block", "[debug][insp
   CHECK(bt::ActivatedAt(ROOT, block, ROOT) < 0);
 
   CHECK(PrintState(block, false) == "(memory block too small or misaligned)\n");
-  CHECK(PrintState(block, true) == std::string("(memory block too small or misaligned)\n") + kWholeFigure1);
+  CHECK(PrintState(block, true) == std::string("(memory block too small or misaligned)\n") + figure1::kWholeTreeText);
 
   char dot[4096];
   bt::WriteTreeDot(ROOT, block, dot);

@@ -80,23 +80,7 @@ TEST_CASE("DebugPrintState shows the whole Figure 1 tree", "[debug][debug_print]
   Memory memory{};
 
   SECTION("unmarked before the first tick") {
-    CHECK(Print(ROOT, memory, 0.0, true) ==
-          " 0:ROOT (Group, PrioritizedList 0x0) [(no group behavior)]\n"
-          "   0:FLEE (Behavior 0x0) [FLEE_B] (0x00000000)\n"
-          "   1:GUARD (Group, PrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
-          "     0:YELL_FOR_HELP (Behavior 0x0) [YELL_B] (0x00000000)\n"
-          "     1:GUARD_FIGHT (Behavior 0x0) [FIGHT_B] (0x00000000)\n"
-          "     2:PATROL (Behavior 0x0) [PATROL_B] (0x00000000)\n"
-          "   2:FIGHT (Behavior 0x0) [FIGHT_B] (0x00000000)\n"
-          "   3:EAT (Group, PrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
-          "     0:FIND_FOOD (Behavior 0x0) [FIND_FOOD_B] (0x00000000)\n"
-          "     1:EAT_FOOD (Behavior 0x0) [EAT_FOOD_B] (0x00000000)\n"
-          "   4:IDLE (Group, PrioritizedList 0x0) [(no group behavior)]\n"
-          "     0:PLAY (Group, Random 0x0) [(no group behavior)]\n"
-          "       0:FLIP (Behavior 0x0) [FLIP_B] (0x00000000)\n"
-          "       1:ROLL (Behavior 0x0) [ROLL_B] (0x00000000)\n"
-          "       2:DANCE (Behavior 0x0) [DANCE_B] (0x00000000)\n"
-          "     1:REST (Behavior 0x0) [REST_B] (0x00000000)\n");
+    CHECK(Print(ROOT, memory, 0.0, true) == figure1::kWholeTreeText);
   }
 
   SECTION("playing: the active path marked, with times and active child indices") {

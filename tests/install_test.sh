@@ -19,14 +19,14 @@ CMAKE
 passed=0
 failed=0
 if cmake -S "$work" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null &&
-   cmake --build "$work/cmake" >/dev/null && "$work/cmake/consumer" | grep -q "memory block: 32 bytes"; then
+   cmake --build "$work/cmake" >/dev/null && "$work/cmake/consumer" | grep -q "memory block: 48 bytes"; then
   passed=$((passed + 1))
 else
   echo "FAIL: a CMake project could not find_package(bt) and use it"; failed=$((failed + 1))
 fi
 if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" sh -c \
      'g++ "$0/main.cpp" $(pkg-config --cflags --libs bt) -o "$0/pc_consumer"' "$work" &&
-   "$work/pc_consumer" | grep -q "memory block: 32 bytes"; then
+   "$work/pc_consumer" | grep -q "memory block: 48 bytes"; then
   passed=$((passed + 1))
 else
   echo "FAIL: a program could not build against bt through pkg-config"; failed=$((failed + 1))

@@ -9,23 +9,14 @@
 #include <type_traits>
 
 #include "bt/bt.h"
+#include "derived_agents.h"
 
 namespace tags {
 
-struct Creature {
-  int hunger = 0;
-  int ticks = 0;
-};
-// A first base, so that Creature does not lie at offset 0 of the classes below.
-struct Flying {
-  double altitude = 100;
-};
-struct HungryDragon : Flying, Creature {
-  int fire = 3;
-};
-struct Wyrm : HungryDragon {
-  int age = 900;
-};
+using derived::Creature;
+using derived::Flying;
+using derived::HungryDragon;
+using derived::Wyrm;
 struct Stray : Flying, Creature {};  // declares no base
 struct Hybrid : Flying, Creature {};  // declares both, Flying first
 
@@ -71,8 +62,6 @@ struct Hidden {  // spelled alike in any file: no name to save data under
 };
 }  // namespace
 
-BT_AGENT_BASE(tags::HungryDragon, tags::Creature);
-BT_AGENT_BASE(tags::Wyrm, tags::HungryDragon);
 BT_AGENT_BASE(tags::Hybrid, tags::Flying, tags::Creature);
 
 using namespace tags;
@@ -101,8 +90,8 @@ constinit const bt::TypeTag kCreatureTag = bt::TypeTagOf<Creature>();
 TEST_CASE("A type's tag is one object per type, naming it", "[types]") {
   CHECK(kCreatureTag == bt::TypeTagOf<Creature>());
   CHECK(kCreatureTag.info == &bt::detail::TypeIdentity<Creature>::info);
-  CHECK(std::string(kCreatureTag.info->name) == "tags::Creature");
-  CHECK(std::string(bt::TypeTagOf<HungryDragon>().info->name) == "tags::HungryDragon");
+  CHECK(std::string(kCreatureTag.info->name) == "derived::Creature");
+  CHECK(std::string(bt::TypeTagOf<HungryDragon>().info->name) == "derived::HungryDragon");
   CHECK(bt::TypeTagOf<Creature>() != bt::TypeTagOf<HungryDragon>());
 }
 
