@@ -600,9 +600,11 @@ static inline void StartBlockTimes(TickState& t) {
 
 // Starts a fresh block for this tree, checks and advances the block's clock:
 // {Status::Running} to go on, else what the tick returns.
-[[gnu::always_inline]] static inline TickResult StartTick(TickState& t) {
+// The block's clock when it is not plain: a fresh block, a damaged clock, a time
+// earlier than the last tick, or an epoch to move. {Status::Running} to go on.
+[[gnu::noinline]] static TickResult StartUnusualClock(TickState& t) {
   MemoryHeader& header = *t.header;
-  if (header.treeStamp == 0) [[unlikely]] {  // a fresh block: start it for this tree
+  if (header.treeStamp == 0) {  // a fresh block: start it for this tree
     header.treeStamp = t.root->data->tree.stamp;
     if (header.rng == 0) header.rng = 0x9E3779B9u;
     header.rootActive = 0;
@@ -610,14 +612,26 @@ static inline void StartBlockTimes(TickState& t) {
     header.lastTime = 0;
     for (int i = 0; i < t.root->data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
   }
-  if (!HeaderTimesFit(header)) [[unlikely]]
-    return EndCorruptTimes(t);
+  if (!HeaderTimesFit(header)) return EndCorruptTimes(t);
   StartBlockTimes(t);
-  if (t.blockTime < header.lastTime) [[unlikely]]
-    return {Status::BadTime, t.root};
-  if (t.sinceEpoch > kRebaseSeconds) [[unlikely]] {
+  if (t.blockTime < header.lastTime) return {Status::BadTime, t.root};
+  if (t.sinceEpoch > kRebaseSeconds) {
     RebaseBlock(*t.root, header, t.time);
     StartBlockTimes(t);
+  }
+  return {Status::Running, nullptr};
+}
+
+// Starts a fresh block for this tree, checks and advances the block's clock:
+// {Status::Running} to go on, else what the tick returns. The plain case —
+// the last tick within [0, this tick] after the epoch, the epoch less than
+// kRebaseSeconds behind — implies HeaderTimesFit and is tested alone.
+[[gnu::always_inline]] static inline TickResult StartTick(TickState& t) {
+  MemoryHeader& header = *t.header;
+  StartBlockTimes(t);
+  if (!(header.lastTime >= 0 && header.lastTime <= t.blockTime && t.sinceEpoch <= kRebaseSeconds) ||
+      header.treeStamp == 0) [[unlikely]] {
+    if (const TickResult unusual = StartUnusualClock(t); unusual.status != Status::Running) return unusual;
   }
   header.lastTime = t.blockTime;
   t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
