@@ -1,12 +1,13 @@
 #!/bin/sh
-# tests/fuzz/run.sh — runs the tick fuzzer for a number of seconds from the seed
-# corpus and ends with one plain line "fuzz: N passed, M failed" (N the inputs
-# run; M 1 if the fuzzer found a breach, whose input is saved in the work dir).
-# usage: sh tests/fuzz/run.sh path/to/tick_fuzzer SECONDS WORKDIR
-fuzzer=${1:?usage: run.sh FUZZER SECONDS WORKDIR}
-seconds=${2:?usage: run.sh FUZZER SECONDS WORKDIR}
-work=${3:?usage: run.sh FUZZER SECONDS WORKDIR}
-seeds=$(dirname "$0")/corpus
+# tests/fuzz/run.sh — runs a fuzzer for a number of seconds from a seed corpus and
+# ends with one plain line "fuzz: N passed, M failed" (N the inputs run; M 1 if the
+# fuzzer found a breach, whose input is saved in the work dir).
+# usage: sh tests/fuzz/run.sh path/to/fuzzer SECONDS WORKDIR [SEEDS]
+# SEEDS defaults to tests/fuzz/corpus (the tick fuzzer's).
+fuzzer=${1:?usage: run.sh FUZZER SECONDS WORKDIR [SEEDS]}
+seconds=${2:?usage: run.sh FUZZER SECONDS WORKDIR [SEEDS]}
+work=${3:?usage: run.sh FUZZER SECONDS WORKDIR [SEEDS]}
+seeds=${4:-$(dirname "$0")/corpus}
 # New inputs go to a scratch corpus (first directory), the seeds are only read.
 mkdir -p "$work/corpus" || exit 1
 log="$work/fuzz.log"
@@ -15,10 +16,11 @@ log="$work/fuzz.log"
   -artifact_prefix="$work/" "$work/corpus" "$seeds" >"$log" 2>&1
 status=$?
 runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+name=$(basename "$fuzzer")
 if [ "$status" -eq 0 ]; then
-  echo "fuzz: ${runs:-0} passed, 0 failed ($seconds s; log in $log)"
+  echo "fuzz: ${runs:-0} passed, 0 failed ($name, $seconds s; log in $log)"
 else
-  grep -m 20 -E 'invariant broken|ERROR|SUMMARY|runtime error|Test unit written' "$log"
-  echo "fuzz: ${runs:-0} passed, 1 failed ($seconds s; log in $log)"
+  grep -m 20 -E 'invariant broken|the two ticks differ|ERROR|SUMMARY|runtime error|Test unit written' "$log"
+  echo "fuzz: ${runs:-0} passed, 1 failed ($name, $seconds s; log in $log)"
 fi
 exit $status
