@@ -1251,7 +1251,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
   const std::uint8_t config = in.ConsumeIntegral<std::uint8_t>();
   if (expected.problem == bt::TreeProblem::None && h.n >= 2 && (config & 1)) BuildSecond(h, in, config);
   std::vector<std::uint8_t> probe;
-  if ((config & 0x18) == 0x18) probe = in.ConsumeBytes<std::uint8_t>(11), probe.resize(11);
+  if ((config & 0x18) == 0x18) {
+    probe = in.ConsumeBytes<std::uint8_t>(11);
+    probe.resize(11);  // zeros where the input ran out
+  }
   const std::vector<std::uint8_t> script = in.ConsumeBytes<std::uint8_t>(in.ConsumeIntegralInRange(0, 255));
   const bt::DeciderDef& root = h.deciders[0];
   if (gTrace) TraceTree(h);
