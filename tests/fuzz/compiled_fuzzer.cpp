@@ -141,6 +141,7 @@ struct Agent {
   bool forceAccept = false;  // the next Decide accepts, whatever the script says
   bool forceEnd = false;     // the next group behavior's Tick ends its group
   Agent* partner = nullptr;
+  int chainIndex = 0;     // its ticks run nested this deep in its side's main tick (0: the main agent)
   int* budget = nullptr;  // calls from callbacks left this step, shared by the side's agents
 
   std::uint8_t Byte() {
@@ -272,9 +273,11 @@ void MaybeReenter(Agent& a) {
   e.value = b % 4;
   // The inner call's tick: another flavor than the outer one on one side, so the two sides differ.
   const int flavor = (a.flavor + b / 4) % kFlavors;
+  // A call on its own block nests one deeper than its tick: within the limit, it is refused as re-entered.
+  [[maybe_unused]] const bool ownFits = a.chainIndex + 2 <= bt::kMaxNestedTicks;
   switch (b % 4) {
     case 0:
-      if (a.reentry & kOwnTick) {
+      if ((a.reentry & kOwnTick) && ownFits) {
 #if BT_FUZZ_REENTRANCY_CONTRACT
         // Refused, and nothing changes: no call, not a byte of the block.
         const std::vector<std::byte> before(a.block, a.block + a.bytes);
@@ -288,7 +291,7 @@ void MaybeReenter(Agent& a) {
       }
       break;
     case 1:
-      if (a.reentry & kOwnStop) {
+      if ((a.reentry & kOwnStop) && ownFits) {
 #if BT_FUZZ_REENTRANCY_CONTRACT
         // What it does at once is the engine's choice; how the outer call ends is checked there.
         a.stopRequested = true;
@@ -1172,6 +1175,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
       a.reentry = reentry;
       a.partner = k + 1 < agentsPerSide ? &s.agents[k + 1] : nullptr;
       a.budget = &s.budget;
+      a.chainIndex = k;
     }
   }
   // Debug output now and then: the compiled tick then hands every tick to the interpreted one.
