@@ -18,10 +18,11 @@ log="$work/fuzz.log"
   -artifact_prefix="$work/" "$work/corpus" "$seeds" >"$log" 2>&1
 status=$?
 runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+name=$(basename "$fuzzer")
 if [ "$status" -eq 0 ]; then
-  echo "$label: ${runs:-0} passed, 0 failed ($seconds s; log in $log)"
+  echo "$label: ${runs:-0} passed, 0 failed ($name, $seconds s; log in $log)"
 else
-  grep -m 20 -E 'invariant broken|ERROR|SUMMARY|runtime error|Test unit written' "$log"
-  echo "$label: ${runs:-0} passed, 1 failed ($seconds s; log in $log)"
+  grep -m 20 -E 'invariant broken|the two ticks differ|ERROR|SUMMARY|runtime error|Test unit written' "$log"
+  echo "$label: ${runs:-0} passed, 1 failed ($name, $seconds s; log in $log)"
 fi
 exit $status

@@ -2,11 +2,18 @@
 //
 // Each input is read the way a data loader reads a file: it builds a tree at run
 // time (arrays of bt::DeciderDef, bt::BehaviorDef and bt::DeciderData filled by
-// hand, sometimes with one defect InitializeTreeData must name), then scripts a
-// run of up to 64 calls: what each Decide returns (0, negative, NaN, infinite),
-// what each Activate and Tick answers, the flags and times of each tick (some of
-// them bad), and damage to the agent's block. The harness may allocate; the tick
-// may not, and nothing here lets it.
+// hand, sometimes with one defect InitializeTreeData must name; functions typed
+// for the harness's agent or not), and sometimes a second tree sharing some of its
+// deciders, with an agent of its own. Then it scripts a run of up to 64 calls:
+// what each Decide returns (0, negative, NaN, infinite), what each Activate and
+// Tick answers, the flags and times of each tick (negative, up to 1e15 s and
+// beyond, some bad), the agent type handed over, and damage to the agent's block:
+// a group naming a child it lacks or none, a bad shuffle order, an active child
+// swapped for another in range, random bytes in the header, slots and timers.
+// Blocks are exactly MemoryBytesFor on the heap, so ASan sees a small overflow.
+// Some inputs also probe a Random or Scored group's choice over extreme weights,
+// and some tick other agents of the trees from a few threads at once. The harness
+// may allocate; the tick may not, and nothing here lets it.
 //
 // Checked in code after every call, aborting on a breach (libFuzzer then saves the
 // input): every Activate is paired with exactly one Deactivate, and the behaviors
@@ -16,11 +23,19 @@
 // active path starts at the root, each decider a child of the one before, ending
 // at a behavior decider when Running; a tick handles no more ended children than
 // its redecide limit allows (each ended child below the root costs one masked
-// redecide) and activates no more than that bounds; a bad call returns its status
-// and changes nothing; a tree is ticked only if accepted.
+// redecide) and activates no more than that bounds; a Decide is called only when
+// its preconditions pass, its timer's among them; activeTime is exact; a bad call
+// returns its status and changes nothing; a tree is ticked only if accepted, a
+// typed one only with its agent type. Once random bytes or a swapped child went
+// into a block, what is in it is no longer the harness's to model: until it is
+// wiped, the status must be a defined one, CorruptMemory must name a group of the
+// path the block names, no lower than the first that does not fit, with only the
+// Deactivates above it called, and nothing may be undefined behavior.
+// tests/fuzz/contracts.h lists the checks of engine contracts still being built.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -28,10 +43,12 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "bt/bt.h"
 #include "bt/debug_output.h"
+#include "tests/fuzz/contracts.h"
 
 namespace {
 
@@ -71,25 +88,15 @@ struct LiveStruct {
   std::uintptr_t at;
   std::size_t size;
 };
-std::vector<LiveStruct> gLive;
 
-void CheckNoLiveOverlap(const void* at, std::size_t size) {
-  const auto begin = reinterpret_cast<std::uintptr_t>(at);
-  for (const LiveStruct& live : gLive)
-    if (begin < live.at + live.size && live.at < begin + size) {
-      std::fprintf(stderr, "tick_fuzzer: a struct constructed at %p over one alive at %p\n", at,
-                   reinterpret_cast<void*>(live.at));
-      FUZZ_CHECK(!"constructed over a struct still alive");
-    }
-}
+struct Agent;
+// The agent whose tick runs on this thread: memory structs report to it.
+thread_local Agent* gAgent = nullptr;
 
+void CheckNoLiveOverlap(const void* at, std::size_t size);
 template <class T>
-void ConstructTracked(void* at) {
-  CheckNoLiveOverlap(at, sizeof(T));
-  ::new (at) T{};
-  gLive.push_back({reinterpret_cast<std::uintptr_t>(at), sizeof(T)});
-}
-void DestroyTracked(void* at);  // checks against the harness below
+void ConstructTracked(void* at);
+void DestroyTracked(void* at);
 
 template <class T>
 bt::BlockType TrackedBlock(const char* name, bool withDestroy) {
@@ -108,17 +115,15 @@ bt::BlockType TrackedBlock(const char* name, bool withDestroy) {
 // destroy, so only its construction shows), and zero-filled (no construct at all).
 enum MemoryKind { kNoMemory, kSmall, kAligned16, kNoDestroy, kZeroed, kLargest, kMemoryKinds };
 
+void ConstructUntracked(void* at);
+
 bt::BlockType MemoryBlock(int kind) {
   switch (kind) {
     case kSmall: return TrackedBlock<Tracked<16, 4>>("Small", true);
     case kAligned16: return TrackedBlock<Tracked<64, 16>>("Aligned16", true);
     case kNoDestroy: {
       bt::BlockType block = TrackedBlock<Tracked<24, 8>>("NoDestroy", false);
-      // Not counted as live: nothing will ever say it was destroyed.
-      block.construct = [](void* at) {
-        CheckNoLiveOverlap(at, sizeof(Tracked<24, 8>));
-        ::new (at) Tracked<24, 8>{};
-      };
+      block.construct = &ConstructUntracked;  // not counted as live: nothing will say it was destroyed
       return block;
     }
     case kZeroed: {
@@ -142,7 +147,7 @@ struct DBlockStamp {
   std::uint32_t accepted;
 };
 
-// ---------------------------------------------------------------- the harness (the agent)
+// ---------------------------------------------------------------- the trees and the agents
 
 // Bytes the user functions read their answers from, in turn, round and round.
 struct Script {
@@ -161,32 +166,24 @@ struct BehaviorInfo {
   bool paired = false;  // has both Activate and Deactivate, so its activity is visible
 };
 
+// The definitions of an input: the main tree's deciders, and after them the root
+// of a second tree made of some of them. Read-only once built: agents on several
+// threads share them.
 struct Harness {
-  Script script;
-  int n = 0;
+  int n = 0;                 // deciders of the main tree's array
+  bool hasSecond = false;    // deciders[n] is the second tree's root
   std::unique_ptr<bt::DeciderDef[]> deciders;
   std::unique_ptr<bt::DeciderData[]> data;
   std::vector<std::vector<const bt::DeciderDef*>> children;
   std::vector<bt::BehaviorDef> behaviors;  // sized once, never grown after pointers are taken
   std::vector<BehaviorInfo> behaviorInfo;
   std::vector<char> names;
-  // Per decider.
-  std::vector<bool> active;
-  const float* timers = nullptr;      // the block's timer array
-  std::vector<float> timersAtStart;   // as the tick in progress found them
-  // The tick in progress.
-  double time = 0;
-  float dt = 0;
-  std::uint32_t decisionFlags = 0;
-  std::uint32_t stimuliFlags = 0;
-  long calls = 0;        // user functions called, ever
-  int activations = 0;   // Activates in the tick in progress
-  int ends = 0;          // Activates that failed and Ticks that ended, in the tick in progress
 
+  int Count() const { return n + (hasSecond ? 1 : 0); }
   int IndexOf(const bt::DeciderDef* d) const {
     FUZZ_CHECK(d != nullptr);
     const long i = d - deciders.get();
-    FUZZ_CHECK(i >= 0 && i < n);
+    FUZZ_CHECK(i >= 0 && i < Count());
     return static_cast<int>(i);
   }
   const BehaviorInfo& InfoOf(const bt::BehaviorDef* b) const {
@@ -196,7 +193,78 @@ struct Harness {
   }
 };
 
-Harness* gHarness = nullptr;
+// What the engine is handed as the agent: one per block, with what the harness
+// knows of that block.
+struct Agent {
+  const Harness* h = nullptr;
+  Script script;
+  // Per decider.
+  std::vector<bool> active;          // its paired behavior is active
+  std::vector<double> activatedAt;   // since when
+  std::vector<bool> timerModeled;    // every call of its Decide restarts its timer
+  std::vector<double> lastRestart;   // when its timer was restarted; -inf: never
+  std::vector<LiveStruct> live;
+  double epoch = 0;      // the time of the block's first tick since it was fresh
+  bool lenient = false;  // the block is damaged beyond what the harness models
+#if !BT_FUZZ_TIME_CONTRACT
+  // The block keeps timers as float times (the layout before the time contract).
+  const float* timers = nullptr;
+  std::vector<float> timersAtStart;  // as the tick in progress found them
+#endif
+  // The tick in progress.
+  double time = 0;
+  float dt = 0;
+  std::uint32_t decisionFlags = 0;
+  std::uint32_t stimuliFlags = 0;
+  long calls = 0;        // user functions called, ever
+  int activations = 0;   // Activates in the tick in progress
+  int ends = 0;          // Activates that failed and Ticks that ended, in the tick in progress
+  std::vector<int> deactivated;  // deciders whose Deactivate the tick in progress called, in order
+
+  Agent(const Harness& harness, std::vector<std::uint8_t> bytes) : h(&harness) {
+    script.bytes = std::move(bytes);
+    const int count = harness.Count();
+    active.assign(count, false);
+    activatedAt.assign(count, 0);
+    timerModeled.assign(count, false);
+    lastRestart.assign(count, -HUGE_VAL);
+  }
+};
+
+// Sets gAgent for one call into the engine.
+struct InTick {
+  Agent* saved;
+  explicit InTick(Agent& a) : saved(gAgent) { gAgent = &a; }
+  ~InTick() { gAgent = saved; }
+  InTick(const InTick&) = delete;
+  InTick& operator=(const InTick&) = delete;
+};
+
+constexpr bt::TypeTag kAgentTag = bt::TypeTagOf<Agent>();
+constexpr bt::TypeTag kWrongTag = bt::TypeTagOf<int>();
+
+void CheckNoLiveOverlap(const void* at, std::size_t size) {
+  const auto begin = reinterpret_cast<std::uintptr_t>(at);
+  for (const LiveStruct& live : gAgent->live)
+    if (begin < live.at + live.size && live.at < begin + size) {
+      std::fprintf(stderr, "tick_fuzzer: a struct constructed at %p over one alive at %p\n", at,
+                   reinterpret_cast<void*>(live.at));
+      FUZZ_CHECK(!"constructed over a struct still alive");
+    }
+}
+
+template <class T>
+void ConstructTracked(void* at) {
+  if (!gAgent->lenient) CheckNoLiveOverlap(at, sizeof(T));
+  ::new (at) T{};
+  if (!gAgent->lenient) gAgent->live.push_back({reinterpret_cast<std::uintptr_t>(at), sizeof(T)});
+}
+
+void ConstructUntracked(void* at) {
+  if (!gAgent->lenient) CheckNoLiveOverlap(at, sizeof(Tracked<24, 8>));
+  ::new (at) Tracked<24, 8>{};
+}
+
 // BT_FUZZ_TRACE=1 when replaying one input: the tree, each call and the engine's
 // level-5 debug output on stderr, to turn a finding into a regression test.
 const bool gTrace = std::getenv("BT_FUZZ_TRACE") != nullptr;
@@ -206,35 +274,76 @@ float DecideValue(std::uint8_t b) {
   return kValues[b % 16];
 }
 
-void CheckContext(const Harness& h, const bt::Context& c) {
-  FUZZ_CHECK(c.time == h.time && (c.dt == h.dt || std::isnan(h.dt)));
-  FUZZ_CHECK(c.decisionFlags == h.decisionFlags && c.stimuliFlags == h.stimuliFlags);
+// What exact means for times, t1 and t2 among them: well under a millisecond,
+// plus what float loses at the offsets a block may keep (from its epoch, under
+// the time contract; from 0 before it).
+double TimeTolerance(const Agent& a, double t1, double t2, double span) {
+#if BT_FUZZ_TIME_CONTRACT
+  const double far = std::fabs(t1 - a.epoch) + std::fabs(t2 - a.epoch);
+#else
+  (void)a;
+  const double far = std::fabs(t1) + std::fabs(t2);
+#endif
+  return 1e-4 + std::fabs(span) * 1e-6 + far * 0x1p-23;
+}
+
+void CheckContext(const Agent& a, const bt::Context& c) {
+  FUZZ_CHECK(c.time == a.time && (c.dt == a.dt || std::isnan(a.dt)));
+  FUZZ_CHECK(c.decisionFlags == a.decisionFlags && c.stimuliFlags == a.stimuliFlags);
   FUZZ_CHECK(c.behaviorFlags == c.decider->behaviorFlags);
 }
 
-TrackedHead* HeadOf(const bt::BehaviorDef* b, void* memory) {
-  return HasHead(gHarness->InfoOf(b).memoryKind) ? static_cast<TrackedHead*>(memory) : nullptr;
+// activeTime, against the time of the Activate.
+void CheckActiveTime(const Agent& a, int i, const bt::Context& c) {
+  const double expected = c.time - a.activatedAt[i];
+  if (!(std::fabs(static_cast<double>(c.activeTime) - expected) <=
+        TimeTolerance(a, c.time, a.activatedAt[i], expected))) {
+    std::fprintf(stderr, "activeTime %.9g at %.17g, activated at %.17g: expected %.9g\n",
+                 static_cast<double>(c.activeTime), c.time, a.activatedAt[i], expected);
+    FUZZ_CHECK(!"activeTime exact");
+  }
+}
+
+TrackedHead* HeadOf(const Agent& a, const bt::BehaviorDef* b, void* memory) {
+  return HasHead(a.h->InfoOf(b).memoryKind) ? static_cast<TrackedHead*>(memory) : nullptr;
 }
 
 float FuzzDecide(void* agent, void* dblock, const bt::DecideContext& c) {
-  Harness& h = *static_cast<Harness*>(agent);
+  Agent& a = *static_cast<Agent*>(agent);
+  const Harness& h = *a.h;
   const int i = h.IndexOf(c.decider);
   const bt::DeciderDef& d = h.deciders[i];
-  ++h.calls;
-  FUZZ_CHECK(c.time == h.time && c.decisionFlags == h.decisionFlags && c.stimuliFlags == h.stimuliFlags);
+  ++a.calls;
+  FUZZ_CHECK(c.time == a.time && c.decisionFlags == a.decisionFlags && c.stimuliFlags == a.stimuliFlags);
   // A Decide runs only when its preconditions pass.
   FUZZ_CHECK(d.preconditions.decision.Passes(c.decisionFlags) && d.preconditions.stimuli.Passes(c.stimuliFlags));
-  // Its timer allowed it when the tick began, and was restarted just before the
-  // call (a group re-checked on a redecide skips its timer: not tracked).
-  if (d.preconditions.timerSeconds > 0 && !(d.flags & bt::kCallDecideOnRedecide)) {
-    const int timer = d.data->timerIndex;
-    FUZZ_CHECK(timer >= 0 && timer < static_cast<int>(h.timersAtStart.size()));
-    FUZZ_CHECK(!(c.time - static_cast<double>(h.timersAtStart[timer]) <
-                 static_cast<double>(d.preconditions.timerSeconds)));
-    FUZZ_CHECK(h.timers[timer] == static_cast<float>(c.time));
+  if (d.preconditions.timerSeconds > 0 && !a.lenient) {
+#if !BT_FUZZ_TIME_CONTRACT
+    // Its timer allowed it when the tick began, and was restarted just before the
+    // call (a group re-checked on a redecide skips its timer: not tracked).
+    if (!(d.flags & bt::kCallDecideOnRedecide)) {
+      const int timer = d.data->timerIndex;
+      FUZZ_CHECK(timer >= 0 && timer < static_cast<int>(a.timersAtStart.size()));
+      FUZZ_CHECK(!(c.time - static_cast<double>(a.timersAtStart[timer]) <
+                   static_cast<double>(d.preconditions.timerSeconds)));
+      FUZZ_CHECK(a.timers[timer] == static_cast<float>(c.time));
+    }
+#endif
+    // Whatever the block keeps: where every call restarts the timer, no call comes
+    // before the timer's period is over since the one before.
+    if (a.timerModeled[i] && a.lastRestart[i] != -HUGE_VAL) {
+      const double since = c.time - a.lastRestart[i];
+      const double period = d.preconditions.timerSeconds;
+      if (since < period - TimeTolerance(a, c.time, a.lastRestart[i], period)) {
+        std::fprintf(stderr, "timer of %s (%g s) restarted at %.17g, Decide called at %.17g\n", d.name, period,
+                     a.lastRestart[i], c.time);
+        FUZZ_CHECK(!"timer exact");
+      }
+    }
+    if (a.timerModeled[i]) a.lastRestart[i] = c.time;
   }
-  const float value = DecideValue(h.script.Byte());
-  if (gTrace) std::fprintf(stderr, "  decide %s at %.9g -> %g\n", d.name, c.time, static_cast<double>(value));
+  const float value = DecideValue(a.script.Byte());
+  if (gTrace) std::fprintf(stderr, "  decide %s at %.17g -> %g\n", d.name, c.time, static_cast<double>(value));
   if (d.dblock.size != 0) {
     const auto* bytes = static_cast<const unsigned char*>(dblock);
     for (int k = 0; k < d.dblock.size; ++k) FUZZ_CHECK(bytes[k] == 0);  // handed over zeroed
@@ -245,7 +354,7 @@ float FuzzDecide(void* agent, void* dblock, const bt::DecideContext& c) {
 }
 
 std::uint32_t FuzzRandom(void* agent) {
-  Script& s = static_cast<Harness*>(agent)->script;
+  Script& s = static_cast<Agent*>(agent)->script;
   return s.Byte() | s.Byte() << 8 | s.Byte() << 16 | static_cast<std::uint32_t>(s.Byte()) << 24;
 }
 
@@ -269,45 +378,56 @@ void CheckDBlock(const Harness& h, int i, const bt::Context& c) {
 }
 
 bool FuzzActivate(void* agent, void* memory, const bt::Context& c) {
-  Harness& h = *static_cast<Harness*>(agent);
+  Agent& a = *static_cast<Agent*>(agent);
+  const Harness& h = *a.h;
   const int i = h.IndexOf(c.decider);
   const bt::BehaviorDef* b = c.decider->behavior;
-  ++h.calls;
-  ++h.activations;
-  CheckContext(h, c);
-  CheckDBlock(h, i, c);
-  if (h.InfoOf(b).paired) {
-    FUZZ_CHECK(!h.active[i]);  // never activated twice without a Deactivate
-    h.active[i] = true;
+  ++a.calls;
+  ++a.activations;
+  CheckContext(a, c);
+  if (!a.lenient) {
+    FUZZ_CHECK(c.activeTime == 0);
+    CheckDBlock(h, i, c);
+    if (h.InfoOf(b).paired) {
+      FUZZ_CHECK(!a.active[i]);  // never activated twice without a Deactivate
+      a.active[i] = true;
+      a.activatedAt[i] = c.time;
+    }
+    if (TrackedHead* head = HeadOf(a, b, memory)) {
+      FUZZ_CHECK(head->magic == kMagic && head->life == Life::Constructed);  // constructed just before
+      head->life = Life::Activated;
+      head->owner = i;
+    } else if (h.InfoOf(b).memoryKind == kZeroed) {
+      const auto* bytes = static_cast<const unsigned char*>(memory);
+      for (int k = 0; k < b->memory.size; ++k) FUZZ_CHECK(bytes[k] == 0);
+    }
   }
-  if (TrackedHead* head = HeadOf(b, memory)) {
-    FUZZ_CHECK(head->magic == kMagic && head->life == Life::Constructed);  // constructed just before
-    head->life = Life::Activated;
-    head->owner = i;
-  } else if (h.InfoOf(b).memoryKind == kZeroed) {
-    const auto* bytes = static_cast<const unsigned char*>(memory);
-    for (int k = 0; k < b->memory.size; ++k) FUZZ_CHECK(bytes[k] == 0);
-  }
-  const bool activated = h.script.Byte() % 8 != 0;
-  if (!activated) ++h.ends;
+  const bool activated = a.script.Byte() % 8 != 0;
+  if (!activated) ++a.ends;
   return activated;
 }
 
 bt::Result FuzzTick(void* agent, void* memory, const bt::Context& c) {
-  Harness& h = *static_cast<Harness*>(agent);
+  Agent& a = *static_cast<Agent*>(agent);
+  const Harness& h = *a.h;
   const int i = h.IndexOf(c.decider);
   const bt::BehaviorDef* b = c.decider->behavior;
-  ++h.calls;
-  CheckContext(h, c);
-  if (h.InfoOf(b).paired) FUZZ_CHECK(h.active[i]);
-  if (TrackedHead* head = HeadOf(b, memory)) {
-    FUZZ_CHECK(head->magic == kMagic);
-    FUZZ_CHECK(head->life == Life::Activated || (b->activate == nullptr && head->life == Life::Constructed));
-    FUZZ_CHECK(head->owner == i || head->owner == -1);
-    head->owner = i;
+  ++a.calls;
+  CheckContext(a, c);
+  if (!a.lenient) {
+    if (h.InfoOf(b).paired) {
+      FUZZ_CHECK(a.active[i]);
+      CheckActiveTime(a, i, c);
+    }
+    if (TrackedHead* head = HeadOf(a, b, memory)) {
+      FUZZ_CHECK(head->magic == kMagic);
+      FUZZ_CHECK(head->life == Life::Activated || (b->activate == nullptr && head->life == Life::Constructed));
+      FUZZ_CHECK(head->owner == i || head->owner == -1);
+      head->owner = i;
+    }
   }
-  const std::uint8_t byte = h.script.Byte();
-  if (byte % 8 >= 5) ++h.ends;
+  const std::uint8_t byte = a.script.Byte();
+  if (byte % 8 >= 5) ++a.ends;
   switch (byte % 8) {
     case 5: return bt::Result::Done;
     case 6: return bt::Result::Failed;
@@ -319,25 +439,29 @@ bt::Result FuzzTick(void* agent, void* memory, const bt::Context& c) {
 // For a behavior whose Tick takes no Context (BehaviorDef::tickTakesContext false):
 // it is told nothing about its decider, so it only answers.
 bt::Result FuzzTickNoContext(void* agent, void*, const bt::Context&) {
-  Harness& h = *static_cast<Harness*>(agent);
-  ++h.calls;
-  if (h.script.Byte() % 8 != 5) return bt::Result::Running;
-  ++h.ends;
+  Agent& a = *static_cast<Agent*>(agent);
+  ++a.calls;
+  if (a.script.Byte() % 8 != 5) return bt::Result::Running;
+  ++a.ends;
   return bt::Result::Done;
 }
 
 void FuzzDeactivate(void* agent, void* memory, const bt::Context& c) {
-  Harness& h = *static_cast<Harness*>(agent);
+  Agent& a = *static_cast<Agent*>(agent);
+  const Harness& h = *a.h;
   const int i = h.IndexOf(c.decider);
   const bt::BehaviorDef* b = c.decider->behavior;
-  ++h.calls;
-  CheckContext(h, c);
+  ++a.calls;
+  a.deactivated.push_back(i);
+  CheckContext(a, c);
+  if (a.lenient) return;
   CheckDBlock(h, i, c);
   if (h.InfoOf(b).paired) {
-    FUZZ_CHECK(h.active[i]);  // exactly one Deactivate per Activate
-    h.active[i] = false;
+    FUZZ_CHECK(a.active[i]);  // exactly one Deactivate per Activate
+    CheckActiveTime(a, i, c);
+    a.active[i] = false;
   }
-  if (TrackedHead* head = HeadOf(b, memory)) {
+  if (TrackedHead* head = HeadOf(a, b, memory)) {
     FUZZ_CHECK(head->magic == kMagic);
     FUZZ_CHECK(head->life == Life::Activated || (b->activate == nullptr && head->life == Life::Constructed));
     FUZZ_CHECK(head->owner == i || head->owner == -1);
@@ -347,14 +471,16 @@ void FuzzDeactivate(void* agent, void* memory, const bt::Context& c) {
 }
 
 void DestroyTracked(void* at) {
+  Agent& a = *gAgent;
+  if (a.lenient) return;  // perhaps never constructed: not the harness's to check
   auto* head = static_cast<TrackedHead*>(at);
   FUZZ_CHECK(head->magic == kMagic);  // constructed, and not destroyed yet
-  const auto live = std::find_if(gLive.begin(), gLive.end(),
+  const auto live = std::find_if(a.live.begin(), a.live.end(),
                                  [at](const LiveStruct& l) { return l.at == reinterpret_cast<std::uintptr_t>(at); });
-  FUZZ_CHECK(live != gLive.end());  // destroyed once, where it was constructed
-  gLive.erase(live);
+  FUZZ_CHECK(live != a.live.end());  // destroyed once, where it was constructed
+  a.live.erase(live);
   if (head->owner >= 0) {
-    const bt::BehaviorDef* b = gHarness->deciders[head->owner].behavior;
+    const bt::BehaviorDef* b = a.h->deciders[head->owner].behavior;
     if (b->deactivate) FUZZ_CHECK(head->life == Life::Deactivated);  // destroyed after its Deactivate
   }
   head->magic = 0;
@@ -367,12 +493,12 @@ void TraceOutput(const bt::DebugLine& line, void*) { std::fprintf(stderr, "%s\n"
 
 // BT_FUZZ_STATS=1: how often each status came back, printed at exit, to see
 // that the inputs reach every outcome.
-int gStatusCount[32] = {};
+std::atomic<int> gStatusCount[32] = {};
 const bool gStats = [] {
   if (std::getenv("BT_FUZZ_STATS") == nullptr) return false;
   std::atexit([] {
     for (int s = 0; s < 32; ++s)
-      if (gStatusCount[s]) std::fprintf(stderr, "status %s: %d\n", bt::StatusName(static_cast<bt::Status>(s)), gStatusCount[s]);
+      if (gStatusCount[s]) std::fprintf(stderr, "status %s: %d\n", bt::StatusName(static_cast<bt::Status>(s)), gStatusCount[s].load());
   });
   return true;
 }();
@@ -381,11 +507,11 @@ void Count(bt::Status status) {
 }
 
 void TraceTree(const Harness& h) {
-  for (int i = 0; i < h.n; ++i) {
+  for (int i = 0; i < h.Count(); ++i) {
     const bt::DeciderDef& d = h.deciders[i];
-    std::fprintf(stderr, "%s: kind %d policy %d flags %u decide %d timer %g dblock %u behavior %s:",
+    std::fprintf(stderr, "%s: kind %d policy %d flags %u decide %d timer %g dblock %u typed %d behavior %s:",
                  d.name, static_cast<int>(d.kind), static_cast<int>(d.policy), d.flags, d.decide != nullptr,
-                 static_cast<double>(d.preconditions.timerSeconds), d.dblock.size,
+                 static_cast<double>(d.preconditions.timerSeconds), d.dblock.size, d.agentType != bt::kNoType,
                  d.behavior ? d.behavior->name : "-");
     for (int c = 0; c < d.childCount && d.children; ++c)
       std::fprintf(stderr, " %s", d.children[c] ? d.children[c]->name : "null");
@@ -415,6 +541,7 @@ enum Defect {
   kBadTimer,
   kNoData,
   kTooDeep,
+  kMixedAgentTypes,
   kDefects
 };
 
@@ -429,10 +556,10 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
   h.n = defect == kTooDeep ? bt::kMaxTreeDepth + 2 : in.ConsumeIntegralInRange(1, 24);
   const int numBehaviors = in.ConsumeIntegralInRange(1, 6);
   const int n = h.n;
-  h.deciders.reset(new bt::DeciderDef[n]);
-  h.data.reset(new bt::DeciderData[n]);
-  h.children.assign(n, {});
-  h.active.assign(n, false);
+  // One decider more: the root of a second tree, perhaps.
+  h.deciders.reset(new bt::DeciderDef[n + 1]);
+  h.data.reset(new bt::DeciderData[n + 1]);
+  h.children.assign(n + 1, {});
   // Names live as long as the harness: "D<i>" and "B<j>", 8 bytes each.
   h.names.assign(8 * (n + numBehaviors), 0);
   auto name = [&h](int slot, char prefix, int index) {
@@ -452,10 +579,12 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
     b.activate = info.paired || (bits & 4) ? &FuzzActivate : nullptr;
     b.deactivate = info.paired || (bits & 8) ? &FuzzDeactivate : nullptr;
     b.tick = (bits & 16) ? nullptr : &FuzzTick;
-    if (b.tick && in.ConsumeIntegral<std::uint8_t>() < 32) {
+    const std::uint8_t more = in.ConsumeIntegral<std::uint8_t>();
+    if (b.tick && more < 32) {
       b.tick = &FuzzTickNoContext;
       b.tickTakesContext = false;
     }
+    if (more & 0x80) b.agentType = kAgentTag;  // its functions take the harness's Agent
     info.memoryKind = (bits >> 5) % kMemoryKinds;
     b.memory = MemoryBlock(info.memoryKind);
   }
@@ -497,6 +626,7 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
     if (pre & 0x10) d.preconditions.decision.allClear = 1u << ((pre >> 5) & 3);
     if (pre & 0x20) d.preconditions.stimuli.allSet = 1u << ((pre >> 6) & 3);
     if (pre & 0x40) d.preconditions.stimuli.anyClear = 3u << ((pre >> 2) & 1);
+    if (pre & 0x80) d.agentType = kAgentTag;  // its Decide and random source take the harness's Agent
     static const std::uint16_t kDBlockSizes[4] = {0, 8, 16, bt::kMaxDBlockBytes};
     static const std::uint16_t kDBlockAligns[4] = {4, 4, 8, 16};
     const std::uint8_t db = (options >> 4) & 3;
@@ -615,6 +745,20 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
       expected.problem = bt::TreeProblem::TooDeep;
       expected.culprit = bt::kMaxTreeDepth;
       break;
+    case kMixedAgentTypes:
+      // The root takes one agent type and the first decider below it another; or,
+      // alone, the root's behavior one and its Decide another.
+      if (n > 1) {
+        makeGroup();
+        root.agentType = kAgentTag;
+        h.deciders[1].agentType = kWrongTag;
+        expected.culprit = 1;
+      } else {
+        root.agentType = kWrongTag;
+        h.behaviors[root.behavior - h.behaviors.data()].agentType = kAgentTag;
+      }
+      expected.problem = bt::TreeProblem::MixedAgentTypes;
+      break;
     default: break;
   }
   // Groups delegating their Decide to their children, in a DAG, may cost more
@@ -642,17 +786,140 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
   return expected;
 }
 
-// ---------------------------------------------------------------- checking a block
+// ---------------------------------------------------------------- what the harness knows of a tree
+
+// Evaluations of one evaluation of each decider, through groups that delegate
+// their Decide to their children: an upper bound of the Decides it costs. Any
+// tree, however broken (null children and cycles count nothing).
+std::vector<double> DelegationCosts(const Harness& h) {
+  std::vector<double> cost(h.Count(), -1);
+  std::vector<bool> onStack(h.Count(), false);
+  auto visit = [&](auto& self, const bt::DeciderDef* d) -> double {
+    const long i = d - h.deciders.get();
+    if (d == nullptr || i < 0 || i >= h.Count() || onStack[i]) return 0;
+    if (cost[i] >= 0) return cost[i];
+    onStack[i] = true;
+    double c = 1;
+    if (d->kind == bt::DeciderKind::Group && (d->flags & bt::kDelegateDecideToChildren) && d->children)
+      for (int k = 0; k < d->childCount && c < 1e12; ++k) c += self(self, d->children[k]);
+    onStack[i] = false;
+    return cost[i] = c;
+  };
+  for (int i = 0; i < h.Count(); ++i) visit(visit, &h.deciders[i]);
+  return cost;
+}
+
+// A tree InitializeTreeData may reject for delegating too deep: only with a
+// decider that would cost more Decides than the limit.
+void CheckDelegationProblem(const Harness& h, const bt::TreeError& error) {
+  FUZZ_CHECK(error.problem == bt::TreeProblem::DelegationTooCostly);
+  FUZZ_CHECK(DelegationCosts(h)[h.IndexOf(error.decider)] > bt::kMaxDelegatedDecides);
+}
+
+// What a valid tree from deciders[root] is, as the harness sees it.
+struct TreeFacts {
+  std::vector<int> order;       // the deciders, depth first, children in order, each once, in post-order
+  std::vector<int> timerIndex;  // per decider: its timer, numbered in that order; -1 none or not in the tree
+  std::vector<bool> probed;     // a child of a group delegating its Decide (called to probe, timer kept)
+  bt::TypeTag agentType = bt::kNoType;
+};
+
+TreeFacts FactsOf(const Harness& h, int root) {
+  TreeFacts f;
+  f.timerIndex.assign(h.Count(), -1);
+  f.probed.assign(h.Count(), false);
+  std::vector<bool> seen(h.Count(), false);
+  auto visit = [&](auto& self, int i) -> void {
+    if (seen[i]) return;
+    seen[i] = true;
+    const bt::DeciderDef& d = h.deciders[i];
+    for (int k = 0; k < d.childCount; ++k) {
+      const int child = h.IndexOf(d.children[k]);
+      if (d.flags & bt::kDelegateDecideToChildren) f.probed[child] = true;
+      self(self, child);
+    }
+    f.order.push_back(i);
+  };
+  visit(visit, root);
+  int timers = 0;
+  for (int i : f.order) {
+    const bt::DeciderDef& d = h.deciders[i];
+    if (d.preconditions.timerSeconds > 0) f.timerIndex[i] = timers++;
+    if (d.agentType != bt::kNoType || (d.behavior && d.behavior->agentType != bt::kNoType)) f.agentType = kAgentTag;
+  }
+  return f;
+}
+
+// Which timers an agent of this tree can follow from its Decides alone.
+void ModelTimers(Agent& a, const TreeFacts& f) {
+  for (int i : f.order) {
+    const bt::DeciderDef& d = a.h->deciders[i];
+    const bool redecidesWithoutTimer = d.kind == bt::DeciderKind::Group && (d.flags & bt::kCallDecideOnRedecide);
+    a.timerModeled[i] = d.preconditions.timerSeconds > 0 && d.decide != nullptr && !redecidesWithoutTimer &&
+                        !f.probed[i];
+  }
+}
+
+// The second tree: a group of some of the main tree's deciders, the main root among them perhaps.
+void BuildSecond(Harness& h, FuzzedDataProvider& in, std::uint8_t config) {
+  const int n = h.n;
+  bt::DeciderDef& root = h.deciders[n];
+  root.name = "R2";
+  root.kind = bt::DeciderKind::Group;
+  root.policy = static_cast<bt::GroupPolicy>((config >> 5) % 5);
+  for (int k = 1 + in.ConsumeIntegral<std::uint8_t>() % 4; k > 0; --k)
+    h.children[n].push_back(&h.deciders[in.ConsumeIntegral<std::uint8_t>() % n]);
+  root.children = h.children[n].data();
+  root.childCount = static_cast<std::uint16_t>(h.children[n].size());
+  root.data = &h.data[n];
+  h.hasSecond = true;
+}
+
+// ---------------------------------------------------------------- one agent's block
+
+bool Refused(bt::Status s) {
+  return s == bt::Status::InvalidTree || s == bt::Status::NullAgent || s == bt::Status::MemoryTooSmall ||
+         s == bt::Status::BadTime || s == bt::Status::MemoryFromOtherTree || s == bt::Status::AgentTypeMismatch;
+}
+
+struct FreeBlock {
+  void operator()(std::byte* p) const { std::free(p); }
+};
+
+// A path as the block names it, from the root down to a behavior or to the first
+// group whose active child or shuffle order does not fit it (`culprit`).
+struct Walk {
+  const bt::DeciderDef* path[bt::kMaxTreeDepth] = {};
+  int count = 0;
+  int culprit = -1;
+};
 
 struct Run {
-  Harness& h;
+  Agent& a;
   const bt::DeciderDef& root;
-  std::byte* block;      // aligned to kMaxAlignment, `bytes` long, with 32 spare bytes after
+  std::unique_ptr<std::byte, FreeBlock> storage;
+  std::byte* block;  // exactly MemoryBytesFor(root), aligned to kMaxAlignment
   std::size_t bytes;
-  float lastTime = -kInf;  // of the block, as it keeps it; -inf: never ticked
-  int depth = 0;
+  int depth;
+  bt::TypeTag treeType;
+  double lastTime = -HUGE_VAL;  // of the last tick the block accepted; -inf: none since it was fresh
+  bool headerDamaged = false;   // random bytes went into its header since it was wiped
+
+  Run(Agent& agent, const bt::DeciderDef& r, bt::TypeTag type) : a(agent), root(r), treeType(type) {
+    bytes = bt::MemoryBytesFor(root);
+    FUZZ_CHECK(bytes >= sizeof(bt::MemoryHeader) && bytes % bt::kMaxAlignment == 0);
+    storage.reset(static_cast<std::byte*>(std::aligned_alloc(bt::kMaxAlignment, bytes)));
+    block = storage.get();
+    std::memset(block, 0, bytes);
+    depth = root.data->tree.depth;
+#if !BT_FUZZ_TIME_CONTRACT
+    a.timers = reinterpret_cast<const float*>(block + root.data->tree.timersOffset);
+    a.timersAtStart.assign(root.data->tree.numTimers, -kInf);
+#endif
+  }
 
   std::span<std::byte> Span() const { return {block, bytes}; }
+  bool Fresh() const { return reinterpret_cast<const bt::MemoryHeader*>(block)->treeStamp == 0; }
   // Where the engine keeps d's behavior memory: its slot, then memoryOffset.
   std::uintptr_t MemoryOf(const bt::DeciderDef& d) const {
     return reinterpret_cast<std::uintptr_t>(block + sizeof(bt::MemoryHeader) + d.data->slotOffset +
@@ -662,15 +929,34 @@ struct Run {
   void WriteOff(const bt::DeciderDef* const* path, int from, int count) const {
     for (int j = from; j < count; ++j) {
       const bt::BehaviorDef* b = path[j]->behavior;
-      if (b == nullptr || !Destroyed(h.InfoOf(b).memoryKind)) continue;
+      if (b == nullptr || !Destroyed(a.h->InfoOf(b).memoryKind)) continue;
       const std::uintptr_t at = MemoryOf(*path[j]);
-      const auto live = std::find_if(gLive.begin(), gLive.end(), [at](const LiveStruct& l) { return l.at == at; });
-      FUZZ_CHECK(live != gLive.end());
-      gLive.erase(live);
+      const auto live = std::find_if(a.live.begin(), a.live.end(), [at](const LiveStruct& l) { return l.at == at; });
+      FUZZ_CHECK(live != a.live.end());
+      a.live.erase(live);
     }
   }
   bt::SlotHeader& SlotOf(const bt::DeciderDef& d) const {
     return *reinterpret_cast<bt::SlotHeader*>(block + sizeof(bt::MemoryHeader) + d.data->slotOffset);
+  }
+
+  // What the block says, not the engine: the named path and where it stops fitting.
+  Walk WalkBlock() const {
+    Walk w;
+    if (bt::ActivePath(root, Span(), {}) == 0) return w;  // inactive, or not this tree's
+    for (const bt::DeciderDef* d = &root; w.count < bt::kMaxTreeDepth;) {
+      w.path[w.count++] = d;
+      if (d->kind != bt::DeciderKind::Group) break;
+      const auto* order = reinterpret_cast<const std::uint8_t*>(&SlotOf(*d) + 1);
+      bool fits = SlotOf(*d).activeChild < d->childCount;
+      for (int k = 0; d->policy == bt::GroupPolicy::Shuffle && k < d->childCount; ++k) fits &= order[k] < d->childCount;
+      if (!fits) {
+        w.culprit = w.count - 1;
+        break;
+      }
+      d = d->children[SlotOf(*d).activeChild];
+    }
+    return w;
   }
 
   // The active path, checked link by link.
@@ -701,30 +987,159 @@ struct Run {
     if (status == bt::Status::Running) {
       FUZZ_CHECK(count > 0);
       FUZZ_CHECK(path[count - 1]->kind == bt::DeciderKind::Behavior && reported == path[count - 1]);
-    } else if (status != bt::Status::InvalidTree && status != bt::Status::NullAgent &&
-               status != bt::Status::MemoryTooSmall && status != bt::Status::BadTime &&
-               status != bt::Status::MemoryFromOtherTree) {
+    } else if (!Refused(status) && !(a.lenient && headerDamaged)) {
       FUZZ_CHECK(count == 0);  // Done, NoBehavior and the errors of a tick leave nothing active
     }
-    std::vector<bool> onPath(h.n, false);
+    if (a.lenient) return;
+    const Harness& h = *a.h;
+    std::vector<bool> onPath(h.Count(), false);
     std::vector<std::uintptr_t> expected;  // where the structs alive must be
     for (int k = 0; k < count; ++k) {
       const int i = h.IndexOf(path[k]);
       onPath[i] = true;
       if (path[k]->behavior && Destroyed(h.InfoOf(path[k]->behavior).memoryKind)) expected.push_back(MemoryOf(*path[k]));
     }
-    for (int i = 0; i < h.n; ++i) {
+    for (int i = 0; i < h.Count(); ++i) {
       const bt::BehaviorDef* b = h.deciders[i].behavior;
-      if (b && h.InfoOf(b).paired) FUZZ_CHECK(h.active[i] == onPath[i]);
-      else FUZZ_CHECK(!h.active[i]);
+      if (b && h.InfoOf(b).paired) FUZZ_CHECK(a.active[i] == onPath[i]);
+      else FUZZ_CHECK(!a.active[i]);
     }
     std::vector<std::uintptr_t> alive;
-    for (const LiveStruct& l : gLive) alive.push_back(l.at);
+    for (const LiveStruct& l : a.live) alive.push_back(l.at);
     std::sort(expected.begin(), expected.end());
     std::sort(alive.begin(), alive.end());
     FUZZ_CHECK(alive == expected);
   }
+
+  // The harness stops modeling the block: what was active is written off.
+  void EnterLenient() {
+    a.lenient = true;
+    a.live.clear();
+    a.active.assign(a.active.size(), false);
+  }
+  // Zeros, for a new agent: modeled again from scratch.
+  void Wipe(std::uint32_t seed) {
+    std::memset(block, 0, bytes);
+    if (seed != 0) bt::SeedMemory(Span(), seed);
+    lastTime = -HUGE_VAL;
+    headerDamaged = false;
+    a.lenient = false;
+    a.live.clear();
+    a.active.assign(a.active.size(), false);
+  }
 };
+
+// A tick of run's block; `type`: the agent type handed over (kAgentTag: the typed overload).
+bt::TickResult TickRun(Run& run, double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                       const bt::TickOptions& options, bt::TypeTag type) {
+  Agent& a = run.a;
+  const double epoch = a.epoch;
+  if (run.Fresh()) {  // the engine starts it, if it accepts the tick: timers never ran
+    a.epoch = time;
+    a.lastRestart.assign(a.lastRestart.size(), -HUGE_VAL);
+  }
+#if !BT_FUZZ_TIME_CONTRACT
+  for (std::size_t k = 0; k < a.timersAtStart.size(); ++k) a.timersAtStart[k] = run.Fresh() ? -kInf : a.timers[k];
+#endif
+  a.time = time;
+  a.dt = dt;
+  a.decisionFlags = decisionFlags;
+  a.stimuliFlags = stimuliFlags;
+  a.activations = 0;
+  a.ends = 0;
+  a.deactivated.clear();
+  bt::TickResult result;
+  {
+    InTick in(a);
+    if (type == kAgentTag)
+      result = bt::TickBehaviorTree(run.root, &a, run.Span(), time, dt, decisionFlags, stimuliFlags, options);
+    else
+      result = bt::TickBehaviorTree(run.root, static_cast<void*>(&a), type, run.Span(), time, dt, decisionFlags,
+                                    stimuliFlags, options);
+  }
+  const int redecides = options.redecideLimit > 0 ? options.redecideLimit : 0;
+  // The redecide limit holds: every Activate that fails and every Tick that ends
+  // makes the group above redecide, once, except at the root, which ends the
+  // tick. So at most `redecides` of them, plus the root's or the one the limit
+  // stopped at; nothing is called after it but Deactivates.
+  FUZZ_CHECK(a.ends <= redecides + 1);
+  FUZZ_CHECK(a.activations <= (1 + run.depth + redecides) * run.depth);
+  FUZZ_CHECK(std::strcmp(bt::StatusName(result.status), "?") != 0);  // a status there is
+  if (result.decider != nullptr) a.h->IndexOf(result.decider);        // a decider there is
+  if (!Refused(result.status)) run.lastTime = time;
+  else a.epoch = epoch;
+  Count(result.status);
+  return result;
+}
+
+// StopBehaviorTree: what its Deactivates are told is the time, no dt, no flags.
+void StopRun(Run& run, double time) {
+  Agent& a = run.a;
+  a.time = time;
+  a.dt = 0;
+  a.decisionFlags = a.stimuliFlags = 0;
+  a.deactivated.clear();
+  InTick in(a);
+  bt::StopBehaviorTree(run.root, &a, run.Span(), time);
+}
+
+// A tick of a block the harness no longer models, `walk` taken just before it:
+// damage the walk found is reported, and damage is reported only on the path,
+// naming a group, no lower than the walk's; then nothing but the Deactivates of
+// the path from the root to that group was called, deepest first.
+void CheckDamagedTick(const Run& run, const Walk& walk, const bt::TickResult& result, long callsBefore) {
+  if (run.headerDamaged || walk.count == 0) return;  // the header is not the tick's own
+  if (walk.culprit >= 0) FUZZ_CHECK(result.status == bt::Status::CorruptMemory);
+  if (result.status != bt::Status::CorruptMemory) return;
+  int at = -1;
+  for (int k = 0; k < walk.count; ++k)
+    if (walk.path[k] == result.decider) at = k;
+  FUZZ_CHECK(at >= 0 && (walk.culprit < 0 || at <= walk.culprit));
+  FUZZ_CHECK(result.decider->kind == bt::DeciderKind::Group);
+  std::vector<int> expected;
+  for (int k = at; k >= 0; --k)
+    if (walk.path[k]->behavior && walk.path[k]->behavior->deactivate) expected.push_back(run.a.h->IndexOf(walk.path[k]));
+  FUZZ_CHECK(run.a.deactivated == expected);
+  FUZZ_CHECK(run.a.calls - callsBefore == static_cast<long>(expected.size()));
+  FUZZ_CHECK(bt::ActivePath(run.root, run.Span(), {}) == 0);
+}
+
+// An ordinary tick at `time`; the agent type handed over as arg says.
+void OrdinaryTick(Run& run, double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                  std::uint8_t arg, const bt::TickOptions& options) {
+  const int call = (arg >> 3) % 4;  // 0, 1: untyped; 2: typed; 3: another type
+  const bt::TypeTag type = call == 2 ? kAgentTag : call == 3 ? kWrongTag : bt::kNoType;
+  const std::vector<std::byte> before(run.block, run.block + run.bytes);
+  const long callsBefore = run.a.calls;
+  const Walk walk = run.a.lenient ? run.WalkBlock() : Walk{};
+  const bt::TickResult result = TickRun(run, time, dt, decisionFlags, stimuliFlags, options, type);
+  if (type == kWrongTag && run.treeType != bt::kNoType) {  // refused, whatever the block holds
+    FUZZ_CHECK(result.status == bt::Status::AgentTypeMismatch && run.a.calls == callsBefore &&
+               std::memcmp(before.data(), run.block, run.bytes) == 0);
+    return;
+  }
+  if (run.a.lenient) {
+    CheckDamagedTick(run, walk, result, callsBefore);
+  } else {
+    FUZZ_CHECK(result.status == bt::Status::Running || result.status == bt::Status::Done ||
+               result.status == bt::Status::NoBehavior || result.status == bt::Status::RedecideLimit);
+  }
+  if (result.status == bt::Status::RedecideLimit)
+    FUZZ_CHECK(result.decider && result.decider->kind == bt::DeciderKind::Group);
+  if (result.status == bt::Status::Done || result.status == bt::Status::NoBehavior)
+    FUZZ_CHECK(result.decider == nullptr);
+  run.CheckActiveSet(result.status, result.decider);
+}
+
+// The end of an agent: every Activate gets its Deactivate, every struct its destructor.
+void FinalStop(Run& run, double time) {
+  StopRun(run, time);
+  if (run.a.lenient && run.headerDamaged) return;
+  run.CheckActiveSet(bt::Status::NoBehavior, nullptr);
+  if (run.a.lenient) return;
+  for (bool active : run.a.active) FUZZ_CHECK(!active);
+  FUZZ_CHECK(run.a.live.empty());
+}
 
 std::uint32_t Flags(std::uint8_t b) { return b & 0x0F; }
 
@@ -733,37 +1148,171 @@ constinit bt::DeciderData gOtherData{};
 constexpr bt::BehaviorDef OTHER_B{.name = "OTHER_B"};
 constexpr bt::DeciderDef OTHER{.name = "OTHER", .behavior = &OTHER_B, .data = &gOtherData};
 
+// ---------------------------------------------------------------- threads
+// Agents of the same trees ticked from several threads at once: each owns its
+// block and its script, the trees are shared and only read.
+void ThreadRun(const Harness& h, const bt::DeciderDef& root, const TreeFacts& facts, const std::vector<std::uint8_t>& script,
+               int k) {
+  std::vector<std::uint8_t> mine(script);
+  std::rotate(mine.begin(), mine.begin() + (mine.empty() ? 0 : (13 * k) % mine.size()), mine.end());
+  Agent a(h, mine);
+  ModelTimers(a, facts);
+  Run run(a, root, facts.agentType);
+  static const float kSteps[8] = {0, 1.0f / 60, 0.1f, 0.5f, 1, 3, 10, 1e-7f};
+  double now = 1.7e9 + k;
+  for (int step = 0; step < 24; ++step) {
+    const std::uint8_t b = a.script.Byte();
+    if (b % 8 == 7) {
+      StopRun(run, now);
+      run.CheckActiveSet(bt::Status::NoBehavior, nullptr);
+      continue;
+    }
+    now += kSteps[(b >> 3) % 8];
+    bt::TickOptions options;
+    if (b >= 0xE0) options.redecideLimit = b % 4;
+    OrdinaryTick(run, now, kSteps[(b >> 3) % 8], b & 3, (b >> 2) & 3, b, options);
+  }
+  FinalStop(run, now);
+}
+
+// ---------------------------------------------------------------- a Random or Scored group's choice
+struct ProbeAgent {
+  const bt::DeciderDef* children;
+  float weights[8];
+};
+float ProbeDecide(void* agent, void*, const bt::DecideContext& c) {
+  const auto& p = *static_cast<const ProbeAgent*>(agent);
+  return p.weights[c.decider - p.children];
+}
+
+// A group of 1 to 8 behavior deciders whose Decides give fixed weights, chosen
+// from afresh many times: Random picks only among the weights > 0 (never a zero,
+// negative or NaN one), only among the +inf ones if there are any and then each
+// of them, and else each weight of a fair share; Scored picks the first highest.
+void Probe(const std::vector<std::uint8_t>& bytes) {
+  static constexpr float kWeights[16] = {kInf, 3e38f, 1e-40f, 1e-30f, kNaN, -1, 0, -kInf,
+                                         1, 0.5f, std::numeric_limits<float>::min(), std::numeric_limits<float>::denorm_min(),
+                                         3e38f, 1e30f, 2, kInf};
+  static const char* const kNames[8] = {"P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7"};
+  static constexpr bt::BehaviorDef kProbeB{.name = "PROBE_B"};
+  const int count = 1 + bytes[0] % 8;
+  const bool scored = bytes[0] & 8;
+  bt::DeciderDef children[8];
+  bt::DeciderData data[9];
+  const bt::DeciderDef* pointers[8];
+  ProbeAgent agent{children, {}};
+  for (int i = 0; i < count; ++i) {
+    agent.weights[i] = kWeights[bytes[1 + i] % 16];
+    children[i] = bt::DeciderDef{.name = kNames[i], .behavior = &kProbeB, .decide = &ProbeDecide, .data = &data[i]};
+    pointers[i] = &children[i];
+  }
+  const bt::DeciderDef root{.name = "PROBE", .kind = bt::DeciderKind::Group,
+                            .policy = scored ? bt::GroupPolicy::Scored : bt::GroupPolicy::Random, .children = pointers,
+                            .childCount = static_cast<std::uint16_t>(count), .data = &data[8]};
+  FUZZ_CHECK(bt::InitializeTreeData(root));
+  const std::size_t size = bt::MemoryBytesFor(root);
+  std::unique_ptr<std::byte, FreeBlock> block(static_cast<std::byte*>(std::aligned_alloc(bt::kMaxAlignment, size)));
+  std::memset(block.get(), 0, size);
+  const std::span<std::byte> memory(block.get(), size);
+  bt::SeedMemory(memory, bytes[9] | bytes[10] << 8);
+
+  int chosen[8] = {};
+  const int trials = scored ? 1 : 256;
+  for (int t = 0; t < trials; ++t) {
+    const bt::TickResult r = bt::TickBehaviorTree(root, static_cast<void*>(&agent), bt::kNoType, memory, t, 0, 0, 0, {});
+    if (r.status == bt::Status::Running) ++chosen[r.decider - children];
+    else FUZZ_CHECK(r.status == bt::Status::NoBehavior && r.decider == nullptr);
+    bt::StopBehaviorTree(root, &agent, memory, t);
+  }
+  int nones = trials;
+  for (int i = 0; i < count; ++i) nones -= chosen[i];
+  bool infinite = false;
+  double total = 0;
+  int best = -1;
+  for (int i = 0; i < count; ++i) {
+    const float w = agent.weights[i];
+    if (w > 0) total += w;
+    infinite |= w == kInf;
+    if (w > 0 && (best < 0 || w > agent.weights[best])) best = i;
+  }
+  if (gTrace) {
+    for (int i = 0; i < count; ++i)
+      std::fprintf(stderr, "probe %s: weight %g chosen %d\n", kNames[i], static_cast<double>(agent.weights[i]), chosen[i]);
+  }
+  FUZZ_CHECK(nones == (best < 0 ? trials : 0));  // nothing only when no weight is above 0
+  for (int i = 0; i < count; ++i) {
+    const float w = agent.weights[i];
+    if (!(w > 0)) FUZZ_CHECK(chosen[i] == 0);  // zero, negative, NaN: never
+    if (scored) {
+      FUZZ_CHECK(chosen[i] == (i == best ? 1 : 0));
+      continue;
+    }
+#if BT_FUZZ_RANDOM_CONTRACT
+    // Summed in double: among +inf weights, uniformly; else in proportion, 3e38 ones
+    // included. Missing one of at least an eighth in 256 draws: under 1e-14.
+    if (infinite) FUZZ_CHECK((w == kInf) == (chosen[i] > 0));
+    else if (w / total >= 1.0 / 8) FUZZ_CHECK(chosen[i] > 0);
+#else
+    // Summed in float: in proportion, while the sum stays finite.
+    float sum = 0;
+    for (int j = 0; j < count; ++j)
+      if (agent.weights[j] > 0) sum += agent.weights[j];
+    if (!infinite && sum < kInf && w / total >= 1.0 / 8) FUZZ_CHECK(chosen[i] > 0);
+#endif
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t size) {
   FuzzedDataProvider in(input, size);
   Harness h;
-  gHarness = &h;
-  gLive.clear();
   bt::BehaviorDef huge{.name = "HUGE", .memory = bt::BlockType{.name = "Huge", .size = bt::kMaxBehaviorMemoryBytes + 1, .align = 4}};
   const Expected expected = BuildTree(h, in, huge);
-  h.script.bytes = in.ConsumeBytes<std::uint8_t>(in.ConsumeIntegralInRange(0, 255));
+  // bit 0: a second tree; bits 1-2: threads; bits 3-4: a probe; bits 5-7: the second tree's policy.
+  const std::uint8_t config = in.ConsumeIntegral<std::uint8_t>();
+  if (expected.problem == bt::TreeProblem::None && h.n >= 2 && (config & 1)) BuildSecond(h, in, config);
+  std::vector<std::uint8_t> probe;
+  if ((config & 0x18) == 0x18) {
+    probe = in.ConsumeBytes<std::uint8_t>(11);
+    probe.resize(11);  // zeros where the input ran out
+  }
+  const std::vector<std::uint8_t> script = in.ConsumeBytes<std::uint8_t>(in.ConsumeIntegralInRange(0, 255));
   const bt::DeciderDef& root = h.deciders[0];
   if (gTrace) TraceTree(h);
+  if (!probe.empty()) Probe(probe);
 
   // Deciders are accepted by InitializeTreeData only, and a rejected tree is never ticked.
+  Agent agent(h, script);
   bt::TreeError error;
   const bool valid = bt::InitializeTreeData(root, &error);
   if (expected.problem != bt::TreeProblem::None) {
+    // Met before the defect the harness planted: fine (one the harness predicts is checked exactly below).
+    if (error.problem == bt::TreeProblem::DelegationTooCostly && expected.problem != error.problem) {
+      CheckDelegationProblem(h, error);
+      return 0;
+    }
     FUZZ_CHECK(!valid && error.problem == expected.problem);
     FUZZ_CHECK(error.decider == &h.deciders[expected.culprit]);
     FUZZ_CHECK(std::strstr(error.message, h.deciders[expected.culprit].name) != nullptr);
     alignas(bt::kMaxAlignment) std::byte memory[4096] = {};
     const bt::TickResult result =
-        bt::TickBehaviorTree(root, static_cast<void*>(&h), bt::kNoType, memory, 0.0, 0.1f, 0, 0, {});
-    FUZZ_CHECK(result.status == bt::Status::InvalidTree && h.calls == 0);
+        bt::TickBehaviorTree(root, static_cast<void*>(&agent), bt::kNoType, memory, 0.0, 0.1f, 0, 0, {});
+    FUZZ_CHECK(result.status == bt::Status::InvalidTree && agent.calls == 0);
     Count(result.status);
     if (root.data != nullptr) FUZZ_CHECK(result.decider == &h.deciders[expected.culprit]);
-    bt::StopBehaviorTree(root, &h, memory, 0.0);
-    FUZZ_CHECK(h.calls == 0);
+    bt::StopBehaviorTree(root, &agent, memory, 0.0);
+    FUZZ_CHECK(agent.calls == 0);
     return 0;
   }
-  FUZZ_CHECK(valid && error.problem == bt::TreeProblem::None);
+  if (!valid) {
+    CheckDelegationProblem(h, error);
+    return 0;
+  }
+  FUZZ_CHECK(error.problem == bt::TreeProblem::None);
+  const TreeFacts facts = FactsOf(h, 0);
+  FUZZ_CHECK(root.data->tree.agentType == facts.agentType);
+  ModelTimers(agent, facts);
   if (gTrace) {
     const bt::TreeData& tree = root.data->tree;
     std::fprintf(stderr, "block %u bytes, timers at %u (%u), depth %u\n", tree.memoryBytes, tree.timersOffset,
@@ -773,23 +1322,48 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
                    h.data[i].dblockOffset, h.data[i].memoryOffset, h.data[i].timerIndex);
   }
 
-  const std::size_t bytes = bt::MemoryBytesFor(root);
-  FUZZ_CHECK(bytes >= sizeof(bt::MemoryHeader) && bytes % bt::kMaxAlignment == 0);
-  const std::size_t allocated = bytes + 32;
-  std::unique_ptr<std::byte, decltype(&std::free)> storage(
-      static_cast<std::byte*>(std::aligned_alloc(bt::kMaxAlignment, allocated)), &std::free);
-  std::memset(storage.get(), 0, allocated);
-  Run run{h, root, storage.get(), bytes};
-  run.depth = root.data->tree.depth;
-  h.timers = reinterpret_cast<const float*>(storage.get() + root.data->tree.timersOffset);
-  h.timersAtStart.assign(root.data->tree.numTimers, -kInf);
-  std::vector<std::byte> before(allocated);
+  // The second tree shares deciders with the first: it is accepted unless one of
+  // them has a timer numbered otherwise in it (or it delegates too deep).
+  const bt::DeciderDef* const root2 = h.hasSecond ? &h.deciders[h.n] : nullptr;
+  bool secondValid = false;
+  TreeFacts facts2;
+  std::unique_ptr<Agent> agent2;
+  std::unique_ptr<Run> run2;
+  if (root2 != nullptr) {
+    facts2 = FactsOf(h, h.n);
+    int conflict = -1;
+    for (int i : facts2.order)
+      if (conflict < 0 && facts2.timerIndex[i] >= 0 && facts.timerIndex[i] >= 0 &&
+          facts2.timerIndex[i] != facts.timerIndex[i])
+        conflict = i;
+    bt::TreeError error2;
+    secondValid = bt::InitializeTreeData(*root2, &error2);
+    if (!secondValid && error2.problem == bt::TreeProblem::DelegationTooCostly) {
+      CheckDelegationProblem(h, error2);
+    } else if (conflict >= 0) {
+      FUZZ_CHECK(!secondValid && error2.problem == bt::TreeProblem::TimerSharedAcrossTrees &&
+                 error2.decider == &h.deciders[conflict]);
+    } else {
+      FUZZ_CHECK(secondValid);
+      FUZZ_CHECK(root2->data->tree.agentType == facts2.agentType);
+    }
+    std::vector<std::uint8_t> script2(script);
+    std::reverse(script2.begin(), script2.end());
+    agent2 = std::make_unique<Agent>(h, script2);
+    if (secondValid) {
+      ModelTimers(*agent2, facts2);
+      run2 = std::make_unique<Run>(*agent2, *root2, facts2.agentType);
+    }
+  }
+
+  Run run(agent, root, facts.agentType);
+  const std::size_t bytes = run.bytes;
   std::size_t debugChars = 0;
 
-  const std::uint8_t start = in.ConsumeIntegral<std::uint8_t>();
-  static const double kStarts[4] = {0, -50, 1e6, 3.5};
-  double now = kStarts[start % 4];
+  static const double kStarts[8] = {0, -50, 1e6, 3.5, 1.7e9, 1e12, -bt_fuzz::kMaxTime, bt_fuzz::kMaxTime - 1e3};
   static const float kSteps[8] = {0, 1.0f / 60, 0.1f, 0.5f, 1, 3, 10, 1e-7f};
+  static const double kJumps[8] = {1e3, 1e6, 1e9, 1e12, 1e14, 5e14, 86400, 2 * bt_fuzz::kMaxTime};
+  double now = kStarts[in.ConsumeIntegral<std::uint8_t>() % 8];
 
   for (int step = 0; step < 64 && in.remaining_bytes() > 0; ++step) {
     const std::uint8_t op = in.ConsumeIntegral<std::uint8_t>();
@@ -801,78 +1375,101 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
     bt::SetDebugOutput({(op >> 4) >= 10 ? (op >> 4) - 10 : 0, nullptr, &QuietOutput, &debugChars});
     if (gTrace) {
       bt::SetDebugOutput({5, nullptr, &TraceOutput, nullptr});
-      std::fprintf(stderr, "-- step %d: op %d arg %d flags 0x%02x limit byte %d, now %g\n", step, op % 16, arg, flags,
-                   limitByte, now);
+      std::fprintf(stderr, "-- step %d: op %d arg %d flags 0x%02x limit byte %d, now %.17g%s\n", step, op % 16, arg,
+                   flags, limitByte, now, agent.lenient ? " (lenient)" : "");
     }
 
     bt::TickOptions options;
     if (limitByte & 0x80) options.redecideLimit = static_cast<int>(limitByte & 0x7F) - 4;  // down to -4
     const float dt = kSteps[arg % 8];
-    h.decisionFlags = Flags(flags);
-    h.stimuliFlags = Flags(flags >> 4);
-    std::memcpy(before.data(), storage.get(), allocated);
-    const long callsBefore = h.calls;
+    const std::uint32_t decisionFlags = Flags(flags);
+    const std::uint32_t stimuliFlags = Flags(flags >> 4);
+    const std::vector<std::byte> before(run.block, run.block + bytes);
+    const long callsBefore = agent.calls;
     auto unchanged = [&] {
-      return h.calls == callsBefore && std::memcmp(before.data(), storage.get(), allocated) == 0;
+      return agent.calls == callsBefore && std::memcmp(before.data(), run.block, bytes) == 0;
     };
-
-    // A good tick, checked against the limit on what one tick may activate.
-    auto tick = [&](double time, float stepDt) {
-      const bool fresh = reinterpret_cast<const bt::MemoryHeader*>(storage.get())->treeStamp == 0;
-      for (std::size_t k = 0; k < h.timersAtStart.size(); ++k) h.timersAtStart[k] = fresh ? -kInf : h.timers[k];
-      h.time = time;
-      h.dt = stepDt;
-      h.activations = 0;
-      h.ends = 0;
-      const bt::TickResult result = bt::TickBehaviorTree(root, static_cast<void*>(&h), bt::kNoType, run.Span(),
-                                                         time, stepDt, h.decisionFlags, h.stimuliFlags, options);
-      const int redecides = options.redecideLimit > 0 ? options.redecideLimit : 0;
-      // The redecide limit holds: every Activate that fails and every Tick that ends
-      // makes the group above redecide, once, except at the root, which ends the
-      // tick. So at most `redecides` of them, plus the root's or the one the limit
-      // stopped at; nothing is called after it but Deactivates.
-      FUZZ_CHECK(h.ends <= redecides + 1);
-      FUZZ_CHECK(h.activations <= (1 + run.depth + redecides) * run.depth);
-      run.lastTime = static_cast<float>(time);
-      Count(result.status);
-      return result;
-    };
-
-    // What a Deactivate called by StopBehaviorTree is told: no dt, no flags.
-    auto stopping = [&] {
-      h.time = now;
-      h.dt = 0;
-      h.decisionFlags = h.stimuliFlags = 0;
+    // Time moves on by dt, or jumps ahead, but stays within what a tick accepts.
+    auto advance = [&] {
+      if ((limitByte & 0xF0) == 0x70) now = std::min(now + kJumps[limitByte & 7], bt_fuzz::kMaxTime);
+      else if (std::fabs(now + dt) <= bt_fuzz::kMaxTime) now += dt;
     };
 
     switch (op % 16) {
       default: {  // an ordinary tick
-        now += dt;
-        const bt::TickResult result = tick(now, dt);
-        FUZZ_CHECK(result.status == bt::Status::Running || result.status == bt::Status::Done ||
-                   result.status == bt::Status::NoBehavior || result.status == bt::Status::RedecideLimit);
-        if (result.status == bt::Status::RedecideLimit) FUZZ_CHECK(result.decider && result.decider->kind == bt::DeciderKind::Group);
-        if (result.status == bt::Status::Done || result.status == bt::Status::NoBehavior) FUZZ_CHECK(result.decider == nullptr);
-        run.CheckActiveSet(result.status, result.decider);
+        advance();
+        OrdinaryTick(run, now, dt, decisionFlags, stimuliFlags, arg, options);
+        break;
+      }
+      case 8: {  // the second tree's agent
+        if (root2 == nullptr) {
+          advance();
+          OrdinaryTick(run, now, dt, decisionFlags, stimuliFlags, arg, options);
+        } else if (!secondValid) {  // never ticked
+          alignas(bt::kMaxAlignment) std::byte memory[64] = {};
+          const bt::TickResult result =
+              bt::TickBehaviorTree(*root2, static_cast<void*>(agent2.get()), bt::kNoType, memory, now, dt, 0, 0, {});
+          FUZZ_CHECK(result.status == bt::Status::InvalidTree && agent2->calls == 0);
+        } else if (arg & 0x40) {
+          StopRun(*run2, now);
+          run2->CheckActiveSet(bt::Status::NoBehavior, nullptr);
+        } else {
+          advance();
+          OrdinaryTick(*run2, now, dt, decisionFlags, stimuliFlags, arg, options);
+        }
+        break;
+      }
+      case 9: {  // random bytes in the header, the slots, or anywhere
+        const std::size_t timersAt = root.data->tree.timersOffset;
+        const std::size_t limit = (arg & 0x10) ? sizeof(bt::MemoryHeader) : (arg & 0x20) ? bytes : timersAt;
+        for (int j = 1 + arg % 4; j > 0; --j) {
+          const std::size_t at = in.ConsumeIntegral<std::uint16_t>() % limit;
+          run.block[at] = static_cast<std::byte>(in.ConsumeIntegral<std::uint8_t>());
+          run.headerDamaged |= at < sizeof(bt::MemoryHeader);
+        }
+        run.EnterLenient();
+        if (arg & 0x40) {
+          StopRun(run, now);
+          run.CheckActiveSet(bt::Status::NoBehavior, nullptr);
+        } else {
+          advance();
+          OrdinaryTick(run, now, dt, decisionFlags, stimuliFlags, arg, options);
+        }
         break;
       }
       case 10: {  // a bad dt: nothing happens
         static const float kBadDt[4] = {kNaN, -0.1f, kInf, -kInf};
-        h.time = now;
-        const bt::TickResult result =
-            bt::TickBehaviorTree(root, &h, run.Span(), now, kBadDt[arg % 4], h.decisionFlags, h.stimuliFlags);
-        FUZZ_CHECK(result.status == bt::Status::BadTime && result.decider == &root && unchanged());
+        const bt::TickResult result = TickRun(run, now, kBadDt[arg % 4], decisionFlags, stimuliFlags, options, kAgentTag);
+        // A damaged header may name another tree, which is refused first.
+        if (run.headerDamaged) FUZZ_CHECK(result.status == bt::Status::BadTime || result.status == bt::Status::MemoryFromOtherTree);
+        else FUZZ_CHECK(result.status == bt::Status::BadTime && result.decider == &root);
+        FUZZ_CHECK(unchanged());
         break;
       }
-      case 11: {  // a bad time, or one before the block's last tick
+      case 11: {  // a bad time, beyond the range, or one before the block's last tick
         static const double kBadTime[4] = {std::nan(""), HUGE_VAL, -HUGE_VAL, 1e39};
         double time = kBadTime[arg % 4];
-        if (arg & 4) {
-          if (run.lastTime == -kInf) break;  // a block never ticked has no past
-          time = static_cast<double>(run.lastTime) - 1.0 - arg;
+        const bool back = arg & 4;
+        if (back) {
+          if (run.lastTime == -HUGE_VAL) break;  // a block never ticked has no past
+#if BT_FUZZ_TIME_CONTRACT
+          const double far = std::fabs(run.lastTime - agent.epoch);
+#else
+          const double far = std::fabs(run.lastTime);
+#endif
+          // Earlier by more than the block can fail to see.
+          time = run.lastTime - (1.0 + arg + far * 0x1p-20);
+        } else if (arg & 8) {
+#if BT_FUZZ_TIME_CONTRACT
+          static const double kBeyond[8] = {1e15 + 0.25, 2e15, 1e16, 1e20, -1e15 - 0.25, 3.4e38, -1e30, 1e300};
+          time = kBeyond[(arg >> 4) % 8];
+#endif
         }
-        const bt::TickResult result = bt::TickBehaviorTree(root, &h, run.Span(), time, dt);
-        FUZZ_CHECK(result.status == bt::Status::BadTime && result.decider == &root && unchanged());
+        const bt::TickResult result = TickRun(run, time, dt, 0, 0, {}, kAgentTag);
+        if (back && run.headerDamaged) break;  // the time it keeps may be anything
+        if (run.headerDamaged) FUZZ_CHECK(result.status == bt::Status::BadTime || result.status == bt::Status::MemoryFromOtherTree);
+        else FUZZ_CHECK(result.status == bt::Status::BadTime && result.decider == &root);
+        FUZZ_CHECK(unchanged());
         break;
       }
       case 12: {  // a call that must be refused before the block is touched
@@ -883,21 +1480,29 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
             FUZZ_CHECK(result.status == bt::Status::NullAgent);
             break;
           case 1:
-            result = bt::TickBehaviorTree(root, &h, run.Span().first(bytes - 1 - arg / 4 % 8), now, dt);
+            result = bt::TickBehaviorTree(root, &agent, run.Span().first(bytes - 1 - arg / 4 % 8), now, dt);
             FUZZ_CHECK(result.status == bt::Status::MemoryTooSmall);
             break;
-          case 2:
-            result = bt::TickBehaviorTree(root, &h, std::span<std::byte>(storage.get() + 1 + arg / 4 % 15, bytes), now, dt);
+          case 2: {  // long enough, misaligned: a copy of the block, shifted
+            std::vector<std::byte> shifted(bytes + bt::kMaxAlignment);
+            auto* at = reinterpret_cast<std::byte*>(
+                (reinterpret_cast<std::uintptr_t>(shifted.data()) + bt::kMaxAlignment - 1) / bt::kMaxAlignment *
+                bt::kMaxAlignment);
+            at += 1 + arg / 4 % (bt::kMaxAlignment - 1);
+            std::memcpy(at, run.block, bytes);
+            result = bt::TickBehaviorTree(root, &agent, std::span<std::byte>(at, bytes), now, dt);
             FUZZ_CHECK(result.status == bt::Status::MemoryTooSmall);
+            FUZZ_CHECK(std::memcmp(at, run.block, bytes) == 0);
             break;
+          }
           case 3: {
-            const auto& header = *reinterpret_cast<const bt::MemoryHeader*>(storage.get());
+            const auto& header = *reinterpret_cast<const bt::MemoryHeader*>(run.block);
             if (header.treeStamp == 0 || !bt::InitializeTreeData(OTHER) ||
                 header.treeStamp == OTHER.data->tree.stamp || bytes < bt::MemoryBytesFor(OTHER))
               break;
-            result = bt::TickBehaviorTree(OTHER, &h, run.Span(), now, dt);
+            result = bt::TickBehaviorTree(OTHER, &agent, run.Span(), now, dt);
             FUZZ_CHECK(result.status == bt::Status::MemoryFromOtherTree);
-            bt::StopBehaviorTree(OTHER, &h, run.Span(), now);
+            bt::StopBehaviorTree(OTHER, &agent, run.Span(), now);
             break;
           }
         }
@@ -907,17 +1512,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
         break;
       }
       case 13: {  // the agent leaves: everything active is deactivated
-        stopping();
-        bt::StopBehaviorTree(root, &h, run.Span(), now);
+        StopRun(run, now);
         run.CheckActiveSet(bt::Status::NoBehavior, nullptr);
-        if (arg & 1) {  // and its block is wiped for a new agent
-          std::memset(storage.get(), 0, allocated);
-          run.lastTime = -kInf;
-          bt::SeedMemory(run.Span(), arg);
-        }
+        if ((arg & 1) || agent.lenient) run.Wipe(arg);  // and its block is wiped for a new agent
         break;
       }
       case 14: {  // the block is damaged: a group on the path names a child it lacks, or none
+        if (agent.lenient) {
+          advance();
+          OrdinaryTick(run, now, dt, decisionFlags, stimuliFlags, arg, options);
+          break;
+        }
         const bt::DeciderDef* path[bt::kMaxTreeDepth];
         const int count = run.Path(path);
         int groups[bt::kMaxTreeDepth];
@@ -934,42 +1539,69 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
           auto* order = reinterpret_cast<std::uint8_t*>(&run.SlotOf(bad)) + sizeof(bt::SlotHeader);
           order[limitByte % childCount] = wrong;
         } else {
-          run.SlotOf(bad).activeChild = wrong;
+          run.SlotOf(bad).activeChild = (limitByte & 4) ? bt::kNoChild : wrong;  // an interior "none" too
         }
-        // The corrupt group and those above are deactivated; below it nothing is
-        // called. The harness writes those off as lost.
+        // The corrupt group and those above are deactivated, deepest first; below it
+        // nothing is called. The harness writes those off as lost.
+        const long callsBeforeTick = agent.calls;
         if (limitByte & 2) {
-          stopping();
-          bt::StopBehaviorTree(root, &h, run.Span(), now);
+          StopRun(run, now);
         } else {
-          now += dt;
-          const bt::TickResult result = tick(now, dt);
+          advance();
+          const bt::TickResult result = TickRun(run, now, dt, decisionFlags, stimuliFlags, options, bt::kNoType);
           FUZZ_CHECK(result.status == bt::Status::CorruptMemory && result.decider == &bad);
         }
+        std::vector<int> deactivations;
+        for (int j = k; j >= 0; --j)
+          if (path[j]->behavior && path[j]->behavior->deactivate) deactivations.push_back(h.IndexOf(path[j]));
+        FUZZ_CHECK(agent.deactivated == deactivations && agent.calls - callsBeforeTick == static_cast<long>(deactivations.size()));
         FUZZ_CHECK(bt::ActivePath(root, run.Span(), path) == 0);
         for (int j = k + 1; j < count; ++j) {
           const int i = h.IndexOf(path[j]);
           const bt::BehaviorDef* b = path[j]->behavior;
           if (b && h.InfoOf(b).paired) {
-            FUZZ_CHECK(h.active[i]);
-            h.active[i] = false;
+            FUZZ_CHECK(agent.active[i]);
+            agent.active[i] = false;
           }
         }
         run.WriteOff(path, k + 1, count);
         run.CheckActiveSet(bt::Status::NoBehavior, nullptr);
         break;
       }
+      case 15: {  // an active child swapped for another the group has: the slots below are not its
+        const Walk walk = run.WalkBlock();
+        std::vector<int> groups;
+        for (int k = 0; k + 1 < walk.count; ++k)
+          if (walk.path[k]->childCount >= 2) groups.push_back(k);
+        if (!groups.empty()) {
+          const bt::DeciderDef& g = *walk.path[groups[arg % groups.size()]];
+          const int from = run.SlotOf(g).activeChild;
+          run.SlotOf(g).activeChild = static_cast<std::uint8_t>((from + 1 + flags % (g.childCount - 1)) % g.childCount);
+          run.EnterLenient();
+        }
+        advance();
+        OrdinaryTick(run, now, dt, decisionFlags, stimuliFlags, arg, options);
+        break;
+      }
     }
+  }
+  bt::SetDebugOutput({});
+
+  // Other agents of the trees, from two or three threads at once (debug output
+  // stays off: its settings are not for changing while others tick).
+  if ((config & 6) == 6) {
+    std::vector<std::thread> threads;
+    const int count = 2 + (config >> 7);
+    for (int k = 0; k < count; ++k) {
+      const bool second = secondValid && k % 2 == 1;
+      threads.emplace_back(ThreadRun, std::cref(h), std::cref(second ? *root2 : root), std::cref(second ? facts2 : facts),
+                           std::cref(script), k);
+    }
+    for (std::thread& t : threads) t.join();
   }
 
   // The end of the run: every Activate gets its Deactivate, every struct its destructor.
-  h.time = now;
-  h.dt = 0;
-  h.decisionFlags = h.stimuliFlags = 0;
-  bt::StopBehaviorTree(root, &h, run.Span(), now);
-  run.CheckActiveSet(bt::Status::NoBehavior, nullptr);
-  for (int i = 0; i < h.n; ++i) FUZZ_CHECK(!h.active[i]);
-  FUZZ_CHECK(gLive.empty());
-  bt::SetDebugOutput({});
+  FinalStop(run, now);
+  if (run2) FinalStop(*run2, now);
   return 0;
 }
