@@ -132,7 +132,8 @@ $(BUILD)/tsan/obj/%.o: %.cpp | $(DEPS_STAMP)
 $(LIB_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,$(LIB_SRCS))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
-$(TESTS_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,tests/main.cpp tests/init_threads_test.cpp) $(LIB_TSAN)
+$(TESTS_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,tests/main.cpp tests/init_threads_test.cpp tests/debug_output_threads_test.cpp \
+                                                 tests/figure1_tree.cpp tests/trace_agent.cpp) $(LIB_TSAN)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXSTD) $(TSAN_FLAGS) $^ -o $@ $(LDLIBS)
 

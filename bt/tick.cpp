@@ -662,11 +662,12 @@ static inline void StartBlockTimes(TickState& t) {
 // A tick that finds the root inactive: activates it if it accepts, and walks.
 [[gnu::noinline]] static TickResult TickFromRoot(TickState& t) {
   Choice choice;
-  if (!(Evaluate(t, *t.root, choice.dblock, TimerUse::kCheck, 0) > 0)) {
+  const bool accepts = Evaluate(t, *t.root, choice.dblock, TimerUse::kCheck, 0) > 0;
+  if (t.error != Status::Running) return {t.error, t.errorDecider};  // the root's Decide stopped the agent
+  if (!accepts) {
     BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::NoBehavior));
     return {Status::NoBehavior, nullptr};
   }
-  if (t.error != Status::Running) return {t.error, t.errorDecider};  // the root's Decide stopped the agent
   StartSlot(t, *t.root, 0, choice.dblock);
   t.header->rootActive = 1;
   return FinishTick(t, TickDecider(t, *t.root, 0, true, 0));

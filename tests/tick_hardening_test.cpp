@@ -41,6 +41,7 @@ struct Agent {
   int constructed = 0;
   int destroyed = 0;
   bool throwIn = false;
+  const bt::DeciderDef* stopRoot = nullptr;  // the tree StopSelf stops: null, ROOT
 
   Events Take() {
     Events taken;
@@ -92,6 +93,13 @@ BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, HIGH, LOW);
 BT_DEFINE_DECIDER_BEHAVIOR(HIGH, HIGH_B, DecideHigh);
 BT_DEFINE_DECIDER_BEHAVIOR(LOW, LOW_B, DecideLow);
 
+// A root whose own Decide is asked on every first tick.
+float DecideStopRoot(Agent& a, const bt::DecideContext& c) {
+  a.Call("decide STOP_ROOT", c.time);
+  return 0;
+}
+BT_DEFINE_DECIDER_GROUP(STOP_ROOT, PrioritizedList, DecideStopRoot, HIGH, LOW);
+
 bt::TickResult TickWith(bool compiled, Agent& agent, std::span<std::byte> block, double time) {
   if (compiled) return bt::TickBehaviorTreeCompiled<ROOT>(agent, block, time, 0.1f);
   return bt::TickBehaviorTree(ROOT, agent, block, time, 0.1f);
@@ -104,7 +112,7 @@ void Agent::Call(const std::string& event, double time) {
     case Hook::None: break;
     case Hook::StopSelf:
       events.push_back("stop self");
-      bt::StopBehaviorTree(ROOT, this, self, time);
+      bt::StopBehaviorTree(stopRoot != nullptr ? *stopRoot : ROOT, this, self, time);
       break;
     case Hook::TickSelf: nested.push_back(TickWith(compiled, *this, self, time).status); break;
     case Hook::TickOther: nested.push_back(TickWith(compiled, *other, otherBlock, time).status); break;
@@ -191,6 +199,17 @@ TEST_CASE("A Decide that stops its own agent makes the tick end Stopped", "[reen
     s.agent.decideHigh = 1;
     CHECK(s.Tick(1).status == Status::Stopped);
     CHECK(s.agent.Take() == Events{"decide HIGH", "stop self", "deactivate LOW_B"});
+  }
+  SECTION("the root's own Decide, rejecting: Stopped all the same") {
+    Agent agent;
+    bt::MemoryFor<STOP_ROOT> memory{};
+    agent.self = memory.Span();
+    agent.stopRoot = &STOP_ROOT;
+    agent.hook = Agent::Hook::StopSelf;
+    agent.hookAt = "decide STOP_ROOT";
+    CHECK(bt::TickBehaviorTree(STOP_ROOT, agent, memory, 0, 0.1f).status == Status::Stopped);
+    CHECK(agent.Take() == Events{"decide STOP_ROOT", "stop self"});
+    bt::StopBehaviorTree(ROOT, &s.agent, s.memory.Span(), 1);
   }
   SECTION("on the first tick: nothing is activated") {
     Subject fresh(compiled);
