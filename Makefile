@@ -226,10 +226,8 @@ $(STIMULI_PRINT_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) test
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
 
 # The compiled tick against the interpreted one (tests/fuzz/compiled_fuzzer.cpp),
-# from its own seeds. FUZZ_DEFS=-DBT_FUZZ_..._CONTRACT=0 turns off the checks of a
-# contract the engine does not keep yet (tests/fuzz/contracts.h).
+# from its own seeds.
 COMPILED_FUZZER := $(BUILD)/fuzz/compiled_fuzzer
-$(BUILD)/fuzz/obj/tests/fuzz/%.o: CPPFLAGS += $(FUZZ_DEFS)
 .PHONY: fuzz-compiled test-fuzz-compiled
 test-extra: test-fuzz-compiled
 test-fuzz-compiled: $(COMPILED_FUZZER)

@@ -25,7 +25,7 @@
 //
 // Re-entrant callbacks, when the input asks: a callback ticks or stops its own
 // agent's block, or ticks its partner's (a chain of agents per side, up to
-// bt::kMaxNestedTicks ticks deep); see tests/fuzz/contracts.h.
+// bt::kMaxNestedTicks ticks deep), as bt/tree.h promises.
 //
 // Checked besides while a block is trustworthy (no random damage since it was
 // last wiped): every Activate paired with exactly one Deactivate, each memory
@@ -50,7 +50,6 @@
 
 #include "bt/bt.h"
 #include "bt/compiled_tick.h"
-#include "tests/fuzz/contracts.h"
 
 namespace cf {
 
@@ -278,7 +277,6 @@ void MaybeReenter(Agent& a) {
   switch (b % 4) {
     case 0:
       if ((a.reentry & kOwnTick) && ownFits) {
-#if BT_FUZZ_REENTRANCY_CONTRACT
         // Refused, and nothing changes: no call, not a byte of the block.
         const std::vector<std::byte> before(a.block, a.block + a.bytes);
         const std::size_t calls = a.events.size();
@@ -287,16 +285,13 @@ void MaybeReenter(Agent& a) {
         FUZZ_CHECK(a.events.size() == calls);
         FUZZ_CHECK(std::memcmp(before.data(), a.block, a.bytes) == 0);
         e.pickId = static_cast<std::int32_t>(r.status);
-#endif
       }
       break;
     case 1:
       if ((a.reentry & kOwnStop) && ownFits) {
-#if BT_FUZZ_REENTRANCY_CONTRACT
         // What it does at once is the engine's choice; how the outer call ends is checked there.
         a.stopRequested = true;
         bt::StopBehaviorTree(a.Root(), &a, a.Span(), a.time);
-#endif
       }
       break;
     default:
@@ -316,14 +311,9 @@ void MaybeReenter(Agent& a) {
 // activeTime, against the time of the Activate: exact to well under a millisecond.
 void CheckActiveTime(const Agent& a, const bt::Context& c, double activatedAt) {
   const double expected = c.time - activatedAt;
-#if BT_FUZZ_TIME_CONTRACT
   // A block may keep times as float offsets from an epoch at its first tick: what
   // float loses at those offsets is allowed, not what it loses at the time itself.
   const double far = std::fabs(c.time - a.epoch) + std::fabs(activatedAt - a.epoch);
-#else
-  (void)a;
-  const double far = std::fabs(c.time) + std::fabs(activatedAt);  // times kept as float
-#endif
   const double tolerance = 1e-4 + std::fabs(expected) * 1e-6 + far * 0x1p-23;
   if (!(std::fabs(static_cast<double>(c.activeTime) - expected) <= tolerance)) {
     std::fprintf(stderr, "activeTime %.9g of %s at %.17g, activated at %.17g: expected %.9g\n",
@@ -1053,23 +1043,7 @@ int TrackedOn(const NamedPath& p, int from, int to) {
 // it, deepest first; nothing is left active. `expected`: the group it must be.
 void RequireSameDamageOutcome(const bt::TickResult (&r)[2], const NamedPath* before, const bt::DeciderDef* expected,
                               const std::vector<std::byte>& blockBefore) {
-#if !BT_FUZZ_DAMAGE_CONTRACT
-  // Without the damage contract, two differences of the compiled tick pass
-  // (tests/fuzz_findings_test.cpp): a group whose active child was "none" is seen
-  // as damage by the interpreted tick's walk, but as nothing below by the compiled
-  // tick's Deactivate (of an interruption, say), which then goes on; and a masked
-  // redecide above the damage that meets the redecide limit reports RedecideLimit.
-  const bool differ = r[0].status != r[1].status || r[0].decider != r[1].decider;
-  for (const bt::TickResult& one : r) {
-    if (one.status == bt::Status::CorruptMemory && one.decider != nullptr && differ &&
-        blockBefore[sizeof(bt::MemoryHeader) + one.decider->data->slotOffset + offsetof(bt::SlotHeader, activeChild)] ==
-            std::byte{bt::kNoChild})
-      return;
-    if (one.status == bt::Status::RedecideLimit && differ) return;
-  }
-#else
   (void)blockBefore;
-#endif
   FUZZ_CHECK(r[0].status == bt::Status::CorruptMemory && r[1].status == bt::Status::CorruptMemory);
   FUZZ_CHECK(r[0].decider == r[1].decider);
   FUZZ_CHECK(r[0].decider != nullptr);
@@ -1148,9 +1122,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
   const TreeEntry& partnerTree = kTrees[(treeByte / kNumTrees) % kNumTrees];
 
   unsigned reentry = config & 7;
-#if !BT_FUZZ_REENTRANCY_CONTRACT
-  reentry &= kPartnerTick;
-#endif
   // A chain of partners, the longest reaching bt::kMaxNestedTicks ticks on the stack.
   const int agentsPerSide = !(reentry & kPartnerTick) ? 1
                             : chainByte >= 0xF0       ? bt::kMaxNestedTicks
@@ -1183,10 +1154,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
   const int debugLevel = (config & 0xE0) == 0xE0 ? 1 + (config >> 3) % 5 : 0;
   bt::SetDebugOutput({debugLevel, nullptr, &QuietOutput, &debugChars});
 
-  static const double kStarts[12] = {0, 3.5, -50, 1.7e9, 1.7e9 + 0.123, 1e12, bt_fuzz::kMaxTime - 1e3,
-                                     -bt_fuzz::kMaxTime, -1.7e9, 3.15576e10, bt_fuzz::kMaxTime, 0.1};
+  static const double kStarts[12] = {0, 3.5, -50, 1.7e9, 1.7e9 + 0.123, 1e12, bt::kMaxTickTime - 1e3,
+                                     -bt::kMaxTickTime, -1.7e9, 3.15576e10, bt::kMaxTickTime, 0.1};
   static const float kSteps[16] = {0, 1.0f / 60, 0.1f, 0.5f, 1, 3, 1e-7f, 1e-3f, 10, 0.25f, 1e3f, 1e6f, 2.5e-4f, 0.05f, 7, 0};
-  static const double kJumps[8] = {1e6, 1e9, 1e12, 1e14, 3.6e3, 86400, 5e14, 2 * bt_fuzz::kMaxTime};
+  static const double kJumps[8] = {1e6, 1e9, 1e12, 1e14, 3.6e3, 86400, 5e14, 2 * bt::kMaxTickTime};
   double now = kStarts[startByte % 12];
   double lastTick = -HUGE_VAL;  // of the main blocks' last accepted tick; -inf: none since they were wiped
   bool headerDamaged = false;   // random bytes went into the main blocks' headers since they were wiped
@@ -1266,13 +1237,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
 
     switch (op % 16) {
       default: {  // an ordinary tick; the time stays within the range a tick accepts
-        if (std::fabs(now + dt) <= bt_fuzz::kMaxTime) now += dt;
+        if (std::fabs(now + dt) <= bt::kMaxTickTime) now += dt;
         gStep.time = now;
         tickBoth(false, nullptr);
         break;
       }
       case 8: {  // a jump ahead, at most to the largest time accepted
-        now = std::min(now + kJumps[arg % 8], bt_fuzz::kMaxTime);
+        now = std::min(now + kJumps[arg % 8], bt::kMaxTickTime);
         gStep.action = "jump";
         gStep.time = now;
         tickBoth(false, nullptr);
@@ -1289,23 +1260,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
           case 4: time = (arg & 8) ? HUGE_VAL : -HUGE_VAL; break;
           case 5: {  // earlier than the last tick, by more than the block can fail to see
             if (lastTick == -HUGE_VAL) break;
-#if BT_FUZZ_TIME_CONTRACT
             const double far = std::fabs(lastTick - mains[0]->epoch);
-#else
-            const double far = std::fabs(lastTick);
-#endif
             time = lastTick - (1.0 + arg / 16 + far * 0x1p-20);
             break;
           }
           default: {
-#if BT_FUZZ_TIME_CONTRACT
             // Beyond the range a tick accepts.
-            const double kBeyond[8] = {std::nextafter(bt_fuzz::kMaxTime, HUGE_VAL), 2e15, 1e16, 1e20,
-                                       -std::nextafter(bt_fuzz::kMaxTime, HUGE_VAL), 3.4e38, 1e39, -1e300};
+            const double kBeyond[8] = {std::nextafter(bt::kMaxTickTime, HUGE_VAL), 2e15, 1e16, 1e20,
+                                       -std::nextafter(bt::kMaxTickTime, HUGE_VAL), 3.4e38, 1e39, -1e300};
             time = kBeyond[(arg / 8) % 8];
-#else
-            time = (arg & 8) ? 1e39 : -1e300;  // beyond float
-#endif
             break;
           }
         }
@@ -1372,7 +1335,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
         break;
       }
       case 13: {  // an interior active child "none", then an interruption from above it
-#if BT_FUZZ_DAMAGE_CONTRACT
         const NamedPath path = PathOf(*mains[0]);
         const std::vector<int> groups = groupsOf(path, 1);
         // A group below a prioritized list whose higher children are decided, if there is one.
@@ -1396,9 +1358,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
         }
         tickBoth(true, path.at[at]);
         writeOffBelow(path, at);
-#else
-        tickBoth(false, nullptr);
-#endif
         break;
       }
       case 14: {  // an active child out of range, or a bad shuffle order
@@ -1410,11 +1369,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
         }
         const int at = groups[arg % groups.size()];
         const bt::DeciderDef& g = *path.at[at];
-#if BT_FUZZ_DAMAGE_CONTRACT
         const int values = 256 - g.childCount;  // up to kNoChild
-#else
-        const int values = 255 - g.childCount;
-#endif
         const auto wrong = static_cast<std::uint8_t>(g.childCount + fl % values);
         for (Agent* a : mains) {
           if (g.policy == bt::GroupPolicy::Shuffle && (ex & 0x40)) {

@@ -554,11 +554,6 @@ void Read(FuzzedDataProvider& in, const bt::DeciderDef& root, std::span<const st
   }
 }
 
-// A block that is not aligned as blocks must be: the tick refuses it, but the
-// readers load its header and slots unaligned today (UBSan: misaligned load in
-// bt/debug_print.cpp and bt/inspect.cpp). Off until they refuse it too.
-const bool kMisaligned = std::getenv("BT_FUZZ_MISALIGNED") != nullptr;
-
 const double kStarts[4] = {0, -50, 1e6, 3.5};
 const float kSteps[10] = {0.1f, 1.0f / 60, 0.5f, 1, 3, 0, 1e-7f, -1, kNaN, kInf};
 const double kPrintTimes[8] = {0, 1, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
@@ -619,7 +614,7 @@ void Run(FuzzedDataProvider& in) {
         break;
       }
       default:
-        if (kMisaligned && (how & 0x80)) {  // the block one byte off its alignment, at its exact size
+        if (how & 0x80) {  // the block one byte off its alignment, at its exact size: refused by every reader
           Exact<std::byte> shifted(bytes + 1);
           std::memcpy(shifted.p + 1, block.p, bytes);
           Read(in, reader, shifted.Span().subspan(1), time);

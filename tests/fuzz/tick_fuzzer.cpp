@@ -31,7 +31,6 @@
 // wiped, the status must be a defined one, CorruptMemory must name a group of the
 // path the block names, no lower than the first that does not fit, with only the
 // Deactivates above it called, and nothing may be undefined behavior.
-// tests/fuzz/contracts.h lists the checks of engine contracts still being built.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -48,7 +47,6 @@
 
 #include "bt/bt.h"
 #include "bt/debug_output.h"
-#include "tests/fuzz/contracts.h"
 
 namespace {
 
@@ -206,11 +204,6 @@ struct Agent {
   std::vector<LiveStruct> live;
   double epoch = 0;      // the time of the block's first tick since it was fresh
   bool lenient = false;  // the block is damaged beyond what the harness models
-#if !BT_FUZZ_TIME_CONTRACT
-  // The block keeps timers as float times (the layout before the time contract).
-  const float* timers = nullptr;
-  std::vector<float> timersAtStart;  // as the tick in progress found them
-#endif
   // The tick in progress.
   double time = 0;
   float dt = 0;
@@ -278,12 +271,7 @@ float DecideValue(std::uint8_t b) {
 // plus what float loses at the offsets a block may keep (from its epoch, under
 // the time contract; from 0 before it).
 double TimeTolerance(const Agent& a, double t1, double t2, double span) {
-#if BT_FUZZ_TIME_CONTRACT
   const double far = std::fabs(t1 - a.epoch) + std::fabs(t2 - a.epoch);
-#else
-  (void)a;
-  const double far = std::fabs(t1) + std::fabs(t2);
-#endif
   return 1e-4 + std::fabs(span) * 1e-6 + far * 0x1p-23;
 }
 
@@ -318,17 +306,6 @@ float FuzzDecide(void* agent, void* dblock, const bt::DecideContext& c) {
   // A Decide runs only when its preconditions pass.
   FUZZ_CHECK(d.preconditions.decision.Passes(c.decisionFlags) && d.preconditions.stimuli.Passes(c.stimuliFlags));
   if (d.preconditions.timerSeconds > 0 && !a.lenient) {
-#if !BT_FUZZ_TIME_CONTRACT
-    // Its timer allowed it when the tick began, and was restarted just before the
-    // call (a group re-checked on a redecide skips its timer: not tracked).
-    if (!(d.flags & bt::kCallDecideOnRedecide)) {
-      const int timer = d.data->timerIndex;
-      FUZZ_CHECK(timer >= 0 && timer < static_cast<int>(a.timersAtStart.size()));
-      FUZZ_CHECK(!(c.time - static_cast<double>(a.timersAtStart[timer]) <
-                   static_cast<double>(d.preconditions.timerSeconds)));
-      FUZZ_CHECK(a.timers[timer] == static_cast<float>(c.time));
-    }
-#endif
     // Whatever the block keeps: where every call restarts the timer, no call comes
     // before the timer's period is over since the one before.
     if (a.timerModeled[i] && a.lastRestart[i] != -HUGE_VAL) {
@@ -912,10 +889,6 @@ struct Run {
     block = storage.get();
     std::memset(block, 0, bytes);
     depth = root.data->tree.depth;
-#if !BT_FUZZ_TIME_CONTRACT
-    a.timers = reinterpret_cast<const float*>(block + root.data->tree.timersOffset);
-    a.timersAtStart.assign(root.data->tree.numTimers, -kInf);
-#endif
   }
 
   std::span<std::byte> Span() const { return {block, bytes}; }
@@ -1038,9 +1011,6 @@ bt::TickResult TickRun(Run& run, double time, float dt, std::uint32_t decisionFl
     a.epoch = time;
     a.lastRestart.assign(a.lastRestart.size(), -HUGE_VAL);
   }
-#if !BT_FUZZ_TIME_CONTRACT
-  for (std::size_t k = 0; k < a.timersAtStart.size(); ++k) a.timersAtStart[k] = run.Fresh() ? -kInf : a.timers[k];
-#endif
   a.time = time;
   a.dt = dt;
   a.decisionFlags = decisionFlags;
@@ -1247,18 +1217,10 @@ void Probe(const std::vector<std::uint8_t>& bytes) {
       FUZZ_CHECK(chosen[i] == (i == best ? 1 : 0));
       continue;
     }
-#if BT_FUZZ_RANDOM_CONTRACT
     // Summed in double: among +inf weights, uniformly; else in proportion, 3e38 ones
     // included. Missing one of at least an eighth in 256 draws: under 1e-14.
     if (infinite) FUZZ_CHECK((w == kInf) == (chosen[i] > 0));
     else if (w / total >= 1.0 / 8) FUZZ_CHECK(chosen[i] > 0);
-#else
-    // Summed in float: in proportion, while the sum stays finite.
-    float sum = 0;
-    for (int j = 0; j < count; ++j)
-      if (agent.weights[j] > 0) sum += agent.weights[j];
-    if (!infinite && sum < kInf && w / total >= 1.0 / 8) FUZZ_CHECK(chosen[i] > 0);
-#endif
   }
 }
 
@@ -1360,9 +1322,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
   const std::size_t bytes = run.bytes;
   std::size_t debugChars = 0;
 
-  static const double kStarts[8] = {0, -50, 1e6, 3.5, 1.7e9, 1e12, -bt_fuzz::kMaxTime, bt_fuzz::kMaxTime - 1e3};
+  static const double kStarts[8] = {0, -50, 1e6, 3.5, 1.7e9, 1e12, -bt::kMaxTickTime, bt::kMaxTickTime - 1e3};
   static const float kSteps[8] = {0, 1.0f / 60, 0.1f, 0.5f, 1, 3, 10, 1e-7f};
-  static const double kJumps[8] = {1e3, 1e6, 1e9, 1e12, 1e14, 5e14, 86400, 2 * bt_fuzz::kMaxTime};
+  static const double kJumps[8] = {1e3, 1e6, 1e9, 1e12, 1e14, 5e14, 86400, 2 * bt::kMaxTickTime};
   double now = kStarts[in.ConsumeIntegral<std::uint8_t>() % 8];
 
   for (int step = 0; step < 64 && in.remaining_bytes() > 0; ++step) {
@@ -1391,8 +1353,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
     };
     // Time moves on by dt, or jumps ahead, but stays within what a tick accepts.
     auto advance = [&] {
-      if ((limitByte & 0xF0) == 0x70) now = std::min(now + kJumps[limitByte & 7], bt_fuzz::kMaxTime);
-      else if (std::fabs(now + dt) <= bt_fuzz::kMaxTime) now += dt;
+      if ((limitByte & 0xF0) == 0x70) now = std::min(now + kJumps[limitByte & 7], bt::kMaxTickTime);
+      else if (std::fabs(now + dt) <= bt::kMaxTickTime) now += dt;
     };
 
     switch (op % 16) {
@@ -1452,18 +1414,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
         const bool back = arg & 4;
         if (back) {
           if (run.lastTime == -HUGE_VAL) break;  // a block never ticked has no past
-#if BT_FUZZ_TIME_CONTRACT
           const double far = std::fabs(run.lastTime - agent.epoch);
-#else
-          const double far = std::fabs(run.lastTime);
-#endif
           // Earlier by more than the block can fail to see.
           time = run.lastTime - (1.0 + arg + far * 0x1p-20);
         } else if (arg & 8) {
-#if BT_FUZZ_TIME_CONTRACT
           static const double kBeyond[8] = {1e15 + 0.25, 2e15, 1e16, 1e20, -1e15 - 0.25, 3.4e38, -1e30, 1e300};
           time = kBeyond[(arg >> 4) % 8];
-#endif
         }
         const bt::TickResult result = TickRun(run, time, dt, 0, 0, {}, kAgentTag);
         if (back && run.headerDamaged) break;  // the time it keeps may be anything
