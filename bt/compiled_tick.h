@@ -9,6 +9,9 @@
 // inline, and its slot offsets constants — reading and writing the same memory
 // block, so the two ticks can take turns on one agent.
 //
+// Its contracts are TickBehaviorTree's (bt/tree.h): the same statuses for the
+// same input, noexcept, re-entrant calls refused or deferred alike, any clock.
+//
 // It hands to the reference engine (bt/tick.cpp), so each rule is written once:
 // - the whole tick, when the agent's debug output is on (its lines are then
 //   complete), when the root is not active (the first tick, or after the tree
