@@ -150,6 +150,14 @@ test-install: $(LIB)
 .PHONY: test-extra
 test-extra:
 
+# Every public header, the macros and both ticks in one TU under -Wpedantic
+# -Wconversion -Wshadow -Werror, with g++ and clang++: users build our headers
+# with their own flags (tests/header_hygiene.sh).
+.PHONY: test-header-hygiene
+test-extra: test-header-hygiene
+test-header-hygiene: | $(DEPS_STAMP)
+	@sh tests/header_hygiene.sh g++ $(CLANG_CXX)
+
 # The creatures sandbox, run without interaction for a fixed seed: its transitions at their ticks.
 .PHONY: test-demo
 test-extra: test-demo

@@ -196,7 +196,8 @@ constexpr TreeAnalysis AnalyzeTree(const DeciderDef& root) {
   if (a.problem != TreeProblem::None) return a;
   a.deciderBytes = AlignUp(end, kMaxAlignment);
   a.timersOffset = sizeof(MemoryHeader) + a.deciderBytes;
-  a.memoryBytes = AlignUp(a.timersOffset + a.numTimers * sizeof(float), kMaxAlignment);
+  const std::uint32_t timerBytes = static_cast<std::uint32_t>(a.numTimers) * std::uint32_t{sizeof(float)};
+  a.memoryBytes = AlignUp(a.timersOffset + timerBytes, kMaxAlignment);
   return a;
 }
 

@@ -1,0 +1,68 @@
+// tests/header_hygiene/tree.cpp — compiled by tests/header_hygiene.sh after an
+// include of every public header, with -Wconversion -Wshadow -Wpedantic and
+// -Werror. Templates and macros only warn when used, so this instantiates what
+// a user instantiates: every kind of definition macro, both ticks, the checks,
+// the debug readers. Compiled only (-c), never linked or run.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace hygiene {
+
+struct Creature {
+  int hunger = 0;
+  float energy = 1;
+};
+struct Agent : Creature {};
+
+struct Walk {
+  int steps;
+};
+struct Target {
+  int index = -1;
+};
+
+float IsHungry(const Creature& c) { return c.hunger >= 5 ? 1.0f : 0.0f; }
+float Spot(const Creature& c, Target& target, const bt::DecideContext&) {
+  target.index = c.hunger;
+  return 0.5f;
+}
+bt::Result Eat(Creature& c) { return --c.hunger > 0 ? bt::Result::Running : bt::Result::Done; }
+void StartWalk(Creature&, Walk& walk, const bt::Context&) { walk.steps = 0; }
+bt::Result WalkTick(Creature& c, Walk& walk, const bt::Context& context) {
+  c.hunger += context.DBlock<Target>() != nullptr ? 1 : 0;
+  return ++walk.steps < 3 ? bt::Result::Running : bt::Result::Done;
+}
+
+BT_DEFINE_BEHAVIOR__TICK(EAT_B, Eat);
+BT_DEFINE_BEHAVIOR__MEMORY(WALK_B, Walk, StartWalk, WalkTick, nullptr);
+
+BT_DECLARE_DECIDER(EAT);
+BT_DECLARE_DECIDER(WALK);
+BT_DECLARE_DECIDER(IDLE);
+BT_DECLARE_DECIDER(MOVE);
+BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, EAT, MOVE, IDLE);
+BT_DEFINE_DECIDER_GROUP(MOVE, Sequential, nullptr, WALK);
+BT_DEFINE_DECIDER_BEHAVIOR(EAT, EAT_B, IsHungry);
+BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(WALK, WALK_B, Spot, Target);
+BT_DEFINE_DECIDER_BEHAVIOR(IDLE, EAT_B, nullptr);
+BT_CHECK_TREE(ROOT);
+BT_CHECK_TREE_MEMORY(ROOT, sizeof(bt::MemoryFor<ROOT>));
+
+}  // namespace hygiene
+
+BT_AGENT_BASE(hygiene::Agent, hygiene::Creature);
+
+// Not called: it only has to compile, warning-free.
+int HygieneUse() {
+  using namespace hygiene;
+  Agent agent;
+  bt::MemoryFor<ROOT> memory{};
+  const bt::TickResult interpreted = bt::TickBehaviorTree(ROOT, agent, memory, 0.0, 1 / 30.0f);
+  const bt::TickResult compiled = bt::TickBehaviorTreeCompiled<ROOT>(agent, memory, 1 / 30.0, 1 / 30.0f);
+  char text[512];
+  const std::size_t printed = bt::DebugPrintState(ROOT, memory.Span(), 0.1, text, {.wholeTree = true});
+  const std::size_t dot = bt::WriteTreeDot(ROOT, memory.Span(), std::span<char>(text));
+  bt::StopBehaviorTree(ROOT, agent, memory, 0.2);
+  return static_cast<int>(printed + dot) + (interpreted.status == compiled.status ? 1 : 0);
+}
