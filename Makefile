@@ -12,7 +12,13 @@
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
-#   make install PREFIX=/usr/local   headers, libbt.a, pkg-config and CMake files
+#   make install PREFIX=/usr/local   headers, libbt.a, bt_dot, bt_timeline, the gdb
+#                   printers, pkg-config and CMake files (find_package(bt 0.1))
+
+# The one place the version is written: bt.pc and the CMake package get it from here.
+BT_VERSION := 0.1.0
+BT_VERSION_MAJOR := $(word 1,$(subst ., ,$(BT_VERSION)))
+BT_VERSION_MINOR := $(word 2,$(subst ., ,$(BT_VERSION)))
 
 CXX      ?= g++
 PREFIX   ?= /usr/local
@@ -141,10 +147,10 @@ $(TESTS_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,tests/main.cpp tests/init_
 compile-fail: | $(DEPS_STAMP)
 	@sh tests/compile_fail/run.sh "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN) -fsyntax-only"
 
-# make install, then find_package(bt) and pkg-config from a small consumer.
+# make install, then pkg-config and find_package(bt 0.1) from a small consumer, with g++ and clang++.
 .PHONY: test-install
 test-install: $(LIB)
-	@MAKE="$(MAKE)" sh tests/install_test.sh $(BUILD)
+	@MAKE="$(MAKE)" sh tests/install_test.sh $(BUILD) $(CLANG_CXX)
 
 # Further checks added by other parts of the suite (fuzz run, gdb printers, ...).
 .PHONY: test-extra
@@ -294,13 +300,22 @@ $(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/be
 
 
 # ------------------------------------------------------------------ install
-install: $(LIB)
-	install -d $(DESTDIR)$(PREFIX)/include/bt/detail $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/bt
+# Headers, libbt.a, the picture tools (bin/bt_dot, bin/bt_timeline), the gdb
+# printers (share/bt/gdb/bt_printers.py, for `source` in gdb), bt.pc and the
+# CMake package with its version file, each with BT_VERSION and PREFIX filled in.
+INSTALL_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(BT_VERSION)|g' \
+                    -e 's|@VERSION_MAJOR@|$(BT_VERSION_MAJOR)|g' -e 's|@VERSION_MINOR@|$(BT_VERSION_MINOR)|g'
+install: $(LIB) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline
+	install -d $(DESTDIR)$(PREFIX)/include/bt/detail $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/bt \
+	           $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bt/gdb
 	install -m 644 bt/*.h bt/*.def $(DESTDIR)$(PREFIX)/include/bt/
 	install -m 644 bt/detail/*.h $(DESTDIR)$(PREFIX)/include/bt/detail/
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' bt/install/bt.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/bt.pc
-	sed -e 's|@PREFIX@|$(PREFIX)|g' bt/install/btConfig.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/bt/btConfig.cmake
+	install -m 755 $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 tools/gdb/bt_printers.py $(DESTDIR)$(PREFIX)/share/bt/gdb/
+	$(INSTALL_SUBST) bt/install/bt.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/bt.pc
+	$(INSTALL_SUBST) bt/install/btConfig.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/bt/btConfig.cmake
+	$(INSTALL_SUBST) bt/install/btConfigVersion.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/bt/btConfigVersion.cmake
 
 clean:
 	rm -rf $(BUILD)

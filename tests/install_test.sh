@@ -1,35 +1,92 @@
 #!/bin/sh
-# Installs bt into a temporary prefix and builds one small program against it
-# twice: through CMake's find_package(bt) and through pkg-config.
-set -e
+# Installs bt into a temporary prefix, then builds a small out-of-tree consumer
+# against it as a user would: through pkg-config and through CMake's
+# find_package(bt 0.1), each with g++ and with clang++. Also checks what else
+# `make install` promises (the tools, the gdb printers) and that a version the
+# package does not offer is refused. Ends with "install: N passed, M failed".
+#   usage: sh tests/install_test.sh BUILD [CLANG_CXX]
 make=${MAKE:-make}
 build=${1:-build}
+clang=${2:-clang++-14}
 prefix=$(mktemp -d)
 work=$(mktemp -d)
 trap 'rm -rf "$prefix" "$work"' EXIT
-$make -s BUILD="$build" install PREFIX="$prefix" >/dev/null
-cp demo/t01_first_tree.cpp "$work/main.cpp"
-cat > "$work/CMakeLists.txt" <<'CMAKE'
-cmake_minimum_required(VERSION 3.16)
-project(bt_consumer CXX)
-find_package(bt REQUIRED)
-add_executable(consumer main.cpp)
-target_link_libraries(consumer PRIVATE bt::bt)
-CMAKE
+if ! $make -s BUILD="$build" install PREFIX="$prefix" >"$work/install.log" 2>&1; then
+  cat "$work/install.log"; echo "install: 0 passed, 1 failed"; exit 1
+fi
 passed=0
 failed=0
-if cmake -S "$work" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null &&
-   cmake --build "$work/cmake" >/dev/null && "$work/cmake/consumer" | grep -q "memory block: 48 bytes"; then
-  passed=$((passed + 1))
+pass() { passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+# The consumer: the first demo, plus a file that includes only bt/bt.h and uses
+# the debug readers, which the one header must declare.
+cp demo/t01_first_tree.cpp "$work/main.cpp"
+cat > "$work/debug.cpp" <<'CPP'
+#include "bt/bt.h"
+// Never called: it must compile from bt/bt.h alone and link against libbt.a.
+std::size_t UseDebugReaders(const bt::DeciderDef& root, std::span<const std::byte> memory, std::span<char> text) {
+  bt::DebugOutputSettings settings;
+  settings.level = 0;
+  bt::SetDebugOutput(settings);
+  return bt::DebugPrintState(root, memory, 0.0, text) + bt::WriteTreeDot(root, memory, text);
+}
+CPP
+# Its exact output: the first tree's block is 48 bytes.
+runs() { "$1" | tail -n 1 | grep -qx "memory block: 48 bytes"; }
+
+for cxx in g++ "$clang"; do
+  if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" sh -c \
+       '$1 -Wall -Wextra -Werror "$0/main.cpp" "$0/debug.cpp" $(pkg-config --cflags --libs bt) -o "$0/pc_consumer"' \
+       "$work" "$cxx" >"$work/log" 2>&1 && runs "$work/pc_consumer"; then
+    pass
+  else
+    cat "$work/log"; fail "$cxx could not build and run a program against bt through pkg-config"
+  fi
+done
+[ "$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion bt)" = 0.1.0 ] && pass ||
+  fail "pkg-config --modversion bt is not 0.1.0"
+
+# find_package(bt VERSION) from a CMake project, with each compiler.
+project() {  # $1: directory, $2: the version asked for
+  mkdir -p "$1"
+  cp "$work/main.cpp" "$work/debug.cpp" "$1/"
+  cat > "$1/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.16)
+project(bt_consumer CXX)
+find_package(bt $2 REQUIRED)
+add_executable(consumer main.cpp debug.cpp)
+target_link_libraries(consumer PRIVATE bt::bt)
+CMAKE
+}
+project "$work/cm" 0.1
+for cxx in g++ "$clang"; do
+  out="$work/cm/build-$(basename "$cxx")"
+  if cmake -S "$work/cm" -B "$out" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CXX_COMPILER="$cxx" >"$work/log" 2>&1 &&
+     cmake --build "$out" >>"$work/log" 2>&1 && runs "$out/consumer"; then
+    pass
+  else
+    cat "$work/log"; fail "a CMake project built with $cxx could not find_package(bt 0.1) and use it"
+  fi
+done
+project "$work/cm9" 9.0
+if cmake -S "$work/cm9" -B "$work/cm9/build" -DCMAKE_PREFIX_PATH="$prefix" >"$work/log" 2>&1; then
+  fail "find_package(bt 9.0) succeeded against bt 0.1.0"
+elif grep -q 'version: 0.1.0' "$work/log"; then
+  pass  # refused for its version, naming the one it found
 else
-  echo "FAIL: a CMake project could not find_package(bt) and use it"; failed=$((failed + 1))
+  cat "$work/log"; fail "find_package(bt 9.0) failed, but not for the version"
 fi
-if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" sh -c \
-     'g++ "$0/main.cpp" $(pkg-config --cflags --libs bt) -o "$0/pc_consumer"' "$work" &&
-   "$work/pc_consumer" | grep -q "memory block: 48 bytes"; then
-  passed=$((passed + 1))
+
+# The tools and the gdb printers.
+if printf 'tick,agent,behavior\n0,a,REST\n' | "$prefix/bin/bt_timeline" | grep -q '<title>a: REST, tick 0</title>' &&
+   "$prefix/bin/bt_dot" | grep -q '^digraph'; then
+  pass
 else
-  echo "FAIL: a program could not build against bt through pkg-config"; failed=$((failed + 1))
+  fail "the installed bt_timeline and bt_dot do not run"
 fi
+cmp -s tools/gdb/bt_printers.py "$prefix/share/bt/gdb/bt_printers.py" && pass ||
+  fail "the gdb printers are not installed as share/bt/gdb/bt_printers.py"
+
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
