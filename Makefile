@@ -5,7 +5,8 @@
 #   make            library, demos, tools and tests
 #   make test       the Catch2 suite, the negative-compile tests, a bounded fuzz
 #                   run, then the suite again under ASan+UBSan
-#   make demo       builds and runs the main demo (the creatures sandbox)
+#   make demo       builds and runs the main demo (the creatures sandbox), and builds
+#                   bt_timeline and bt_dot, which the README pipes its output through
 #   make bench      the creatures benchmark against a hand-written baseline
 #   make fuzz       the tick fuzzer for FUZZ_SECONDS (default 600; clang-14, libFuzzer)
 #   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
@@ -37,9 +38,21 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 # GCC 12 reports a false maybe-uninitialized inside <regex> (pulled in by Catch2) under the sanitizers.
 SAN_WARN  := $(WARN) -Wno-maybe-uninitialized
 
-DEB_PACKAGES := libboost-dev catch2 libspdlog-dev libfmt-dev libbenchmark-dev graphviz pkg-config cmake libncurses-dev \
-                clang-14 libclang-rt-14-dev valgrind gdb
-DEPS_STAMP := $(BUILD)/.deps-ok
+# Debian packages, per purpose: each target waits for the stamp of the set it
+# needs, so `make demo` installs only what the demo needs before showing anything.
+# (No Boost: no source includes it.)
+PACKAGES_build       := g++ pkg-config libspdlog-dev libfmt-dev
+PACKAGES_demo        := $(PACKAGES_build) libncurses-dev
+PACKAGES_test        := $(PACKAGES_demo) catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz
+PACKAGES_fuzz        := $(PACKAGES_build) clang-14 libclang-rt-14-dev
+PACKAGES_bench-micro := $(PACKAGES_build) libbenchmark-dev
+PACKAGES_valgrind    := $(PACKAGES_demo) valgrind
+DEPS_STAMP       := $(BUILD)/.deps-build
+DEPS_DEMO        := $(BUILD)/.deps-demo
+DEPS_TEST        := $(BUILD)/.deps-test
+DEPS_FUZZ        := $(BUILD)/.deps-fuzz
+DEPS_BENCH_MICRO := $(BUILD)/.deps-bench-micro
+DEPS_VALGRIND    := $(BUILD)/.deps-valgrind
 
 LIB_SRCS  := $(wildcard bt/*.cpp)
 TEST_SRCS := $(wildcard tests/*.cpp)
@@ -63,20 +76,27 @@ DEMO_ARGS  ?=
 all: lib demos tools $(TESTS)
 
 # ------------------------------------------------------------------ packages
-deps: $(DEPS_STAMP)
-# Re-checked when the Makefile (and so the package list) changes; objects only wait for it.
-$(DEPS_STAMP): Makefile
-	@missing=""; for p in $(DEB_PACKAGES); do \
+# Installs the packages given that are missing: with apt-get when root
+# (under a lock, as parallel targets may ask at once; apt-get waits for no one),
+# otherwise it prints the command and fails.
+ENSURE_PACKAGES = missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	    flock /tmp/bt-apt-get.lock sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$$@" >/dev/null' \
+	      sh $$missing || exit 1; \
 	  else \
 	    echo "missing Debian packages; run:  sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
+
+# `make deps`: everything `make test` needs.
+deps: $(DEPS_TEST)
+# Re-checked when the Makefile (and so a package list) changes; objects only wait for it.
+$(BUILD)/.deps-%: Makefile
+	@$(call ENSURE_PACKAGES,$(PACKAGES_$*))
 	@mkdir -p $(@D) && touch $@
 
 # ------------------------------------------------------------------ library
@@ -84,9 +104,13 @@ lib: $(LIB)
 $(BUILD)/obj/%.o: %.cpp | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(DEPFLAGS) -c $< -o $@
-$(BUILD)/san/obj/%.o: %.cpp | $(DEPS_STAMP)
+$(BUILD)/san/obj/%.o: %.cpp | $(DEPS_TEST)
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) $(CXXSTD) $(SAN_WARN) -O1 -g $(SAN_FLAGS) $(DEPFLAGS) -c $< -o $@
+
+# Beyond the library's packages: Catch2 for the tests, ncurses for the sandbox.
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)): | $(DEPS_TEST)
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard demo/*/*.cpp)): | $(DEPS_DEMO)
 
 $(LIB): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(LIB_SRCS))
 	@mkdir -p $(@D)
@@ -116,7 +140,7 @@ test-san: $(TESTS_SAN)
 CLANG_CXX ?= clang++-14
 .PHONY: test-clang
 test-extra: test-clang
-test-clang: | $(DEPS_STAMP)
+test-clang: | $(DEPS_TEST)
 	@$(MAKE) --no-print-directory CXX=$(CLANG_CXX) BUILD=$(BUILD)/clang $(BUILD)/clang/tests/bt_tests
 	@sh tests/run_catch.sh $(BUILD)/clang/tests/bt_tests clang
 
@@ -132,7 +156,7 @@ test-extra: test-tsan
 tsan: test-tsan
 test-tsan: $(TESTS_TSAN)
 	@TSAN_OPTIONS=halt_on_error=1 sh tests/run_catch.sh $(TESTS_TSAN) tsan
-$(BUILD)/tsan/obj/%.o: %.cpp | $(DEPS_STAMP)
+$(BUILD)/tsan/obj/%.o: %.cpp | $(DEPS_TEST)
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) $(CXXSTD) $(SAN_WARN) -O1 -g $(TSAN_FLAGS) $(DEPFLAGS) -c $< -o $@
 $(LIB_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,$(LIB_SRCS))
@@ -149,7 +173,7 @@ compile-fail: | $(DEPS_STAMP)
 
 # make install, then pkg-config and find_package(bt 0.1) from a small consumer, with g++ and clang++.
 .PHONY: test-install
-test-install: $(LIB)
+test-install: $(LIB) | $(DEPS_TEST)
 	@MAKE="$(MAKE)" sh tests/install_test.sh $(BUILD) $(CLANG_CXX)
 
 # Further checks added by other parts of the suite (fuzz run, gdb printers, ...).
@@ -161,7 +185,7 @@ test-extra:
 # with their own flags (tests/header_hygiene.sh).
 .PHONY: test-header-hygiene
 test-extra: test-header-hygiene
-test-header-hygiene: | $(DEPS_STAMP)
+test-header-hygiene: | $(DEPS_TEST)
 	@sh tests/header_hygiene.sh g++ $(CLANG_CXX)
 
 # The creatures sandbox, run without interaction for a fixed seed: its transitions at their ticks.
@@ -180,7 +204,7 @@ test-debug-off: $(DEBUG_OFF)/check
 	@if nm -C $(DEBUG_OFF)/obj/bt/tick.o | grep -q 'DebugEmit\|gDebugOutput'; then \
 	  echo "debug-off: FAILED: tick.o still refers to the debug output facility"; exit 1; fi
 	@$(DEBUG_OFF)/check
-$(DEBUG_OFF)/obj/%.o: %.cpp | $(DEPS_STAMP)
+$(DEBUG_OFF)/obj/%.o: %.cpp | $(DEPS_TEST)
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) -DBT_DEBUG_OUTPUT=0 $(CXXFLAGS) $(DEPFLAGS) -c $< -o $@
 $(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debug_output_off/check.cpp)
@@ -189,13 +213,13 @@ $(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debu
 # The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo, in gdb's batch mode.
 .PHONY: test-gdb
 test-extra: test-gdb
-test-gdb: $(BUILD)/demo/t01_first_tree
+test-gdb: $(BUILD)/demo/t01_first_tree | $(DEPS_TEST)
 	@sh tests/gdb_printers_test.sh $(BUILD)/demo/t01_first_tree
 
 # The picture tools: bt_timeline's exact SVG, bt_dot's DOT through graphviz.
 .PHONY: test-pictures
 test-extra: test-pictures
-test-pictures: $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline
+test-pictures: $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline | $(DEPS_TEST)
 	@sh tests/pictures_test.sh $(BUILD)/tools
 
 # libFuzzer over the tick (tests/fuzz/): clang-14 from Debian, whose fuzzer, ASan
@@ -219,7 +243,7 @@ test-fuzz: $(FUZZER)
 	@sh tests/fuzz/run.sh $(FUZZER) $(FUZZ_TEST_SECONDS) $(BUILD)/fuzz
 fuzz: $(FUZZER)
 	@sh tests/fuzz/run.sh $(FUZZER) $(FUZZ_SECONDS) $(BUILD)/fuzz
-$(BUILD)/fuzz/obj/%.o: %.cpp | $(DEPS_STAMP)
+$(BUILD)/fuzz/obj/%.o: %.cpp | $(DEPS_FUZZ)
 	@mkdir -p $(@D)
 	$(FUZZ_CXX) $(CPPFLAGS) $(CXXSTD) $(FUZZ_WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
 $(FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) tests/fuzz/tick_fuzzer.cpp)
@@ -253,7 +277,7 @@ $(COMPILED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) tests/fuz
 
 # valgrind memcheck over every demo binary: any error or leak fails.
 .PHONY: valgrind
-valgrind: $(DEMOS) | $(DEPS_STAMP)
+valgrind: $(DEMOS) | $(DEPS_VALGRIND)
 	@sh tests/valgrind_demos.sh $(DEMOS)
 
 # ------------------------------------------------------------------ demos and tools
@@ -271,7 +295,11 @@ $(foreach d,$(DEMO_DIRS),$(eval $(call DEMO_DIR_RULE,$(d))))
 # The creatures sandbox draws with ncurses.
 DEMO_LDLIBS_creatures := $(shell pkg-config --libs ncurses 2>/dev/null || echo -lncurses)
 
-demo: $(MAIN_DEMO)
+# With the tools the README's demo section pipes its output through; graphviz
+# only when DEMO_ARGS asks for an SVG (--dot FILE.svg runs dot).
+DEMO_TOOLS := $(BUILD)/tools/bt_timeline $(BUILD)/tools/bt_dot
+demo: $(MAIN_DEMO) $(DEMO_TOOLS)
+	@$(if $(findstring .svg,$(DEMO_ARGS)),$(call ENSURE_PACKAGES,graphviz))
 	$(MAIN_DEMO) $(DEMO_ARGS)
 
 tools: $(TOOLS)
@@ -294,6 +322,7 @@ bench-micro: $(BENCH_MICRO)
 $(BENCH): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_SRCS)) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+$(BUILD)/obj/tools/bench/micro.o: | $(DEPS_BENCH_MICRO)
 $(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/bench/bt_creatures.cpp tools/bench/handwritten.cpp) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) -lbenchmark
