@@ -856,6 +856,7 @@ void BuildSecond(Harness& h, FuzzedDataProvider& in, std::uint8_t config) {
 
 bool Refused(bt::Status s) {
   return s == bt::Status::InvalidTree || s == bt::Status::NullAgent || s == bt::Status::MemoryTooSmall ||
+         s == bt::Status::MemoryMisaligned ||
          s == bt::Status::BadTime || s == bt::Status::MemoryFromOtherTree || s == bt::Status::AgentTypeMismatch;
 }
 
@@ -1447,7 +1448,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
             at += 1 + arg / 4 % (bt::kMaxAlignment - 1);
             std::memcpy(at, run.block, bytes);
             result = bt::TickBehaviorTree(root, &agent, std::span<std::byte>(at, bytes), now, dt);
-            FUZZ_CHECK(result.status == bt::Status::MemoryTooSmall);
+            FUZZ_CHECK(result.status == bt::Status::MemoryMisaligned);
             FUZZ_CHECK(std::memcmp(at, run.block, bytes) == 0);
             break;
           }
