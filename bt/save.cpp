@@ -45,7 +45,9 @@ Status CheckTree(const DeciderDef& root, const DeciderDef*& culprit) {
   return Status::Running;
 }
 
-// A block as the tick checks it, and not under way on this thread.
+// A block as the tick checks it. (Reentered: only a tick or Stop of the same block
+// under way on this thread; a save makes no callbacks, so the nesting depth does
+// not matter.)
 Status CheckBlock(const TreeData& tree, std::span<const std::byte> memory) {
   if (memory.size() < tree.memoryBytes) return Status::MemoryTooSmall;
   if (!Aligned(memory.data())) return Status::MemoryMisaligned;
@@ -69,7 +71,7 @@ SaveResult SaveMemory(const DeciderDef& root, std::span<const std::byte> memory,
       culprit = nullptr;
       facts.block = nullptr;  // the message names the buffer, not the block
     }
-    if (status == Status::Running && !detail::MayEnter(memory.data())) status = Status::Reentered;
+    if (status == Status::Running && detail::FindNestedCall(memory.data()) != nullptr) status = Status::Reentered;
   }
   if (status != Status::Running) {
     facts.status = status;
@@ -98,7 +100,7 @@ Status RestoreMemory(const DeciderDef& root, std::span<const std::byte> saved, s
       status = Status::BadSave;
     } else {
       status = CheckBlock(tree, memory);
-      if (status == Status::Running && !detail::MayEnter(memory.data())) status = Status::Reentered;
+      if (status == Status::Running && detail::FindNestedCall(memory.data()) != nullptr) status = Status::Reentered;
     }
   }
   if (status != Status::Running) {

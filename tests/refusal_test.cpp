@@ -24,6 +24,8 @@ struct Creature {
   std::span<std::byte> self;  // ticked again from WANDER's Tick when reenter
   bool reenter = false;
   Status nested = Status::Running;
+  bool saveSelf = false;  // WANDER's Tick saves its own block
+  Status saved = Status::Running;
 };
 struct Other {};
 
@@ -57,6 +59,10 @@ Result Wander(Creature& c, Steps& s) {
   c.events.push_back("tick WANDER_B " + std::to_string(++s.count));
   ++c.hunger;
   if (c.reenter) c.nested = bt::TickBehaviorTree(ROOT, c, c.self, 100.0, 0.1f).status;
+  if (c.saveSelf) {
+    std::byte buffer[512];
+    c.saved = bt::SaveMemory(ROOT, c.self, buffer).status;
+  }
   return Result::Running;
 }
 
@@ -382,6 +388,14 @@ TEST_CASE("Saves and restores that would be misread are refused, exactly", "[ref
     bt::Memory<sizeof memory + 16> larger{};
     CHECK(bt::SaveMemory(ROOT, larger.Span().subspan(4, need), out).status == Status::MemoryMisaligned);
     CHECK(out == untouched);
+  }
+  SECTION("a save from a callback of a tick of the same block: half-way through a change") {
+    creature.self = memory.Span();
+    creature.saveSelf = true;
+    REQUIRE(bt::TickBehaviorTree(ROOT, creature, memory, 2.0, 0.1f).status == Status::Running);
+    CHECK(creature.saved == Status::Reentered);
+    REQUIRE(scoped.capture.refusals.size() == 1);
+    CHECK(std::string(scoped.capture.refusals[0].operation) == "save");
   }
   SECTION("a save of another version of the tree, or of the wrong size") {
     REQUIRE(bt::SaveMemory(ROOT, memory.Span(), out).status == Status::Done);
