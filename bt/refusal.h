@@ -24,7 +24,7 @@ struct DeciderDef;
 
 struct Refusal {
   Status status;
-  const char* operation;      // "tick", "stop", "reset", "save" or "restore"
+  const char* operation;  // "tick", "stop", "reset", "save" or "restore"
   const DeciderDef* root;
   const DeciderDef* decider;  // what the Status names (the culprit of an InvalidTree), or null
   const void* agent;          // null for save and restore
@@ -51,9 +51,9 @@ struct RefusalFacts {
   const void* agent;
   double time;
   float dt;
-  const std::byte* block;      // the block the call was given
+  const std::byte* block;  // the block the call was given
   std::size_t blockBytes;
-  const std::byte* other;      // restore: the saved bytes; save: the output buffer
+  const std::byte* other;  // restore: the saved bytes; save: the output buffer
   std::size_t otherBytes;
 };
 // Formats the message and hands it to the debug output and the hook, if either

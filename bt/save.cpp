@@ -58,7 +58,7 @@ Status CheckBlock(const TreeData& tree, std::span<const std::byte> memory) {
 
 SaveResult SaveMemory(const DeciderDef& root, std::span<const std::byte> memory, std::span<std::byte> out) noexcept {
   const DeciderDef* culprit = &root;
-  detail::RefusalFacts facts{Status::Running, "save", &root, nullptr, nullptr, 0, 0,
+  detail::RefusalFacts facts{Status::Running, "save",        &root,      nullptr,   nullptr, 0, 0,
                              memory.data(),   memory.size(), out.data(), out.size()};
   Status status = CheckTree(root, culprit);
   if (status == Status::Running) {
@@ -86,7 +86,7 @@ SaveResult SaveMemory(const DeciderDef& root, std::span<const std::byte> memory,
 
 Status RestoreMemory(const DeciderDef& root, std::span<const std::byte> saved, std::span<std::byte> memory) noexcept {
   const DeciderDef* culprit = &root;
-  detail::RefusalFacts facts{Status::Running, "restore", &root, nullptr, nullptr, 0, 0,
+  detail::RefusalFacts facts{Status::Running, "restore",     &root,        nullptr,     nullptr, 0, 0,
                              memory.data(),   memory.size(), saved.data(), saved.size()};
   Status status = CheckTree(root, culprit);
   if (status == Status::Running) {

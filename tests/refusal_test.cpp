@@ -2,12 +2,11 @@
 // with a level-1 debug line saying what to do and a call of the refusal hook;
 // misaligned and never-zeroed blocks say so; ResetMemory for a restarted clock;
 // saving and restoring blocks as bytes; a tree that takes no agent ticks with none.
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
-
-#include <catch2/catch.hpp>
 
 #include "bt/bt.h"
 #include "bt/save.h"
@@ -299,8 +298,8 @@ TEST_CASE("A tree whose functions take no agent ticks with a null agent", "[refu
   bt::MemoryFor<IDLE_ROOT> memory{};
   REQUIRE(bt::InitializeTreeData(IDLE_ROOT));
   CHECK(IDLE_ROOT.data->tree.agentType == bt::kNoType);
-  const auto untyped = bt::TickBehaviorTree(IDLE_ROOT, static_cast<void*>(nullptr), bt::kNoType, memory.Span(), 1.0,
-                                            0.1f, 0, 0, {});
+  const auto untyped =
+      bt::TickBehaviorTree(IDLE_ROOT, static_cast<void*>(nullptr), bt::kNoType, memory.Span(), 1.0, 0.1f, 0, 0, {});
   CHECK(untyped.status == Status::Running);
   CHECK(untyped.decider == &IDLE);
   Creature* none = nullptr;
@@ -368,8 +367,8 @@ TEST_CASE("Saves and restores that would be misread are refused, exactly", "[ref
     const std::string message =
         "NotSaveable: decider HOLD has a behavior memory struct that is not trivially copyable (keep plain data in "
         "it to save blocks as bytes)";
-    CHECK(scoped.capture.Take() == Lines{Line(nullptr, 0.0, "save refused: " + message),
-                                         Line(nullptr, 0.0, "restore refused: " + message)});
+    CHECK(scoped.capture.Take() ==
+          Lines{Line(nullptr, 0.0, "save refused: " + message), Line(nullptr, 0.0, "restore refused: " + message)});
   }
   SECTION("a buffer too small") {
     const bt::SaveResult save = bt::SaveMemory(ROOT, memory.Span(), std::span(out).first(need - 1));
