@@ -507,7 +507,7 @@ template <const DeciderDef& Root, class Agent, std::size_t N>
 }
 
 // The same on a block the caller sized and aligned; one too small or misaligned
-// gets the reference tick's Status::MemoryTooSmall.
+// gets the reference tick's Status::MemoryTooSmall or Status::MemoryMisaligned.
 template <const DeciderDef& Root, class Agent>
 [[gnu::always_inline]] inline TickResult TickBehaviorTreeCompiled(Agent& agent, std::span<std::byte> memory, double time, float dt,
                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,

@@ -126,7 +126,7 @@ void WriteDot(const DeciderDef& root, std::span<const std::byte> memory, DotSink
   const DeciderDef* path[kMaxTreeDepth];
   int pathLength = memory.empty() ? 0 : ActivePath(root, memory, path);
   if (pathLength > kMaxTreeDepth) pathLength = kMaxTreeDepth;
-  // ActivePath does not read such a block either (the tick's MemoryTooSmall).
+  // ActivePath does not read such a block either (the tick's MemoryTooSmall, MemoryMisaligned).
   const bool refused = !memory.empty() && (memory.size() < root.data->tree.memoryBytes ||
                                            reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment != 0);
   if (options.leftToRight) out.Put("  rankdir=LR;\n");

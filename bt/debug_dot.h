@@ -16,7 +16,7 @@
 //       label="tree rejected: bt: decider GUARD: a group decider with no children: ...";
 //     }
 // - a block smaller than MemoryBytesFor(root) or not aligned to kMaxAlignment
-//   (which the tick refuses as MemoryTooSmall) is not read: the tree is drawn
+//   (which the tick refuses as MemoryTooSmall, MemoryMisaligned) is not read: the tree is drawn
 //   with nothing highlighted, and the graph labelled
 //   "memory block too small or misaligned";
 // - a damaged block whose group names a child it lacks: the highlighted path

@@ -140,7 +140,7 @@ enum class Block { Active, Inactive, Refused };
 
 // What the block holds for this (valid) tree; `region` is its decider region when
 // Active. A refused block (too small, or not aligned to kMaxAlignment: the tick's
-// MemoryTooSmall) is not read; an empty one is no block at all.
+// MemoryTooSmall, MemoryMisaligned) is not read; an empty one is no block at all.
 Block Classify(const DeciderDef& root, std::span<const std::byte> memory, const std::byte*& region) {
   region = nullptr;
   if (memory.empty()) return Block::Inactive;

@@ -22,7 +22,7 @@
 //   ("bt: decider GUARD: a group decider with no children: ...\n"), with or
 //   without wholeTree;
 // - a block smaller than MemoryBytesFor(root) or not aligned to kMaxAlignment
-//   (which the tick refuses as MemoryTooSmall) is not read: the line
+//   (which the tick refuses as MemoryTooSmall, MemoryMisaligned) is not read: the line
 //   "(memory block too small or misaligned)", then with wholeTree the tree
 //   unmarked. An empty `memory` is no block: "(no active deciders)", or the
 //   whole tree unmarked;

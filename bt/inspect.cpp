@@ -7,7 +7,7 @@ namespace bt {
 namespace {
 
 // The block's header if it belongs to this (initialized) tree and is active.
-// A block the tick would refuse as MemoryTooSmall (too small, or not aligned to
+// A block the tick would refuse as MemoryTooSmall or MemoryMisaligned (not aligned to
 // kMaxAlignment, so its slots would be read misaligned) is not read at all.
 const MemoryHeader* ActiveHeader(const DeciderDef& root, std::span<const std::byte> memory) {
   if (!InitializeTreeData(root)) return nullptr;

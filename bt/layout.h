@@ -210,7 +210,23 @@ struct CheckedTree {
   static constexpr std::size_t memoryBytes = analysis.memoryBytes;
 };
 
+// The check of BT_CHECK_TREE_SAVEABLE, on top of CheckedTree's.
+template <const DeciderDef& Root>
+struct CheckedSaveableTree {
+  static constexpr bool valid = CheckedTree<Root>::memoryBytes > 0;
+  static_assert(!valid || CheckedTree<Root>::analysis.triviallyCopyable,
+                "bt: the tree must be saveable, but a behavior memory struct in it is not trivially copyable: keep "
+                "plain data in memory structs (bt::SaveMemory would refuse it as NotSaveable)");
+  static constexpr bool saveable = valid && CheckedTree<Root>::analysis.triviallyCopyable;
+};
+
 }  // namespace detail
+
+// Opt-in: ROOT's tree must be valid and saveable as bytes (bt/save.h), checked
+// at compile time, so a memory struct that stops being trivially copyable breaks
+// the build rather than a save.
+#define BT_CHECK_TREE_SAVEABLE(ROOT) \
+  static_assert(::bt::detail::CheckedSaveableTree<ROOT>::saveable, "bt: tree " #ROOT " is not saveable")
 
 // The memory block sized for ROOT's tree at compile time; instantiating it checks
 // the tree (each problem is a static_assert saying what to change).

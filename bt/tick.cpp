@@ -28,6 +28,7 @@
 #include "bt/debug_output.h"
 #include "bt/detail/tick_engine.h"
 #include "bt/layout.h"
+#include "bt/refusal.h"
 #include "bt/tree.h"
 
 // Debug output off the hot path: the level test stays inline and the formatting
@@ -546,10 +547,12 @@ bool IsAligned(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kMa
     if (!InitializeForTick(root, culprit)) return Status::InvalidTree;
   }
   const TreeData& tree = root.data->tree;
-  if (agent == nullptr) return Status::NullAgent;
+  // A tree whose functions take no agent (all null) runs without one (Spore S01).
+  if (agent == nullptr && tree.agentType != kNoType) return Status::NullAgent;
   if (tree.agentType != kNoType && agentType != kNoType && tree.agentType != agentType)
     return Status::AgentTypeMismatch;
-  if (memory.size() < tree.memoryBytes || !IsAligned(memory.data())) return Status::MemoryTooSmall;
+  if (memory.size() < tree.memoryBytes) return Status::MemoryTooSmall;
+  if (!IsAligned(memory.data())) return Status::MemoryMisaligned;
   const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
   if (header.treeStamp != 0 && header.treeStamp != tree.stamp) return Status::MemoryFromOtherTree;
   return Status::Running;
@@ -730,6 +733,17 @@ bool MayEnterNested(const std::byte* block) {
 
 // =============================================================== [SECTION] Entry points
 
+// Reports a refusal (bt/refusal.h) and returns it. Cold and out of line: a
+// refused call is rare, and its message needs a buffer.
+[[gnu::noinline, gnu::cold]] static TickResult Refuse(const char* operation, TickResult refused,
+                                                      const DeciderDef& root, const void* agent,
+                                                      std::span<const std::byte> memory, double time,
+                                                      float dt) noexcept {
+  detail::ReportRefusal({refused.status, operation, &root, refused.decider, agent, time, dt, memory.data(),
+                         memory.size(), nullptr, 0});
+  return refused;
+}
+
 void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
   if (memory.size() < sizeof(MemoryHeader) || !detail::IsAligned(memory.data())) return;
   // Scrambled (murmur3's finalizer, a bijection): xorshift's first outputs from small
@@ -747,12 +761,15 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
   using namespace detail;
   if (const TickResult refused = CheckTick(root, agent, agentType, memory, time, dt);
       refused.status != Status::Running) [[unlikely]]
-    return refused;
+    return Refuse("tick", refused, root, agent, memory, time, dt);
   TickState t;
   const NestedScope nested(memory.data(), &t);
   StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);
-  if (const TickResult refused = StartTick(t); refused.status != Status::Running) [[unlikely]]
-    return refused;
+  if (const TickResult started = StartTick(t); started.status != Status::Running) [[unlikely]] {
+    // Time going backwards is a refusal; a damaged clock (CorruptMemory) is not.
+    if (started.status == Status::BadTime) return Refuse("tick", started, root, agent, memory, time, dt);
+    return started;
+  }
   if (!t.header->rootActive) [[unlikely]]
     return TickFromRoot(t);
   if (const DeciderDef* corrupt = FindCorruptGroup(t)) [[unlikely]]
@@ -767,11 +784,12 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> 
 void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
                       double time) noexcept {
   using namespace detail;
-  const DeciderDef* culprit = nullptr;
-  if (CheckCall(root, agent, agentType, memory, culprit) != Status::Running) return;
+  const DeciderDef* culprit = &root;
+  if (const Status status = CheckCall(root, agent, agentType, memory, culprit); status != Status::Running)
+    return (void)Refuse("stop", {status, culprit}, root, agent, memory, time, 0);
   // From a callback of a tick of this block: the tick ends with the path deactivated.
   if (NestedCall* call = FindNestedCall(memory.data())) return (void)Fail(*call->state, Status::Stopped, root);
-  if (!MayEnter(memory.data())) return;
+  if (!MayEnter(memory.data())) return (void)Refuse("stop", {Status::Reentered, &root}, root, agent, memory, time, 0);
   TickState t;
   const NestedScope nested(memory.data(), &t);
   StartTickState(t, root, agent, memory, time);
@@ -780,6 +798,23 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, st
   if (const DeciderDef* corrupt = FindCorruptGroup(t)) return DeactivateAbove(t, *corrupt);
   Deactivate(t, root, 0, 0);
   t.header->rootActive = 0;
+}
+
+Status ResetMemory(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                   double time) noexcept {
+  using namespace detail;
+  const DeciderDef* culprit = &root;
+  Status status = CheckCall(root, agent, agentType, memory, culprit);
+  // Not from a callback of a tick or Stop of this block: the walk under way would
+  // go on in the zeroed block.
+  if (status == Status::Running && !MayEnter(memory.data())) status = Status::Reentered;
+  if (status != Status::Running) return Refuse("reset", {status, culprit}, root, agent, memory, time, 0).status;
+  StopBehaviorTree(root, agent, agentType, memory, time);
+  auto* header = reinterpret_cast<MemoryHeader*>(memory.data());
+  const std::uint32_t rng = header->rng;  // the agent's own random stream goes on
+  std::memset(memory.data(), 0, root.data->tree.memoryBytes);
+  header->rng = rng;
+  return Status::NoBehavior;
 }
 
 }  // namespace bt

@@ -13,6 +13,7 @@
 #include "bt/decider.h"
 #include "bt/kinds.h"
 #include "bt/memory.h"
+#include "bt/refusal.h"
 
 namespace bt {
 
@@ -27,16 +28,17 @@ struct TreeError {
 // records its layout in the deciders' DeciderData and root.data->tree. Call it
 // once per tree, before ticking from several threads; the tick calls it
 // otherwise. Returns false, and fills *error when given, if the tree is bad.
-bool InitializeTreeData(const DeciderDef& root, TreeError* error = nullptr);
+[[nodiscard]] bool InitializeTreeData(const DeciderDef& root, TreeError* error = nullptr);
 
 // Bytes of the memory block an agent needs for this tree (0 if the tree is bad).
-std::size_t MemoryBytesFor(const DeciderDef& root);
+[[nodiscard]] std::size_t MemoryBytesFor(const DeciderDef& root);
 
 struct TickOptions {
   int redecideLimit = kDefaultRedecideLimit;  // masked redecides per tick
 };
 
-struct TickResult {
+// [[nodiscard]]: a refused tick (a Status that is not IsOk) must not go unseen.
+struct [[nodiscard]] TickResult {
   Status status = Status::NoBehavior;
   // Running: the active behavior decider. An error: the decider it names, if any.
   const DeciderDef* decider = nullptr;
@@ -49,15 +51,20 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed);
 
 // The untyped tick. `agentType` is TypeTagOf<Agent>(); prefer the typed overloads.
 //
-// Bad input has a defined result, checked in this order; the first seven change
-// nothing (no user function is called, the block is not written):
+// Bad input has a defined result, checked in this order; the first eight change
+// nothing (no user function is called, the block is not written) and are
+// reported as refusals (bt/refusal.h: a debug output line at level 1 and the
+// refusal hook), as is the time going backwards:
 // - a tree InitializeTreeData rejects: InvalidTree, naming the decider;
-// - a null agent: NullAgent;
+// - a null agent when the tree's functions take an agent: NullAgent. A tree
+//   whose functions take none (all null: its agent type is kNoType) ticks with
+//   a null agent (Spore S01: "the agent ... could just be null");
 // - an agent of another type than the tree's functions take: AgentTypeMismatch;
-// - a block smaller than MemoryBytesFor(root), or not aligned to kMaxAlignment:
-//   MemoryTooSmall;
+// - a block smaller than MemoryBytesFor(root): MemoryTooSmall;
+// - a block not aligned to kMaxAlignment: MemoryMisaligned;
 // - a block started by another tree, including one of the same name but another
-//   shape or memory layout (a save from an older version): MemoryFromOtherTree;
+//   shape or memory layout (a save from an older version), or never zeroed (its
+//   bytes are garbage): MemoryFromOtherTree;
 // - dt NaN, infinite or negative, or time NaN or beyond +-kMaxTickTime (1e15 s):
 //   BadTime;
 // - a block this thread is already ticking or stopping (a callback that ticks
@@ -66,7 +73,8 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed);
 //   CorruptMemory, naming the root; its active path is deactivated as below and
 //   its clock restarts at this tick;
 // - a time earlier than the block's last tick: BadTime, nothing changed. The same
-//   time again, or dt 0, is fine;
+//   time again, or dt 0, is fine. A level whose clock restarts at 0 calls
+//   ResetMemory (below) on its agents' blocks;
 // - a damaged block, whose active path names a child a group does not have (or
 //   none), or whose shuffle order does: CorruptMemory, naming the group. The
 //   group and those above it are deactivated deepest first; nothing below it is
@@ -100,7 +108,8 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
 // Deactivates the active path, deepest first, so every Activate gets its
 // Deactivate; the next tick starts from the root. For an agent that dies or
 // leaves, or before discarding a block. Does nothing on the bad input the
-// tick refuses without change (above), whatever `time` is; on a damaged block
+// tick refuses without change (above), whatever `time` is, but reports it
+// (bt/refusal.h: "stop refused: ..."); on a damaged block
 // it deactivates the part above the damage, as the tick does. Called from a
 // callback of a tick of the same block, it marks that tick, which ends with the
 // path deactivated and returns Stopped (above); called from a callback of a
@@ -177,11 +186,42 @@ TickResult TickBehaviorTree(const DeciderDef& root, Agent& agent, Memory<N>& mem
   return TickBehaviorTree(root, &agent, memory.Span(), time, dt, decisionFlags, stimuliFlags, options);
 }
 
+// Stops the block (StopBehaviorTree: every active behavior deactivated, at
+// `time`) and zeroes it, keeping its RNG seed: the next tick starts it afresh at
+// any time. For a level whose clock restarts (a block's times may not go
+// backwards: BadTime). Refuses what StopBehaviorTree does nothing on (the bad
+// input above, with its Status, and Reentered from a callback of a tick or Stop
+// of the same block), changing nothing; returns NoBehavior when done.
+// The untyped form checks no type; the typed ones check it as the tick does.
+[[nodiscard]] Status ResetMemory(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                                 double time) noexcept;
+
+template <class Agent>
+[[nodiscard]] Status ResetMemory(const DeciderDef& root, Agent* agent, std::span<std::byte> memory,
+                                 double time) noexcept {
+  void* erased;
+  TypeTag type;
+  detail::EraseAgent(root, agent, erased, type);
+  return ResetMemory(root, erased, type, memory, time);
+}
+
+template <class Agent>
+[[nodiscard]] Status ResetMemory(const DeciderDef& root, Agent& agent, std::span<std::byte> memory,
+                                 double time) noexcept {
+  return ResetMemory(root, &agent, memory, time);
+}
+
+template <class Agent, std::size_t N>
+[[nodiscard]] Status ResetMemory(const DeciderDef& root, Agent& agent, Memory<N>& memory, double time) noexcept {
+  return ResetMemory(root, &agent, memory.Span(), time);
+}
+
 // ---------------------------------------------------------------- reading a block
 // For debug display and tests; they read the block and call nothing. They never
 // crash on bad input: a tree InitializeTreeData rejects, and a block the tick
-// refuses as MemoryTooSmall (smaller than MemoryBytesFor(root), or not aligned
-// to kMaxAlignment) or MemoryFromOtherTree, read as a block with nothing active.
+// refuses as MemoryTooSmall (smaller than MemoryBytesFor(root)), MemoryMisaligned
+// (not aligned to kMaxAlignment) or MemoryFromOtherTree, read as a block with
+// nothing active.
 // In a damaged block, a group whose active child is out of range (or none) ends
 // the active path: nothing below it is followed.
 

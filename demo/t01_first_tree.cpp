@@ -36,6 +36,10 @@ int main() {
   for (int tick = 0; tick < 12; ++tick) {
     const bt::TickResult result = bt::TickBehaviorTree(ROOT, creature, memory, tick / 30.0, 1 / 30.0f);
     std::printf("tick %2d: %s %s\n", tick, bt::StatusName(result.status), result.decider ? result.decider->name : "");
+    if (!bt::IsOk(result.status)) {  // a refused tick (bad block, time, agent): say why and stop
+      std::printf("refused: %s\n", bt::StatusDescription(result.status));
+      return 1;
+    }
   }
   std::printf("memory block: %zu bytes\n", sizeof memory);
 }

@@ -84,7 +84,11 @@ int main() {
   for (int second = 0; second < 30; ++second) {
     const std::uint32_t flags = second >= 20 && second < 26 ? kNight : 0;
     std::printf("%2d s%s:", second, flags ? " (night)" : "");
-    bt::TickBehaviorTree(ROOT, creature, memory, second, 1.0f, flags);
+    if (const bt::TickResult r = bt::TickBehaviorTree(ROOT, creature, memory, second, 1.0f, flags);
+        !bt::IsOk(r.status)) {
+      std::printf("refused: %s: %s\n", bt::StatusName(r.status), bt::StatusDescription(r.status));
+      return 1;
+    }
     std::printf("  hunger %d\n", creature.hunger);
   }
 }

@@ -71,7 +71,10 @@ int main() {
   for (int tick = 0; tick < 14; ++tick) {
     for (Prey& prey : creature.prey) prey.distance -= 0.5f;  // the prey drift closer
     std::printf("tick %2d:\n", tick);
-    bt::TickBehaviorTree(ROOT, creature, memory, tick, 1.0f);
+    if (const bt::TickResult r = bt::TickBehaviorTree(ROOT, creature, memory, tick, 1.0f); !bt::IsOk(r.status)) {
+      std::printf("refused: %s: %s\n", bt::StatusName(r.status), bt::StatusDescription(r.status));
+      return 1;
+    }
   }
   std::printf("memory block: %zu bytes for two memory structs and a DBlock\n", sizeof memory);
 }

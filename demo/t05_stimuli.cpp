@@ -88,7 +88,11 @@ int main() {
     const std::uint32_t night = second >= 20 ? kNight : 0;
     const std::uint32_t stimuli = creature.stimuli.Update(1.0f);  // expire, then tick with what is left
     std::printf("%2d s stimuli 0x%x%s:", second, stimuli, night ? " night" : "");
-    bt::TickBehaviorTree(ROOT, creature, memory, second, 1.0f, night, stimuli);
+    if (const bt::TickResult r = bt::TickBehaviorTree(ROOT, creature, memory, second, 1.0f, night, stimuli);
+        !bt::IsOk(r.status)) {
+      std::printf("refused: %s: %s\n", bt::StatusName(r.status), bt::StatusDescription(r.status));
+      return 1;
+    }
     std::printf("  hunger %d\n", creature.hunger);
   }
 }

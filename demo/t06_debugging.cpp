@@ -48,8 +48,13 @@ int main() {
     if (tick == 6) watched.threat = other.threat = true;
     if (tick == 8) bt::SetDebugOutput({.level = 4, .agent = &watched, .output = PrintLine, .user = nullptr});
     std::printf("tick %d%s\n", tick, tick == 8 ? " (level 4: every tick, with redecides)" : "");
-    bt::TickBehaviorTree(ROOT, watched, watchedMemory, tick / 30.0, 1 / 30.0f);
-    bt::TickBehaviorTree(ROOT, other, otherMemory, tick / 30.0, 1 / 30.0f);
+    const bt::TickResult results[] = {bt::TickBehaviorTree(ROOT, watched, watchedMemory, tick / 30.0, 1 / 30.0f),
+                                      bt::TickBehaviorTree(ROOT, other, otherMemory, tick / 30.0, 1 / 30.0f)};
+    for (const bt::TickResult& r : results)
+      if (!bt::IsOk(r.status)) {  // refused: a bad block, time or agent (the debug output says which)
+        std::printf("refused: %s\n", bt::StatusName(r.status));
+        return 1;
+      }
   }
   bt::SetDebugOutput({});  // level 0: silent again
 

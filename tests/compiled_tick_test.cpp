@@ -1542,7 +1542,7 @@ TEST_CASE("Input the tick refuses gets the same status from both ticks", "[compi
     bt::Memory<kBytes + 16> ma{};
     bt::Memory<kBytes + 16> mb{};
     RequireSameRefusal<deep::P_ROOT>(std::span<std::byte>(ma.bytes + 8, kBytes),
-                                     std::span<std::byte>(mb.bytes + 8, kBytes), bt::Status::MemoryTooSmall);
+                                     std::span<std::byte>(mb.bytes + 8, kBytes), bt::Status::MemoryMisaligned);
   }
   SECTION("a block another tree started, active") {
     bt::Memory<4096> ma{};
@@ -1550,7 +1550,7 @@ TEST_CASE("Input the tick refuses gets the same status from both ticks", "[compi
     Agent a(3, Profile{});
     for (int i = 0; i < 10; ++i) {
       Current in(a);
-      bt::TickBehaviorTree(pol::Q_ROOT, a, ma, i, 0.1f);
+      (void)bt::TickBehaviorTree(pol::Q_ROOT, a, ma, i, 0.1f);  // only starts the block: its statuses are not the point
     }
     std::memcpy(mb.bytes, ma.bytes, sizeof ma.bytes);
     RequireSameRefusal<deep::P_ROOT>(ma.Span(), mb.Span(), bt::Status::MemoryFromOtherTree);

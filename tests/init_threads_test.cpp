@@ -79,7 +79,7 @@ void Start(const bt::DeciderDef& root, bool viaTick, Outcome& out) {
   bt::Memory<256> memory{};
   out.tick = bt::TickBehaviorTree(root, walker, memory, 0.0, 0.1f);
   out.accepted = out.tick.status == bt::Status::Running;
-  bt::InitializeTreeData(root, &out.error);  // the verdict is kept: this only reads it
+  (void)bt::InitializeTreeData(root, &out.error);  // the verdict is kept: this only reads it
   if (out.accepted) bt::StopBehaviorTree(root, &walker, memory.Span(), 0.0);
 }
 

@@ -380,7 +380,7 @@ TEST_CASE("TickBehaviorTree rejects bad input with a status and changes nothing"
           Status::MemoryTooSmall);
     bt::Memory<sizeof memory + 16> larger{};
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, larger.Span().subspan(1, sizeof memory), 2.0, 0.1f).status ==
-          Status::MemoryTooSmall);
+          Status::MemoryMisaligned);
     CHECK(bt::TickBehaviorTree(GOOD_ROOT, agent, std::span<std::byte>(), 2.0, 0.1f).status == Status::MemoryTooSmall);
     CHECK(unchanged());
   }

@@ -100,7 +100,10 @@ int main(int argc, char** argv) {
   // and eats; shown at 34.32, as in S11's example.
   Agent agent;
   bt::MemoryFor<ROOT> memory{};
-  bt::TickBehaviorTree(ROOT, agent, memory, 0.0, 0.0f);
+  if (const bt::TickResult idle = bt::TickBehaviorTree(ROOT, agent, memory, 0.0, 0.0f); !bt::IsOk(idle.status)) {
+    std::fprintf(stderr, "bt_dot: the example tick was refused: %s\n", bt::StatusName(idle.status));
+    return 1;
+  }
   agent.accepting[0] = "EAT";
   agent.accepting[1] = "EAT_FOOD";
   const bt::TickResult result = bt::TickBehaviorTree(ROOT, agent, memory, 20.0, 0.1f);

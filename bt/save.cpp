@@ -1,0 +1,116 @@
+// bt/save.cpp — a block's bytes out and in, refusing what would be misread.
+#include "bt/save.h"
+
+#include <cstdint>
+#include <cstring>
+
+#include "bt/detail/tick_engine.h"
+#include "bt/layout.h"
+#include "bt/refusal.h"
+#include "bt/tree.h"
+
+namespace bt {
+namespace {
+
+// The first decider (post-order) whose behavior memory struct is not trivially
+// copyable. Only on a refusal: the analysis is large, and a save is no tick.
+const DeciderDef* FirstNotSaveable(const DeciderDef& root) {
+  const detail::TreeAnalysis analysis = detail::AnalyzeTree(root);
+  for (int i = 0; i < analysis.count; ++i) {
+    const DeciderDef* d = analysis.deciders[i];
+    if (d->behavior != nullptr && d->behavior->memory.size != 0 && !d->behavior->memory.triviallyCopyable) return d;
+  }
+  return &root;
+}
+
+bool Aligned(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kMaxAlignment == 0; }
+
+std::uint32_t StampOf(std::span<const std::byte> bytes) {
+  MemoryHeader header;
+  std::memcpy(&header, bytes.data(), sizeof header);  // a save need not be aligned
+  return header.treeStamp;
+}
+
+// The checks both directions share: the tree, then whether it can be saved.
+Status CheckTree(const DeciderDef& root, const DeciderDef*& culprit) {
+  TreeError error;
+  if (!InitializeTreeData(root, &error)) {
+    culprit = error.decider;
+    return Status::InvalidTree;
+  }
+  if (!root.data->tree.triviallyCopyable) {
+    culprit = FirstNotSaveable(root);
+    return Status::NotSaveable;
+  }
+  return Status::Running;
+}
+
+// A block as the tick checks it. (Reentered: only a tick or Stop of the same block
+// under way on this thread; a save makes no callbacks, so the nesting depth does
+// not matter.)
+Status CheckBlock(const TreeData& tree, std::span<const std::byte> memory) {
+  if (memory.size() < tree.memoryBytes) return Status::MemoryTooSmall;
+  if (!Aligned(memory.data())) return Status::MemoryMisaligned;
+  return Status::Running;
+}
+
+}  // namespace
+
+SaveResult SaveMemory(const DeciderDef& root, std::span<const std::byte> memory, std::span<std::byte> out) noexcept {
+  const DeciderDef* culprit = &root;
+  detail::RefusalFacts facts{Status::Running, "save",        &root,      nullptr,   nullptr, 0, 0,
+                             memory.data(),   memory.size(), out.data(), out.size()};
+  Status status = CheckTree(root, culprit);
+  if (status == Status::Running) {
+    const TreeData& tree = root.data->tree;
+    status = CheckBlock(tree, memory);
+    if (status == Status::Running && StampOf(memory) != 0 && StampOf(memory) != tree.stamp)
+      status = Status::MemoryFromOtherTree;
+    if (status == Status::Running && out.size() < tree.memoryBytes) {
+      status = Status::MemoryTooSmall;
+      culprit = nullptr;
+      facts.block = nullptr;  // the message names the buffer, not the block
+    }
+    if (status == Status::Running && detail::FindNestedCall(memory.data()) != nullptr) status = Status::Reentered;
+  }
+  if (status != Status::Running) {
+    facts.status = status;
+    facts.decider = culprit;
+    detail::ReportRefusal(facts);
+    return {status, 0};
+  }
+  const std::size_t bytes = root.data->tree.memoryBytes;
+  std::memcpy(out.data(), memory.data(), bytes);
+  return {Status::Done, bytes};
+}
+
+Status RestoreMemory(const DeciderDef& root, std::span<const std::byte> saved, std::span<std::byte> memory) noexcept {
+  const DeciderDef* culprit = &root;
+  detail::RefusalFacts facts{Status::Running, "restore",     &root,        nullptr,     nullptr, 0, 0,
+                             memory.data(),   memory.size(), saved.data(), saved.size()};
+  Status status = CheckTree(root, culprit);
+  if (status == Status::Running) {
+    const TreeData& tree = root.data->tree;
+    // The stamp first: a save of another version of the tree often differs in size too,
+    // and its stamp says why.
+    if (saved.size() >= sizeof(MemoryHeader) && StampOf(saved) != 0 && StampOf(saved) != tree.stamp) {
+      status = Status::MemoryFromOtherTree;
+      facts.block = nullptr;  // the message names the save, not the block
+    } else if (saved.size() != tree.memoryBytes) {
+      status = Status::BadSave;
+    } else {
+      status = CheckBlock(tree, memory);
+      if (status == Status::Running && detail::FindNestedCall(memory.data()) != nullptr) status = Status::Reentered;
+    }
+  }
+  if (status != Status::Running) {
+    facts.status = status;
+    facts.decider = culprit;
+    detail::ReportRefusal(facts);
+    return status;
+  }
+  std::memcpy(memory.data(), saved.data(), saved.size());
+  return Status::Done;
+}
+
+}  // namespace bt
