@@ -19,5 +19,7 @@
 #include "bt/macros.h"
 #include "bt/memory.h"
 #include "bt/preconditions.h"
+#include "bt/refusal.h"
+#include "bt/save.h"
 #include "bt/stimuli.h"
 #include "bt/tree.h"
