@@ -36,6 +36,8 @@ python select_main()
 echo -- tick 5\n
 bt-path ROOT memory
 bt-path &ROOT &memory
+echo -- by address\n
+bt-path ROOT (long)&memory
 echo -- another tree\n
 bt-path EAT memory
 echo -- misaligned\n
@@ -60,6 +62,9 @@ $4 = behavior EAT_B
 -- tick 5
 *0:ROOT (Group, PrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
   *0:EAT (Behavior 0x0) time: 0.00 [EAT_B] (0x00000000)
+*0:ROOT (Group, PrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
+  *0:EAT (Behavior 0x0) time: 0.00 [EAT_B] (0x00000000)
+-- by address
 *0:ROOT (Group, PrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
   *0:EAT (Behavior 0x0) time: 0.00 [EAT_B] (0x00000000)
 -- another tree

@@ -88,9 +88,9 @@ def _build_printers():
 
 
 def _block_address(value):
-    """The address of a memory block given as bt::Memory<N>, std::span, an array or a pointer."""
+    """The address of a memory block given as bt::Memory<N>, std::span, an array, a pointer or a number."""
     type_ = value.type.strip_typedefs()
-    if type_.code == gdb.TYPE_CODE_PTR:
+    if type_.code in (gdb.TYPE_CODE_PTR, gdb.TYPE_CODE_INT):  # an address, e.g. from a core file at -O2
         return int(value)
     if type_.code == gdb.TYPE_CODE_ARRAY:
         return int(value.address)
