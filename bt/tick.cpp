@@ -341,7 +341,8 @@ void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth
   }
   if (const BehaviorDef* b = d.behavior) {
     void* memory = BehaviorMemory(t, d, base);
-    BT_DEBUG_OUT_TRANSITION(t, 2, depth, "deactivating behavior %s, in decider %s", b->name, d.name);
+    BT_DEBUG_OUT_TRANSITION(t, 2, depth, "deactivating behavior %s, in decider %s (%s)", b->name, d.name,
+                            t.deactivation);
     if (b->deactivate) b->deactivate(t.agent, memory, MakeContext(t, d, base));
     DestroyBlock(b->memory, memory);
   }
@@ -463,8 +464,9 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
 
 // Deactivates g's active child. False when the tick is ending (a Deactivate
 // stopped the agent): g is left without an active child, and nothing new starts.
-static bool DeactivateChild(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
+static bool DeactivateChild(TickState& t, const DeciderDef& g, std::uint32_t base, int depth, const char* why) {
   SlotHeader& slot = Slot(t, g, base);
+  t.deactivation = why;
   Deactivate(t, *g.children[slot.activeChild], base, depth + 1);
   if (t.error == Status::Running) [[likely]]
     return true;
@@ -476,7 +478,7 @@ Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Ch
   SlotHeader& slot = Slot(t, g, base);
   BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s interrupts %s", g.children[choice.index]->name,
                           g.children[slot.activeChild]->name);
-  if (!DeactivateChild(t, g, base, depth)) return Result::Failed;
+  if (!DeactivateChild(t, g, base, depth, "interrupted")) return Result::Failed;
   StartChild(t, g, base, choice);
   const Result result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
   if (result == Result::Running || t.error != Status::Running) return result;
@@ -508,7 +510,7 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
       Choose(t, g, base, mask, choice, depth);
       if (choice.index < 0) return Result::Failed;
     }
-    if (!DeactivateChild(t, g, base, depth)) return Result::Failed;
+    if (!DeactivateChild(t, g, base, depth, result == Result::Done ? "done" : "failed")) return Result::Failed;
     StartChild(t, g, base, choice);
     result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
     if (result == Result::Running || t.error != Status::Running) return result;
@@ -525,6 +527,7 @@ static inline const DeciderDef* FindCorruptGroup(TickState& t) { return FindDama
 // is above it, deepest first. What lay below it cannot be known and is not called.
 void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
   Slot(t, corrupt, 0).activeChild = kNoChild;
+  t.deactivation = "the block is damaged below";
   Deactivate(t, *t.root, 0, 0);
   t.header->rootActive = 0;
 }
@@ -577,6 +580,7 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.error = Status::Running;
   t.errorDecider = nullptr;
   t.runningDecider = nullptr;
+  t.deactivation = "";
 }
 
 // This tick's time as the block keeps times.
@@ -644,6 +648,10 @@ static inline void StartBlockTimes(TickState& t) {
 
 // FinishTick when nothing is left running (or the tick gave up): leaves every Activate paired.
 [[gnu::noinline]] static TickResult FinishStopped(TickState& t, Result result) {
+  t.deactivation = t.error == Status::Stopped  ? "stopped"
+                   : t.error != Status::Running ? StatusName(t.error)
+                   : result == Result::Done     ? "the tree is done"
+                                                : "nothing accepts";
   Deactivate(t, *t.root, 0, 0);
   t.header->rootActive = 0;
   BT_DEBUG_COLD(t, 3,
@@ -693,6 +701,7 @@ static TickResult EndCorruptTimes(TickState& t) {
   StartBlockTimes(t);
   for (int i = 0; i < t.root->data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
   if (header.rootActive) {
+    t.deactivation = "the block's clock is damaged";
     if (const DeciderDef* corrupt = FindCorruptGroup(t)) DeactivateAbove(t, *corrupt);
     else Deactivate(t, *t.root, 0, 0);
     header.rootActive = 0;
@@ -795,6 +804,7 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, st
   StartTickState(t, root, agent, memory, time);
   if (t.header->treeStamp == 0 || !t.header->rootActive) return;
   StartBlockTimes(t);
+  t.deactivation = "stopped";
   if (const DeciderDef* corrupt = FindCorruptGroup(t)) return DeactivateAbove(t, *corrupt);
   Deactivate(t, root, 0, 0);
   t.header->rootActive = 0;

@@ -587,3 +587,33 @@ TEST_CASE("The compiled tick reports damage below an interrupted or ended path a
   CHECK(compiled.decider == reference.decider);
   CHECK(compiled.deactivations == reference.deactivations);
 }
+
+// ---------------------------------------------------------------- why a behavior was deactivated
+
+namespace {
+void CollectDeactivations(const bt::DebugLine& line, void* user) {
+  const std::string message = line.message;
+  if (message.find("deactivating") != std::string::npos) static_cast<Events*>(user)->push_back(message);
+}
+}  // namespace
+
+TEST_CASE("Level-2 debug lines say why each behavior is deactivated", "[debug][debug_output]") {
+  Events lines;
+  const bt::DebugOutputSettings saved = bt::GetDebugOutput();
+  bt::SetDebugOutput({2, nullptr, CollectDeactivations, &lines});
+  Subject s(false);
+  REQUIRE(s.Tick(0).status == Status::Running);  // LOW
+  s.agent.decideHigh = 1;
+  REQUIRE(s.Tick(1).status == Status::Running);  // HIGH interrupts LOW
+  s.agent.decideHigh = 0;
+  s.agent.tickResult = Result::Failed;
+  CHECK(s.Tick(2).status == Status::NoBehavior);  // HIGH fails; LOW takes over and fails too: nothing accepts
+  s.agent.tickResult = Result::Running;
+  REQUIRE(s.Tick(3).status == Status::Running);
+  bt::StopBehaviorTree(ROOT, &s.agent, s.memory.Span(), 5);
+  bt::SetDebugOutput(saved);
+  CHECK(lines == Events{"deactivating behavior LOW_B, in decider LOW (interrupted)",
+                        "deactivating behavior HIGH_B, in decider HIGH (failed)",
+                        "deactivating behavior LOW_B, in decider LOW (nothing accepts)",
+                        "deactivating behavior LOW_B, in decider LOW (stopped)"});
+}

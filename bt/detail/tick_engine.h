@@ -48,6 +48,7 @@ struct TickState {
   Status error;                      // Running while no error
   const DeciderDef* errorDecider;
   const DeciderDef* runningDecider;  // the behavior decider that ticked Running
+  const char* deactivation;          // why the Deactivates under way happen, for debug output
   LazyDecideContext decideContext;   // filled once a tick; Evaluate sets only .decider
 };
 
