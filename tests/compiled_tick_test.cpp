@@ -529,45 +529,7 @@ using CMem = Tracked<kCB, 7>;
 using EMem = Tracked<kEB, 40, 8>;
 using ShufMem = Tracked<kShufGB, 2>;
 
-BT_DEFINE_BEHAVIOR(A_B, Activate, Tick, Deactivate);
-BT_DEFINE_BEHAVIOR(B_B, ActivateOftenFails, Tick, Deactivate);
-BT_DEFINE_BEHAVIOR__MEMORY(C_B, CMem, ActivateMem<CMem>, TickMem<CMem>, DeactivateMem<CMem>);
-BT_DEFINE_BEHAVIOR(D_B, nullptr, Tick, nullptr);
-BT_DEFINE_BEHAVIOR__MEMORY(E_B, EMem, nullptr, (TickMemBare<kEB, EMem>), nullptr);
-BT_DEFINE_BEHAVIOR__MEMORY(SHUF_GB, ShufMem, ActivateMem<ShufMem>, GroupTickMem<ShufMem>, DeactivateMem<ShufMem>);
-
-BT_DECLARE_DECIDER(Q_RANDOM);
-BT_DECLARE_DECIDER(Q_SHUFFLE);
-BT_DECLARE_DECIDER(Q_SHUFFLE_AGENT);
-BT_DECLARE_DECIDER(Q_SEQ);
-BT_DECLARE_DECIDER(Q_INNER);
-BT_DECLARE_DECIDER(Q_DELEG);
-BT_DECLARE_DECIDER(Q_SC);
-BT_DECLARE_DECIDER(Q_PL);
-BT_DECLARE_DECIDER(Q_RAND2);
-BT_DECLARE_DECIDER(Q_A);
-BT_DECLARE_DECIDER(Q_B);
-BT_DECLARE_DECIDER(Q_C);
-BT_DECLARE_DECIDER(Q_D);
-BT_DECLARE_DECIDER(Q_E);
-
-BT_DEFINE_DECIDER_GROUP(Q_ROOT, Scored, nullptr, Q_RANDOM, Q_SHUFFLE, Q_SHUFFLE_AGENT, Q_SEQ, Q_DELEG, Q_PL);
-BT_DEFINE_DECIDER_GROUP(Q_RANDOM, Random, Decide, Q_A, Q_B, Q_C, Q_D);
-BT_DEFINE_DECIDER_GROUP__BEHAVIOR(Q_SHUFFLE, Shuffle, 0, Decide, SHUF_GB, Q_A, Q_B, Q_C, Q_E);
-BT_DEFINE_DECIDER_GROUP__RANDOM(Q_SHUFFLE_AGENT, Shuffle, bt::kCallDecideOnRedecide, Decide, AgentRandom, Q_C, Q_D,
-                                Q_E);
-BT_DEFINE_DECIDER_GROUP__FLAGS(Q_SEQ, Sequential, bt::kCallDecideOnRedecide, Decide, Q_A, Q_B, Q_INNER);
-BT_DEFINE_DECIDER_GROUP__FLAGS(Q_INNER, PrioritizedList, bt::kDelegateDecideToChildren, Decide, Q_C, Q_D);
-BT_DEFINE_DECIDER_GROUP__FLAGS(Q_DELEG, PrioritizedList, bt::kDelegateDecideToChildren, nullptr, Q_SC, Q_B);
-BT_DEFINE_DECIDER_GROUP(Q_SC, Scored, nullptr, Q_A, Q_E);
-BT_DEFINE_DECIDER_GROUP__FLAGS(Q_PL, PrioritizedList, bt::kCallDecideOnRedecide | bt::kDelegateDecideToChildren,
-                               Decide, Q_D, Q_E, Q_RAND2);
-BT_DEFINE_DECIDER_GROUP__RANDOM(Q_RAND2, Random, bt::kDelegateDecideToChildren, nullptr, AgentRandom, Q_A, Q_B);
-BT_DEFINE_DECIDER_BEHAVIOR(Q_A, A_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR(Q_B, B_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR(Q_C, C_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR(Q_D, D_B, DecideYes);
-BT_DEFINE_DECIDER_BEHAVIOR(Q_E, E_B, Decide);
+#include "policy_tree.inc"
 }  // namespace pol
 
 // ---------------------------------------------------------------- 3. preconditions

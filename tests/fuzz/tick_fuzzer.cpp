@@ -47,17 +47,9 @@
 
 #include "bt/bt.h"
 #include "bt/debug_output.h"
+#include "tests/fuzz/fuzz_check.h"
 
 namespace {
-
-[[noreturn]] void Broken(const char* what, int line) {
-  std::fprintf(stderr, "tick_fuzzer: invariant broken (line %d): %s\n", line, what);
-  std::abort();
-}
-#define FUZZ_CHECK(condition) \
-  do {                        \
-    if (!(condition)) Broken(#condition, __LINE__); \
-  } while (0)
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
