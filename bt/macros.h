@@ -93,8 +93,11 @@
   }
 
 // ---------------------------------------------------------------- whole trees
-// Checks the tree below ROOT at compile time (cycles, depth, limits), each problem
-// a static_assert that says what to change. bt::MemoryFor<ROOT> does the same.
+// Checks the tree below ROOT at compile time (cycles, depth, limits). A problem
+// is one static_assert that says what to change, in the instantiation of
+// bt::detail::TreeProblemAt<bt::TreeProblem::..., CULPRIT>, which names the
+// decider at fault. bt::MemoryFor<ROOT> does the same; code sized by a rejected
+// tree (the block, the compiled tick) adds no errors of its own.
 #define BT_CHECK_TREE(ROOT) static_assert(::bt::detail::CheckedTree<ROOT>::memoryBytes > 0, "bt: tree " #ROOT)
 // For a tree used from other files, whose block type must be named where the
 // tree is not visible: checks in the defining file that BYTES are enough.
