@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "bt/config.h"
 #include "bt/decider.h"
@@ -247,11 +248,31 @@ struct TreeProblemOf<Root, A> {
   using Type = TreeProblemAt<A.problem, *A.culprit>;
 };
 
+// Whether Root's definition is visible here as a constant. When it is not (only
+// declared in this file, or its definition failed to compile), one error says so,
+// rather than one per use of the analysis.
+template <const DeciderDef& Root>
+concept ConstantRoot = requires { typename std::integral_constant<int, Root.childCount>; };
+template <const DeciderDef& Root>
+struct RootNotConstant {
+  static_assert(kNoTreeProblem<&Root>,
+                "bt: the root of this tree is not a constant here: define it and every decider below it with "
+                "the BT_DEFINE_DECIDER_* macros in this file, before this point (or fix the error in its definition)");
+  static constexpr bool kReported = true;
+};
+template <const DeciderDef& Root>
+struct RootNotConstantOf {
+  using Type = RootNotConstant<Root>;
+};
+
 template <const DeciderDef& Root>
 struct CheckedTree {
  private:
-  static constexpr TreeAnalysis kResult = AnalyzeTree(Root);
-  static_assert(TreeProblemOf<Root, kResult>::Type::kReported);  // the one error of a bad tree
+  static constexpr bool kConstant = ConstantRoot<Root>;
+  static constexpr TreeAnalysis kResult =
+      kConstant ? AnalyzeTree(Root) : StandInAnalysis(TreeProblem::NullDecider, nullptr);
+  // The one error of a bad tree.
+  static_assert(std::conditional_t<kConstant, TreeProblemOf<Root, kResult>, RootNotConstantOf<Root>>::Type::kReported);
 
  public:
   static constexpr bool valid = kResult.problem == TreeProblem::None;
