@@ -9,10 +9,12 @@
 //   BT_DEFINE_DECIDER_BEHAVIOR(IDLE_REST, REST, nullptr);
 //   BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, IDLE_REST);
 //
-// Function arguments are the user's typed functions, or nullptr. Children and
-// behaviors are named; declare the ones defined further down (or in another
-// file) first with BT_DECLARE_DECIDER / BT_DECLARE_BEHAVIOR, so a tree can read
-// top-down. Policies are GroupPolicy enumerators without the prefix.
+// Function arguments are the user's typed functions, or nullptr. A capture-less
+// lambda is one too, given a leading + that converts it to a function pointer:
+//   BT_DEFINE_BEHAVIOR__TICK(IDLE, +[](Creature&) { return bt::Result::Running; });
+// Children and behaviors are named; declare the ones defined further down (or in
+// another file) first with BT_DECLARE_DECIDER / BT_DECLARE_BEHAVIOR, so a tree
+// can read top-down. Policies are GroupPolicy enumerators without the prefix.
 #pragma once
 
 #include "bt/detail/macros.h"

@@ -91,6 +91,28 @@ consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
 // The pointer type of a function argument (a function name, or nullptr).
 #define BT_DETAIL_FN_TYPE(F) ::std::decay_t<decltype(F)>
 
+// One of a behavior's functions, WHAT returning RETURNS, checked against its
+// memory struct MEM: of the three static_asserts, at most one fails, saying what
+// to change (BT_DEFINE_BEHAVIOR__MEMORY for a function taking a memory struct
+// that the behavior was not given).
+#define BT_DETAIL_BEHAVIOR_FN_CHECK(NAME, MEM, FN, TRAIT, WHAT, RETURNS)                                    \
+  static_assert(::bt::detail::TRAIT<BT_DETAIL_FN_TYPE(FN), MEM> || !::std::is_void_v<MEM> ||               \
+                    ::bt::detail::TakesMemoryStruct<BT_DETAIL_FN_TYPE(FN)>() ||                            \
+                    ::std::is_class_v<BT_DETAIL_FN_TYPE(FN)>,                                              \
+                "bt: " WHAT " of behavior " #NAME " must be " RETURNS                                       \
+                " (Agent&[, const bt::Context&]), or nullptr (the behavior has no memory struct)");         \
+  static_assert(::bt::detail::TRAIT<BT_DETAIL_FN_TYPE(FN), MEM> || !::std::is_void_v<MEM> ||               \
+                    !::bt::detail::TakesMemoryStruct<BT_DETAIL_FN_TYPE(FN)>(),                             \
+                "bt: " WHAT " of behavior " #NAME " takes a memory struct, but " #NAME " has none: define it " \
+                "with BT_DEFINE_BEHAVIOR__MEMORY(" #NAME ", MEM, ACTIVATE, TICK, DEACTIVATE)");             \
+  static_assert(::bt::detail::TRAIT<BT_DETAIL_FN_TYPE(FN), MEM> || ::std::is_void_v<MEM> ||                \
+                    ::std::is_class_v<BT_DETAIL_FN_TYPE(FN)>,                                              \
+                "bt: " WHAT " of behavior " #NAME " must be " RETURNS " (Agent&[, " #MEM                     \
+                "&][, const bt::Context&]), or nullptr");                                                   \
+  static_assert(::bt::detail::TRAIT<BT_DETAIL_FN_TYPE(FN), MEM> || !::std::is_class_v<BT_DETAIL_FN_TYPE(FN)>, \
+                "bt: " WHAT " of behavior " #NAME " is a lambda or function object: pass a function, or a "  \
+                "capture-less lambda with a leading + (+[](Agent& a) { ... })");
+
 #define BT_DETAIL_DEFINE_BEHAVIOR(NAME, DEBUGNAME, MEM, ACTIVATE, TICK, DEACTIVATE)                               \
   static_assert(::bt::detail::FitsBehaviorMemory<MEM>(),                                                       \
                 "bt: the memory struct of behavior " #NAME                                                    \
@@ -98,15 +120,9 @@ consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
                 "BT_MAX_BEHAVIOR_MEMORY_BYTES larger for the whole program");                                 \
   static_assert(::bt::detail::HasSupportedAlignment<MEM>(),                                                    \
                 "bt: the memory struct of behavior " #NAME " is aligned beyond bt::kMaxAlignment: relax its alignas"); \
-  static_assert(::bt::detail::kIsActivateFn<BT_DETAIL_FN_TYPE(ACTIVATE), MEM>,                                          \
-                "bt: Activate of behavior " #NAME " must be bool or void (Agent&[, " #MEM                     \
-                "&][, const bt::Context&]), or nullptr");                                                     \
-  static_assert(::bt::detail::kIsTickFn<BT_DETAIL_FN_TYPE(TICK), MEM>,                                                  \
-                "bt: Tick of behavior " #NAME " must be bt::Result or bool (Agent&[, " #MEM                   \
-                "&][, const bt::Context&]), or nullptr");                                                     \
-  static_assert(::bt::detail::kIsDeactivateFn<BT_DETAIL_FN_TYPE(DEACTIVATE), MEM>,                                      \
-                "bt: Deactivate of behavior " #NAME " must be void (Agent&[, " #MEM                           \
-                "&][, const bt::Context&]), or nullptr");                                                     \
+  BT_DETAIL_BEHAVIOR_FN_CHECK(NAME, MEM, ACTIVATE, kIsActivateFn, "Activate", "bool or void")              \
+  BT_DETAIL_BEHAVIOR_FN_CHECK(NAME, MEM, TICK, kIsTickFn, "Tick", "bt::Result or bool")                    \
+  BT_DETAIL_BEHAVIOR_FN_CHECK(NAME, MEM, DEACTIVATE, kIsDeactivateFn, "Deactivate", "void")                \
   static_assert(::bt::detail::AgentTagsAgree({::bt::detail::AgentTagOf<ACTIVATE>(),                            \
                                               ::bt::detail::AgentTagOf<TICK>(),                                \
                                               ::bt::detail::AgentTagOf<DEACTIVATE>()}),                        \
@@ -123,7 +139,10 @@ consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
   }
 
 #define BT_DETAIL_DECIDER_CHECKS(NAME, DECIDE, DBLOCK)                                                          \
-  static_assert(::bt::detail::IsDecideFn<BT_DETAIL_FN_TYPE(DECIDE), DBLOCK>(),                                          \
+  static_assert(::bt::detail::IsDecideFn<BT_DETAIL_FN_TYPE(DECIDE), DBLOCK>() || !::std::is_void_v<DBLOCK>,    \
+                "bt: Decide of decider " #NAME " must be float (Agent&[, const bt::DecideContext&]), or nullptr " \
+                "(a DBlock needs BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK; a capture-less lambda, a leading +)");   \
+  static_assert(::bt::detail::IsDecideFn<BT_DETAIL_FN_TYPE(DECIDE), DBLOCK>() || ::std::is_void_v<DBLOCK>,     \
                 "bt: Decide of decider " #NAME " must be float (Agent&[, " #DBLOCK                            \
                 "&], const bt::DecideContext&) or float (Agent&), or nullptr");                               \
   static_assert(::bt::detail::FitsDBlock<DBLOCK>(),                                                            \
