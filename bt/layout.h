@@ -265,6 +265,8 @@ struct RootNotConstantOf {
   using Type = RootNotConstant<Root>;
 };
 
+struct UnsizedTree {};
+
 template <const DeciderDef& Root>
 struct CheckedTree {
  private:
@@ -275,6 +277,7 @@ struct CheckedTree {
   static_assert(std::conditional_t<kConstant, TreeProblemOf<Root, kResult>, RootNotConstantOf<Root>>::Type::kReported);
 
  public:
+  static constexpr bool rootIsConstant = kConstant;
   static constexpr bool valid = kResult.problem == TreeProblem::None;
   static constexpr TreeAnalysis analysis = valid ? kResult : StandInAnalysis(kResult.problem, kResult.culprit);
   static constexpr std::size_t memoryBytes = analysis.memoryBytes;
@@ -300,7 +303,10 @@ struct CheckedSaveableTree {
 
 // The memory block sized for ROOT's tree at compile time; instantiating it checks
 // the tree (each problem is a static_assert saying what to change).
+// For a root that is not a constant where it is sized (one error says so) it is no
+// block, so that a tick given it does not compile on into errors of its own.
 template <const DeciderDef& Root>
-using MemoryFor = Memory<detail::CheckedTree<Root>::memoryBytes>;
+using MemoryFor = std::conditional_t<detail::CheckedTree<Root>::rootIsConstant,
+                                     Memory<detail::CheckedTree<Root>::memoryBytes>, detail::UnsizedTree>;
 
 }  // namespace bt
