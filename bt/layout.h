@@ -248,21 +248,22 @@ struct TreeProblemOf<Root, A> {
   using Type = TreeProblemAt<A.problem, *A.culprit>;
 };
 
-// Whether Root's definition is visible here as a constant. When it is not (only
-// declared in this file, or its definition failed to compile), one error says so,
-// rather than one per use of the analysis.
+// Whether the tree below Root is visible here as constants (its analysis is a
+// constant expression; evaluated twice, which is cheap). When it is not (a
+// decider or behavior only declared in this file, or one whose definition failed
+// to compile), one error says so, rather than one per use of the analysis.
 template <const DeciderDef& Root>
-concept ConstantRoot = requires { typename std::integral_constant<int, Root.childCount>; };
+concept ConstantTree = requires { typename std::integral_constant<bool, (AnalyzeTree(Root).count >= 0)>; };
 template <const DeciderDef& Root>
-struct RootNotConstant {
+struct TreeNotConstant {
   static_assert(kNoTreeProblem<&Root>,
-                "bt: the root of this tree is not a constant here: define it and every decider below it with "
-                "the BT_DEFINE_DECIDER_* macros in this file, before this point (or fix the error in its definition)");
+                "bt: this tree is not a constant here: define its root and every decider and behavior below it "
+                "with the BT_DEFINE_* macros in this file, before this point (or fix the error in a definition)");
   static constexpr bool kReported = true;
 };
 template <const DeciderDef& Root>
-struct RootNotConstantOf {
-  using Type = RootNotConstant<Root>;
+struct TreeNotConstantOf {
+  using Type = TreeNotConstant<Root>;
 };
 
 struct UnsizedTree {};
@@ -270,14 +271,14 @@ struct UnsizedTree {};
 template <const DeciderDef& Root>
 struct CheckedTree {
  private:
-  static constexpr bool kConstant = ConstantRoot<Root>;
+  static constexpr bool kConstant = ConstantTree<Root>;
   static constexpr TreeAnalysis kResult =
       kConstant ? AnalyzeTree(Root) : StandInAnalysis(TreeProblem::NullDecider, nullptr);
   // The one error of a bad tree.
-  static_assert(std::conditional_t<kConstant, TreeProblemOf<Root, kResult>, RootNotConstantOf<Root>>::Type::kReported);
+  static_assert(std::conditional_t<kConstant, TreeProblemOf<Root, kResult>, TreeNotConstantOf<Root>>::Type::kReported);
 
  public:
-  static constexpr bool rootIsConstant = kConstant;
+  static constexpr bool constant = kConstant;
   static constexpr bool valid = kResult.problem == TreeProblem::None;
   static constexpr TreeAnalysis analysis = valid ? kResult : StandInAnalysis(kResult.problem, kResult.culprit);
   static constexpr std::size_t memoryBytes = analysis.memoryBytes;
@@ -303,10 +304,10 @@ struct CheckedSaveableTree {
 
 // The memory block sized for ROOT's tree at compile time; instantiating it checks
 // the tree (each problem is a static_assert saying what to change).
-// For a root that is not a constant where it is sized (one error says so) it is no
+// For a tree that is not a constant where it is sized (one error says so) it is no
 // block, so that a tick given it does not compile on into errors of its own.
 template <const DeciderDef& Root>
-using MemoryFor = std::conditional_t<detail::CheckedTree<Root>::rootIsConstant,
+using MemoryFor = std::conditional_t<detail::CheckedTree<Root>::constant,
                                      Memory<detail::CheckedTree<Root>::memoryBytes>, detail::UnsizedTree>;
 
 }  // namespace bt
