@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "bt/config.h"
 #include "bt/decider.h"
@@ -70,10 +71,12 @@ struct TreeAnalysis {
   std::uint32_t timersOffset = 0;  // [bytes] from the block's start
   std::uint32_t memoryBytes = 0;   // [bytes] of the whole block
 
+  int unknownIndex = -1;  // what IndexOf answers for a decider not in the tree (see StandInAnalysis)
+
   constexpr int IndexOf(const DeciderDef* d) const {
     for (int i = 0; i < count; ++i)
       if (deciders[i] == d) return i;
-    return -1;
+    return unknownIndex;
   }
   constexpr bool Fail(TreeProblem why, const DeciderDef* who) {
     if (problem == TreeProblem::None) {
@@ -201,23 +204,94 @@ constexpr TreeAnalysis AnalyzeTree(const DeciderDef& root) {
   return a;
 }
 
+// A tree's problem, reported by instantiating the one specialization of its kind:
+// a single static_assert whose message says what to change, in whose context
+// the compilers print the culprit decider, e.g. (GCC)
+//   In instantiation of 'struct bt::detail::TreeProblemAt<bt::TreeProblem::Cycle, A>'
+// The None specialization is the one a valid tree instantiates.
+template <auto>
+inline constexpr bool kNoTreeProblem = false;
+template <TreeProblem P, const DeciderDef& Culprit>
+struct TreeProblemAt;
+#define BT_TREE_PROBLEM(name, message)                                                                     \
+  template <const DeciderDef& Culprit>                                                                     \
+  struct TreeProblemAt<TreeProblem::name, Culprit> {                                                       \
+    static_assert(TreeProblem::name == TreeProblem::None || kNoTreeProblem<&Culprit>, "bt: " message);     \
+    static constexpr bool kReported = true;                                                                \
+  };
+#include "bt/kinds.def"
+
+// What the code sized by a rejected tree's analysis (bt::MemoryFor, the compiled
+// tick) sees instead of it, so that the one error above is the only one: a tree
+// of no agent type, saveable, whose every decider lies at the block's start.
+constexpr TreeAnalysis StandInAnalysis(TreeProblem problem, const DeciderDef* culprit) {
+  TreeAnalysis a;
+  a.problem = problem;
+  a.culprit = culprit;
+  a.unknownIndex = 0;
+  a.memoryBytes = 1;
+  return a;
+}
+
+template <const DeciderDef& D>
+struct DeciderArgument {};
+
+// The TreeProblemAt of A's problem: of its culprit, or of the root when the
+// culprit cannot be a template argument (an element of an array).
+template <const DeciderDef& Root, const TreeAnalysis& A>
+struct TreeProblemOf {
+  using Type = TreeProblemAt<A.problem, Root>;
+};
+template <const DeciderDef& Root, const TreeAnalysis& A>
+  requires(A.problem != TreeProblem::None && requires { typename DeciderArgument<*A.culprit>; })
+struct TreeProblemOf<Root, A> {
+  using Type = TreeProblemAt<A.problem, *A.culprit>;
+};
+
+// Whether the tree below Root is visible here as constants (its analysis is a
+// constant expression; evaluated twice, which is cheap). When it is not (a
+// decider or behavior only declared in this file, or one whose definition failed
+// to compile), one error says so, rather than one per use of the analysis.
+template <const DeciderDef& Root>
+concept ConstantTree = requires { typename std::integral_constant<bool, (AnalyzeTree(Root).count >= 0)>; };
+template <const DeciderDef& Root>
+struct TreeNotConstant {
+  static_assert(kNoTreeProblem<&Root>,
+                "bt: this tree is not a constant here: define its root and every decider and behavior below it "
+                "with the BT_DEFINE_* macros in this file, before this point (or fix the error in a definition)");
+  static constexpr bool kReported = true;
+};
+template <const DeciderDef& Root>
+struct TreeNotConstantOf {
+  using Type = TreeNotConstant<Root>;
+};
+
+struct UnsizedTree {};
+
 template <const DeciderDef& Root>
 struct CheckedTree {
-  static constexpr TreeAnalysis analysis = AnalyzeTree(Root);
-#define BT_TREE_PROBLEM(name, message) \
-  static_assert(analysis.problem != TreeProblem::name || TreeProblem::name == TreeProblem::None, "bt: " message);
-#include "bt/kinds.def"
+ private:
+  static constexpr bool kConstant = ConstantTree<Root>;
+  static constexpr TreeAnalysis kResult =
+      kConstant ? AnalyzeTree(Root) : StandInAnalysis(TreeProblem::NullDecider, nullptr);
+  // The one error of a bad tree.
+  static_assert(std::conditional_t<kConstant, TreeProblemOf<Root, kResult>, TreeNotConstantOf<Root>>::Type::kReported);
+
+ public:
+  static constexpr bool constant = kConstant;
+  static constexpr bool valid = kResult.problem == TreeProblem::None;
+  static constexpr TreeAnalysis analysis = valid ? kResult : StandInAnalysis(kResult.problem, kResult.culprit);
   static constexpr std::size_t memoryBytes = analysis.memoryBytes;
 };
 
-// The check of BT_CHECK_TREE_SAVEABLE, on top of CheckedTree's.
+// The check of BT_CHECK_TREE_SAVEABLE, on top of CheckedTree's (whose error
+// alone a tree with a problem gets).
 template <const DeciderDef& Root>
 struct CheckedSaveableTree {
-  static constexpr bool valid = CheckedTree<Root>::memoryBytes > 0;
-  static_assert(!valid || CheckedTree<Root>::analysis.triviallyCopyable,
+  static_assert(CheckedTree<Root>::analysis.triviallyCopyable,
                 "bt: the tree must be saveable, but a behavior memory struct in it is not trivially copyable: keep "
                 "plain data in memory structs (bt::SaveMemory would refuse it as NotSaveable)");
-  static constexpr bool saveable = valid && CheckedTree<Root>::analysis.triviallyCopyable;
+  static constexpr bool saveable = true;  // or the static_assert above failed
 };
 
 }  // namespace detail
@@ -230,7 +304,10 @@ struct CheckedSaveableTree {
 
 // The memory block sized for ROOT's tree at compile time; instantiating it checks
 // the tree (each problem is a static_assert saying what to change).
+// For a tree that is not a constant where it is sized (one error says so) it is no
+// block, so that a tick given it does not compile on into errors of its own.
 template <const DeciderDef& Root>
-using MemoryFor = Memory<detail::CheckedTree<Root>::memoryBytes>;
+using MemoryFor = std::conditional_t<detail::CheckedTree<Root>::constant,
+                                     Memory<detail::CheckedTree<Root>::memoryBytes>, detail::UnsizedTree>;
 
 }  // namespace bt

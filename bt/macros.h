@@ -9,10 +9,12 @@
 //   BT_DEFINE_DECIDER_BEHAVIOR(IDLE_REST, REST, nullptr);
 //   BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, IDLE_REST);
 //
-// Function arguments are the user's typed functions, or nullptr. Children and
-// behaviors are named; declare the ones defined further down (or in another
-// file) first with BT_DECLARE_DECIDER / BT_DECLARE_BEHAVIOR, so a tree can read
-// top-down. Policies are GroupPolicy enumerators without the prefix.
+// Function arguments are the user's typed functions, or nullptr. A capture-less
+// lambda is one too, given a leading + that converts it to a function pointer:
+//   BT_DEFINE_BEHAVIOR__TICK(IDLE, +[](Creature&) { return bt::Result::Running; });
+// Children and behaviors are named; declare the ones defined further down (or in
+// another file) first with BT_DECLARE_DECIDER / BT_DECLARE_BEHAVIOR, so a tree
+// can read top-down. Policies are GroupPolicy enumerators without the prefix.
 #pragma once
 
 #include "bt/detail/macros.h"
@@ -93,8 +95,11 @@
   }
 
 // ---------------------------------------------------------------- whole trees
-// Checks the tree below ROOT at compile time (cycles, depth, limits), each problem
-// a static_assert that says what to change. bt::MemoryFor<ROOT> does the same.
+// Checks the tree below ROOT at compile time (cycles, depth, limits). A problem
+// is one static_assert that says what to change, in the instantiation of
+// bt::detail::TreeProblemAt<bt::TreeProblem::..., CULPRIT>, which names the
+// decider at fault. bt::MemoryFor<ROOT> does the same; code sized by a rejected
+// tree (the block, the compiled tick) adds no errors of its own.
 #define BT_CHECK_TREE(ROOT) static_assert(::bt::detail::CheckedTree<ROOT>::memoryBytes > 0, "bt: tree " #ROOT)
 // For a tree used from other files, whose block type must be named where the
 // tree is not visible: checks in the defining file that BYTES are enough.

@@ -56,7 +56,7 @@ using AgentOf = std::remove_reference_t<ArgOf<F, 0>>;
 
 template <auto F>
 constexpr TypeTag AgentTagOf() {
-  if constexpr (kIsNull<decltype(F)>) {
+  if constexpr (kIsNull<decltype(F)> || !TakesAgentFirst<decltype(F)>()) {  // a wrong one has its static_assert
     return kNoType;
   } else {
     return TypeTagOf<AgentOf<decltype(F)>>();
@@ -95,6 +95,20 @@ constexpr bool IsBehaviorFn() {
   if constexpr (kIsNull<F>) return true;
   else if constexpr (!TakesBehaviorArgs<F, Mem>()) return false;
   else return (std::is_same_v<typename FnTraits<F>::Return, Returns> || ...);
+}
+
+// Whether F, refused for a behavior defined without a memory struct, takes one:
+// (Agent&, T&[, const Context&]), T a class other than Context. The macros then
+// point to BT_DEFINE_BEHAVIOR__MEMORY rather than at the signature.
+template <class F>
+constexpr bool TakesMemoryStruct() {
+  if constexpr (!TakesAgentFirst<F>() || FnTraits<F>::kArity < 2 || FnTraits<F>::kArity > 3) {
+    return false;
+  } else {
+    using B = ArgOf<F, 1>;
+    return std::is_lvalue_reference_v<B> && std::is_class_v<std::remove_cvref_t<B>> &&
+           !std::is_same_v<std::remove_cvref_t<B>, Context>;
+  }
 }
 
 template <class F, class Mem>

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Negative-compile tests: each file here must fail to compile, and the compiler's
-# output must contain the text of its `// expect: ...` line.
+# output must contain the text of its `// expect: ...` line, and of each
+# `// expect-also: ...` line (e.g. the culprit's name, in the error's context).
 compile=$1
 dir=$(dirname "$0")
 passed=0
@@ -13,7 +14,15 @@ for file in "$dir"/*.cpp; do
   if output=$($compile "$file" 2>&1); then
     echo "FAIL $file: compiled, but should have failed with: $expect"; failed=$((failed + 1))
   elif printf '%s' "$output" | grep -qF -- "$expect"; then
-    passed=$((passed + 1))
+    missing=$(sed -n 's|^// expect-also: ||p' "$file" | while IFS= read -r also; do
+      printf '%s' "$output" | grep -qF -- "$also" || printf '%s\n' "$also"
+    done)
+    if [ -z "$missing" ]; then
+      passed=$((passed + 1))
+    else
+      printf 'FAIL %s: failed, but without: %s\n' "$file" "$missing"
+      failed=$((failed + 1))
+    fi
   else
     echo "FAIL $file: failed without the expected message: $expect"
     printf '%s\n' "$output" | grep -m 5 error

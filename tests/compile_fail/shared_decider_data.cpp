@@ -1,6 +1,7 @@
 // Two deciders written by hand sharing one DeciderData, as a loader gets by
 // copying a DeciderDef to make a variant.
 // expect: bt: two deciders share one DeciderData: give each decider its own (a copied DeciderDef needs a new data)
+// expect-also: TreeProblemAt<bt::TreeProblem::SharedDeciderData, VARIANT>
 #include "bt/bt.h"
 BT_DEFINE_BEHAVIOR__TICK(WORK_B, nullptr);
 constinit bt::DeciderData gShared{};

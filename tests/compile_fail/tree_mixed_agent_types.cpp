@@ -1,5 +1,6 @@
 // Two deciders of one tree whose functions take different agent types.
 // expect: bt: functions taking different agent types in one tree: use one agent type per tree
+// expect-also: TreeProblemAt<bt::TreeProblem::MixedAgentTypes, BARK>
 #include "bt/bt.h"
 struct Cat {};
 struct Dog {};
