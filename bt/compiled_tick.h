@@ -251,7 +251,6 @@ struct CompiledTree {
     return false;
   }
 
-
   // A fresh choice over the children not masked, as on activation or a redecide.
   template <const DeciderDef& G>
   static int Choose(TickState& t, std::uint64_t mask, Choice& out, int depth) {
@@ -430,8 +429,8 @@ struct CompiledTree {
   // The steady tick of an active root; false (nothing touched) to leave it to the reference tick.
   // Inlined into the caller's loop: measured, the call alone cost a fifth of a creatures tick.
   [[gnu::always_inline]] static inline bool Tick(void* agent, std::byte* block, double time, float dt,
-                                                 std::uint32_t decisionFlags,
-                   std::uint32_t stimuliFlags, const TickOptions& options, TickResult& out) noexcept {
+                                                 std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                                                 const TickOptions& options, TickResult& out) noexcept {
     const TreeData& tree = Root.data->tree;
     if (tree.state.load(std::memory_order_acquire) != TreeData::kValid) [[unlikely]]
       return false;
@@ -519,7 +518,7 @@ template <const DeciderDef& Root, class Agent>
   auto& as = detail::AgentAs<Tree::analysis.agentType.info>(agent);  // converted: a base may not be at offset 0
   using As = std::remove_reference_t<decltype(as)>;
   TickResult result;
-  if (memory.size() >= Tree::memoryBytes && reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment == 0 &&
+  if (memory.size() >= Tree::memoryBytes && IsAlignedBlock(memory.data()) &&
       detail::CompiledTree<Root>::Tick(&as, memory.data(), time, dt, decisionFlags, stimuliFlags, options, result))
       [[likely]]
     return result;

@@ -128,7 +128,7 @@ void WriteDot(const DeciderDef& root, std::span<const std::byte> memory, DotSink
   if (pathLength > kMaxTreeDepth) pathLength = kMaxTreeDepth;
   // ActivePath does not read such a block either (the tick's MemoryTooSmall, MemoryMisaligned).
   const bool refused = !memory.empty() && (memory.size() < root.data->tree.memoryBytes ||
-                                           reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment != 0);
+                                           !IsAlignedBlock(memory.data()));
   if (options.leftToRight) out.Put("  rankdir=LR;\n");
   out.Put(
       "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\", fontsize=11];\n");

@@ -144,7 +144,7 @@ enum class Block { Active, Inactive, Refused };
 Block Classify(const DeciderDef& root, std::span<const std::byte> memory, const std::byte*& region) {
   region = nullptr;
   if (memory.empty()) return Block::Inactive;
-  const bool misaligned = reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment != 0;
+  const bool misaligned = !IsAlignedBlock(memory.data());
   if (memory.size() < root.data->tree.memoryBytes || misaligned) return Block::Refused;
   const auto* header = reinterpret_cast<const MemoryHeader*>(memory.data());
   if (header->treeStamp != root.data->tree.stamp || !header->rootActive) return Block::Inactive;

@@ -12,7 +12,7 @@ namespace {
 const MemoryHeader* ActiveHeader(const DeciderDef& root, std::span<const std::byte> memory) {
   if (!InitializeTreeData(root)) return nullptr;
   if (memory.size() < root.data->tree.memoryBytes) return nullptr;
-  if (reinterpret_cast<std::uintptr_t>(memory.data()) % kMaxAlignment != 0) return nullptr;
+  if (!IsAlignedBlock(memory.data())) return nullptr;
   const auto* header = reinterpret_cast<const MemoryHeader*>(memory.data());
   if (header->treeStamp != root.data->tree.stamp || !header->rootActive) return nullptr;
   return header;

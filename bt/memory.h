@@ -56,6 +56,12 @@ struct SlotHeader {
 };
 static_assert(sizeof(SlotHeader) == 8);
 
+// Whether a block starts where blocks must, at a multiple of kMaxAlignment: the
+// tick refuses any other (Status::MemoryMisaligned), and the readers with it.
+inline bool IsAlignedBlock(const void* block) {
+  return reinterpret_cast<std::uintptr_t>(block) % kMaxAlignment == 0;
+}
+
 // A block of N bytes, suitably aligned; value-initialize it (`Memory<N> m{};`).
 // bt::MemoryFor<ROOT> (bt/layout.h) is the block sized for a tree at compile time.
 template <std::size_t N>

@@ -23,7 +23,6 @@ const DeciderDef* FirstNotSaveable(const DeciderDef& root) {
   return &root;
 }
 
-bool Aligned(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kMaxAlignment == 0; }
 
 std::uint32_t StampOf(std::span<const std::byte> bytes) {
   MemoryHeader header;
@@ -50,7 +49,7 @@ Status CheckTree(const DeciderDef& root, const DeciderDef*& culprit) {
 // not matter.)
 Status CheckBlock(const TreeData& tree, std::span<const std::byte> memory) {
   if (memory.size() < tree.memoryBytes) return Status::MemoryTooSmall;
-  if (!Aligned(memory.data())) return Status::MemoryMisaligned;
+  if (!IsAlignedBlock(memory.data())) return Status::MemoryMisaligned;
   return Status::Running;
 }
 

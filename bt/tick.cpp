@@ -532,8 +532,6 @@ void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
   t.header->rootActive = 0;
 }
 
-bool IsAligned(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kMaxAlignment == 0; }
-
 // Checks everything about a call that can be checked before touching the block.
 // Once per tree: out of line, so its 200-byte TreeError does not weigh on every tick.
 [[gnu::noinline]] bool InitializeForTick(const DeciderDef& root, const DeciderDef*& culprit) {
@@ -555,7 +553,7 @@ bool IsAligned(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % kMa
   if (tree.agentType != kNoType && agentType != kNoType && tree.agentType != agentType)
     return Status::AgentTypeMismatch;
   if (memory.size() < tree.memoryBytes) return Status::MemoryTooSmall;
-  if (!IsAligned(memory.data())) return Status::MemoryMisaligned;
+  if (!IsAlignedBlock(memory.data())) return Status::MemoryMisaligned;
   const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
   if (header.treeStamp != 0 && header.treeStamp != tree.stamp) return Status::MemoryFromOtherTree;
   return Status::Running;
@@ -605,8 +603,6 @@ static inline void StartBlockTimes(TickState& t) {
 
 [[gnu::noinline]] static TickResult EndCorruptTimes(TickState& t);
 
-// Starts a fresh block for this tree, checks and advances the block's clock:
-// {Status::Running} to go on, else what the tick returns.
 // The block's clock when it is not plain: a fresh block, a damaged clock, a time
 // earlier than the last tick, or an epoch to move. {Status::Running} to go on.
 [[gnu::noinline]] static TickResult StartUnusualClock(TickState& t) {
@@ -754,7 +750,7 @@ bool MayEnterNested(const std::byte* block) {
 }
 
 void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
-  if (memory.size() < sizeof(MemoryHeader) || !detail::IsAligned(memory.data())) return;
+  if (memory.size() < sizeof(MemoryHeader) || !IsAlignedBlock(memory.data())) return;
   // Scrambled (murmur3's finalizer, a bijection): xorshift's first outputs from small
   // seeds are small, so agents seeded 1, 2, 3... would otherwise all draw alike at first.
   std::uint32_t x = seed;

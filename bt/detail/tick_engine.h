@@ -160,15 +160,13 @@ inline bool TimerPasses(const TickState& t, float& lastDecide, float seconds, Ti
 // +inf weights share all the probability, uniformly. The first acceptor, and
 // the first infinite one, draw nothing.
 struct WeightedPick {
-  double total = 0;
-  std::uint32_t infinite = 0;  // +inf weights seen
-  bool any = false;
+  double total = 0;            // of the finite weights offered, each > 0
+  std::uint32_t infinite = 0;  // +inf weights offered
 
   // Offers an accepting child of weight `value` (> 0); true when it becomes the choice.
   template <class Draw>
   bool Offer(float value, Draw&& draw) {
-    const bool first = !any;
-    any = true;
+    const bool first = total == 0 && infinite == 0;
     if (value == std::numeric_limits<float>::infinity()) {
       if (++infinite == 1) return true;
       return Unit(draw()) * infinite < 1.0;
