@@ -44,15 +44,6 @@ Status CheckTree(const DeciderDef& root, const DeciderDef*& culprit) {
   return Status::Running;
 }
 
-// A block as the tick checks it. (Reentered: only a tick or Stop of the same block
-// under way on this thread; a save makes no callbacks, so the nesting depth does
-// not matter.)
-Status CheckBlock(const TreeData& tree, std::span<const std::byte> memory) {
-  if (memory.size() < tree.memoryBytes) return Status::MemoryTooSmall;
-  if (!IsAlignedBlock(memory.data())) return Status::MemoryMisaligned;
-  return Status::Running;
-}
-
 }  // namespace
 
 SaveResult SaveMemory(const DeciderDef& root, std::span<const std::byte> memory, std::span<std::byte> out) noexcept {
@@ -62,7 +53,7 @@ SaveResult SaveMemory(const DeciderDef& root, std::span<const std::byte> memory,
   Status status = CheckTree(root, culprit);
   if (status == Status::Running) {
     const TreeData& tree = root.data->tree;
-    status = CheckBlock(tree, memory);
+    status = detail::BlockFits(tree, memory);
     if (status == Status::Running && StampOf(memory) != 0 && StampOf(memory) != tree.stamp)
       status = Status::MemoryFromOtherTree;
     if (status == Status::Running && out.size() < tree.memoryBytes) {
@@ -70,6 +61,8 @@ SaveResult SaveMemory(const DeciderDef& root, std::span<const std::byte> memory,
       culprit = nullptr;
       facts.block = nullptr;  // the message names the buffer, not the block
     }
+    // Only a tick or Stop of this block under way on this thread: a save makes no
+    // callbacks, so the nesting depth does not matter.
     if (status == Status::Running && detail::FindNestedCall(memory.data()) != nullptr) status = Status::Reentered;
   }
   if (status != Status::Running) {
@@ -98,7 +91,7 @@ Status RestoreMemory(const DeciderDef& root, std::span<const std::byte> saved, s
     } else if (saved.size() != tree.memoryBytes) {
       status = Status::BadSave;
     } else {
-      status = CheckBlock(tree, memory);
+      status = detail::BlockFits(tree, memory);
       if (status == Status::Running && detail::FindNestedCall(memory.data()) != nullptr) status = Status::Reentered;
     }
   }

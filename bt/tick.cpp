@@ -552,8 +552,7 @@ void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
   if (agent == nullptr && tree.agentType != kNoType) return Status::NullAgent;
   if (tree.agentType != kNoType && agentType != kNoType && tree.agentType != agentType)
     return Status::AgentTypeMismatch;
-  if (memory.size() < tree.memoryBytes) return Status::MemoryTooSmall;
-  if (!IsAlignedBlock(memory.data())) return Status::MemoryMisaligned;
+  if (const Status fits = BlockFits(tree, memory); fits != Status::Running) return fits;
   const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
   if (header.treeStamp != 0 && header.treeStamp != tree.stamp) return Status::MemoryFromOtherTree;
   return Status::Running;

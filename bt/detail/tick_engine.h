@@ -90,6 +90,14 @@ inline std::uint32_t NextBlockRandom(MemoryHeader& header) {
   return x;
 }
 
+// A block as large as the tree needs and aligned as blocks must be:
+// Status::Running, else MemoryTooSmall or MemoryMisaligned.
+inline Status BlockFits(const TreeData& tree, std::span<const std::byte> memory) {
+  if (memory.size() < tree.memoryBytes) return Status::MemoryTooSmall;
+  if (!IsAlignedBlock(memory.data())) return Status::MemoryMisaligned;
+  return Status::Running;
+}
+
 // Times a tick accepts, before the block is read: finite, |time| at most
 // kMaxTickTime, dt not negative and within float's range. Each test fails on NaN.
 inline bool TimesAcceptable(double time, float dt) {
