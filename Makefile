@@ -41,7 +41,7 @@ SAN_WARN  := $(WARN) -Wno-maybe-uninitialized
 # Debian packages, per purpose: each target waits for the stamp of the set it
 # needs, so `make demo` installs only what the demo needs before showing anything.
 # (No Boost: no source includes it.)
-PACKAGES_build       := g++ pkg-config libspdlog-dev libfmt-dev
+PACKAGES_build       := g++ pkg-config libspdlog-dev libfmt-dev tao-pegtl-dev
 PACKAGES_demo        := $(PACKAGES_build) libncurses-dev
 PACKAGES_test        := $(PACKAGES_demo) catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz
 PACKAGES_fuzz        := $(PACKAGES_build) clang-14 libclang-rt-14-dev
@@ -55,6 +55,8 @@ DEPS_BENCH_MICRO := $(BUILD)/.deps-bench-micro
 DEPS_VALGRIND    := $(BUILD)/.deps-valgrind
 
 LIB_SRCS  := $(wildcard bt/*.cpp)
+# Trees from data (builder, registry, expressions): a library on top of the core.
+DATA_SRCS := $(wildcard bt/data/*.cpp)
 TEST_SRCS := $(wildcard tests/*.cpp)
 DEMO_SRCS := $(wildcard demo/*.cpp)
 DEMO_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard demo/*/*.cpp))))
@@ -62,6 +64,8 @@ TOOL_SRCS := $(filter-out tools/bench%.cpp,$(wildcard tools/*.cpp))
 
 LIB        := $(BUILD)/libbt.a
 LIB_SAN    := $(BUILD)/san/libbt.a
+LIB_DATA     := $(BUILD)/libbt_data.a
+LIB_DATA_SAN := $(BUILD)/san/libbt_data.a
 TESTS      := $(BUILD)/tests/bt_tests
 TESTS_SAN  := $(BUILD)/san/tests/bt_tests
 DEMOS      := $(patsubst demo/%.cpp,$(BUILD)/demo/%,$(DEMO_SRCS)) $(patsubst demo/%,$(BUILD)/demo/%,$(DEMO_DIRS))
@@ -100,7 +104,7 @@ $(BUILD)/.deps-%: Makefile
 	@mkdir -p $(@D) && touch $@
 
 # ------------------------------------------------------------------ library
-lib: $(LIB)
+lib: $(LIB) $(LIB_DATA)
 $(BUILD)/obj/%.o: %.cpp | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(DEPFLAGS) -c $< -o $@
@@ -118,12 +122,18 @@ $(LIB): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(LIB_SRCS))
 $(LIB_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(LIB_SRCS))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
+$(LIB_DATA): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(DATA_SRCS))
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+$(LIB_DATA_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(DATA_SRCS))
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
 
 # ------------------------------------------------------------------ tests
-$(TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(LIB)
+$(TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
-$(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_SAN)
+$(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_DATA_SAN) $(LIB_SAN)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXSTD) $(SAN_FLAGS) $^ -o $@ $(LDLIBS)
 

@@ -2,12 +2,15 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "bt/block_type.h"
+#include "bt/param.h"
 
 namespace bt {
 
 struct DeciderDef;
+class VariableBlock;
 
 // Given to Decide functions.
 struct DecideContext {
@@ -16,6 +19,10 @@ struct DecideContext {
   std::uint32_t decisionFlags = 0;  // as passed to the tick
   std::uint32_t stimuliFlags = 0;   // as passed to the tick
   const DeciderDef* decider = nullptr;  // the decider deciding
+  VariableBlock* variables = nullptr;   // the agent's variables (bt/variables.h); null if the tree has none
+
+  // The deciding decider's constant parameters (bt/param.h); defined in bt/decider.h.
+  std::span<const Param> Params() const;
 };
 
 // Given to a behavior's Activate, Tick and Deactivate.
@@ -30,6 +37,10 @@ struct Context {
   const void* dblock = nullptr;         // what that decider's Decide filled
   TypeTag dblockType = kNoType;
   std::uint16_t dblockSize = 0;         // [bytes] the decider's DBlock holds
+  VariableBlock* variables = nullptr;   // the agent's variables (bt/variables.h); null if the tree has none
+
+  // Its decider's constant parameters (bt/param.h); defined in bt/decider.h.
+  std::span<const Param> Params() const;
 
   // The DBlock the decider's Decide filled, or null when the decider declared no
   // DBlock of type T. Valid from Activate to Deactivate. The size is checked too:

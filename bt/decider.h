@@ -14,7 +14,9 @@
 #include "bt/block_type.h"
 #include "bt/context.h"
 #include "bt/kinds.h"
+#include "bt/param.h"
 #include "bt/preconditions.h"
+#include "bt/variables.h"
 
 namespace bt {
 
@@ -75,6 +77,20 @@ struct DeciderDef {
   RandomFn random = nullptr;        // Random and Shuffle groups; null: the memory block's RNG
   TypeTag agentType = kNoType;      // of decide and random; kNoType: any
   DeciderData* data = nullptr;      // required: where InitializeTreeData writes
+  const Param* params = nullptr;    // constant parameters for its functions (bt/param.h)
+  std::uint16_t paramCount = 0;
+  // Roots only: the per-agent variables the tree declares (bt/variables.h).
+  const VariableDecl* variables = nullptr;
+  std::uint16_t variableCount = 0;
+
+  constexpr std::span<const Param> Params() const { return {params, paramCount}; }
 };
+
+inline std::span<const Param> DecideContext::Params() const {
+  return decider != nullptr ? decider->Params() : std::span<const Param>{};
+}
+inline std::span<const Param> Context::Params() const {
+  return decider != nullptr ? decider->Params() : std::span<const Param>{};
+}
 
 }  // namespace bt

@@ -1,0 +1,56 @@
+// bt/variables.h — per-agent variables: the small typed blackboard a tree
+// declares (MBT/selection-tree booleans, numbers for the others).
+//
+// The root's DeciderDef lists the declarations; each agent's values live in its
+// memory block (so saving, restoring and migrating a block keep them), set by the
+// game, by behaviors and Decides through their context, or by signals mapped to
+// variables; read by conditions. Every change that alters a value is counted, so
+// a node can tell whether anything changed since it last looked (MBT's Priority
+// re-picks only then).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace bt {
+
+struct DeciderDef;
+
+enum class VariableType : std::uint8_t { Bool, Number };
+
+struct VariableDecl {
+  const char* name = nullptr;
+  VariableType type = VariableType::Bool;
+  double initial = 0;  // a Bool's is 0 or 1
+};
+
+// The variables region of one agent's block. Values are doubles (a Bool is 0 or 1);
+// an index is a variable's place in the root's declarations.
+class VariableBlock {
+ public:
+  int Count() const { return static_cast<int>(count_); }
+  // 0 for an index out of range.
+  double Get(int index) const { return InRange(index) ? values_()[index] : 0.0; }
+  bool GetBool(int index) const { return Get(index) != 0.0; }
+  // Sets a value (a Bool's to 0 or 1; NaN is refused), counting the change when it
+  // differs. False for an index out of range or a refused value.
+  bool Set(int index, double value);
+  bool SetBool(int index, bool value) { return Set(index, value ? 1.0 : 0.0); }
+  // How many times a value changed since the block started (wraps).
+  std::uint32_t Changes() const { return changes_; }
+
+ private:
+  friend struct VariableAccess;
+  bool InRange(int index) const { return index >= 0 && static_cast<std::uint32_t>(index) < count_; }
+  double* values_() { return reinterpret_cast<double*>(this + 1); }
+  const double* values_() const { return reinterpret_cast<const double*>(this + 1); }
+  std::uint32_t changes_ = 0;
+  std::uint32_t count_ = 0;
+  std::uint32_t types_ = 0;  // bit i: variable i is a Bool (the first 32)
+  std::uint32_t reserved_ = 0;
+};
+static_assert(sizeof(VariableBlock) == 16);
+
+}  // namespace bt
