@@ -220,6 +220,13 @@ $(DEBUG_OFF)/obj/%.o: %.cpp | $(DEPS_TEST)
 $(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debug_output_off/check.cpp)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
 
+# A program built with other limits (bt/config.h) than libbt.a must not link,
+# and the error names the limit to rebuild libbt with.
+.PHONY: test-limits-link
+test-extra: test-limits-link
+test-limits-link: $(LIB) | $(DEPS_TEST)
+	@sh tests/limits_link_test.sh $(LIB) g++ $(CLANG_CXX)
+
 # The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo, in gdb's batch mode.
 .PHONY: test-gdb
 test-extra: test-gdb

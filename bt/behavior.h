@@ -29,6 +29,14 @@ struct BehaviorDef {
   // true). When false, the tick does not build one: for a small behavior that is
   // a good part of the cost of ticking it.
   bool tickTakesContext = true;
+  // The DBlock type its functions take as a parameter (bt/macros.h); none (size
+  // 0): they take none. Its decider's DBlock must be of this type
+  // (TreeProblem::DBlockMismatch), so the thunks hand it over unchecked.
+  BlockType dblock{};
+  // Whether one of its functions takes the Context, and so may read a DBlock with
+  // Context::DBlock<T>(); a decider's DBlock that no function can read is
+  // refused (TreeProblem::DBlockUnread). A loader may leave it true.
+  bool takesContext = true;
 };
 
 }  // namespace bt

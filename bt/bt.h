@@ -18,6 +18,7 @@
 #include "bt/layout.h"
 #include "bt/macros.h"
 #include "bt/memory.h"
+#include "bt/memory_format.h"
 #include "bt/preconditions.h"
 #include "bt/refusal.h"
 #include "bt/save.h"

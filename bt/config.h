@@ -4,6 +4,14 @@
 // (or with -D on the command line). They bound per-agent memory and the tick's
 // stack use, so every one of them is checked: at compile time where the tree is
 // visible, otherwise by InitializeTreeData.
+//
+// The library is compiled with them too, so a program and its libbt must agree:
+// define a limit for the whole program AND rebuild libbt with the same value
+// (make CPPFLAGS=-DBT_MAX_DBLOCK_BYTES=64). A program that disagrees with its
+// libbt does not link; the linker names the limit and the program's value:
+//   undefined reference to `void bt::limits::rebuild_libbt_with_the_same_BT_MAX_DBLOCK_BYTES<64>()'
+// Each file including bt holds a pointer to one function per limit, named by its
+// value, and libbt.a (bt/config.cpp) defines only those of its own values.
 #pragma once
 
 #include <cstddef>
@@ -33,6 +41,32 @@
 #ifndef BT_DEBUG_OUTPUT
 #define BT_DEBUG_OUTPUT 1
 #endif
+
+// One function per limit, declared for this program's value; libbt defines it
+// for the value it was built with (bt/config.cpp). The table refers to all of
+// them from every file that includes bt, kept by the `used` attribute though
+// nothing reads it, so a program whose value differs from its libbt's does not
+// link. It costs a few bytes per file and nothing at run time.
+namespace bt::limits {
+#define BT_DETAIL_LIMIT_CHECK(LIMIT)                        \
+  template <int Value>                                      \
+  void rebuild_libbt_with_the_same_##LIMIT();               \
+  template <>                                               \
+  void rebuild_libbt_with_the_same_##LIMIT<(LIMIT)>();
+BT_DETAIL_LIMIT_CHECK(BT_MAX_BEHAVIOR_MEMORY_BYTES)
+BT_DETAIL_LIMIT_CHECK(BT_MAX_DBLOCK_BYTES)
+BT_DETAIL_LIMIT_CHECK(BT_MAX_STIMULI)
+BT_DETAIL_LIMIT_CHECK(BT_STIMULUS_DATA_BYTES)
+BT_DETAIL_LIMIT_CHECK(BT_DEBUG_OUTPUT)
+#undef BT_DETAIL_LIMIT_CHECK
+[[gnu::used]] static void (*const kAgreeWithLibbt[])() = {
+    &rebuild_libbt_with_the_same_BT_MAX_BEHAVIOR_MEMORY_BYTES<(BT_MAX_BEHAVIOR_MEMORY_BYTES)>,
+    &rebuild_libbt_with_the_same_BT_MAX_DBLOCK_BYTES<(BT_MAX_DBLOCK_BYTES)>,
+    &rebuild_libbt_with_the_same_BT_MAX_STIMULI<(BT_MAX_STIMULI)>,
+    &rebuild_libbt_with_the_same_BT_STIMULUS_DATA_BYTES<(BT_STIMULUS_DATA_BYTES)>,
+    &rebuild_libbt_with_the_same_BT_DEBUG_OUTPUT<(BT_DEBUG_OUTPUT)>,
+};
+}  // namespace bt::limits
 
 namespace bt {
 

@@ -18,6 +18,7 @@
 
 #include "bt/debug_output.h"
 #include "bt/memory.h"
+#include "bt/memory_format.h"
 #include "bt/tree.h"
 
 namespace bt {
@@ -116,6 +117,28 @@ struct Printer {
     if (n < 0) return;
     std::size_t length = static_cast<std::size_t>(n);
     if (length >= sizeof line) {  // an absurdly long name: cut, but keep the line a line
+      length = sizeof line - 1;
+      line[length - 1] = '\n';
+    }
+    writer.Append(line, length);
+    if (active) {
+      const std::byte* slot = region + d.data->slotOffset;
+      Contents(d.dblock, slot + d.data->dblockOffset, "dblock", depth);
+      if (d.behavior) Contents(d.behavior->memory, slot + d.data->memoryOffset, "memory", depth);
+    }
+  }
+
+  // "      dblock Pick: id 2 score 0.50": an active decider's DBlock or behavior
+  // memory, under its line, when its type has a formatter (bt/memory_format.h).
+  void Contents(const BlockType& block, const std::byte* at, const char* what, int depth) {
+    char text[256];
+    if (block.size == 0 || !FormatMemory(block.type, at, text, sizeof text)) return;
+    text[std::strcspn(text, "\n")] = '\0';  // its first line only
+    char line[512];
+    const int n = std::snprintf(line, sizeof line, "%*s   %s %s: %s\n", depth * 2, "", what, NameOf(block.name), text);
+    if (n < 0) return;
+    std::size_t length = static_cast<std::size_t>(n);
+    if (length >= sizeof line) {
       length = sizeof line - 1;
       line[length - 1] = '\n';
     }

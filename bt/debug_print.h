@@ -17,6 +17,13 @@
 // groups is printed under each. Nothing active prints "(no active deciders)".
 // A null name (a loader may leave names out) prints "(unnamed)".
 //
+// Under an active decider, its DBlock and its behavior's memory struct are shown
+// when their type has a formatter (bt/memory_format.h), each on a line of its
+// own, the first line of the formatter's text after the type's name:
+//       *1:FLEE (Behavior 0x0) time: 0.50 [FLEE_B] (0x00000000)
+//          dblock Threat: at (3,4)
+//          memory FleeMem: steps 3
+//
 // Bad input prints what is wrong instead of crashing:
 // - a tree InitializeTreeData rejects: only its TreeError message, on one line
 //   ("bt: decider GUARD: a group decider with no children: ...\n"), with or

@@ -105,6 +105,23 @@ constexpr bool CheckBlock(TreeAnalysis& a, const BlockType& block, bool isDBlock
   return true;
 }
 
+// A decider's DBlock is read only by its own behavior (a group's by its group
+// behavior): when the behavior's functions take a DBlock as a parameter, the
+// decider's must be of that type, so the thunk can hand it over unchecked;
+// otherwise a DBlock needs a behavior with a function that takes the Context
+// (Context::DBlock<T>()), or nothing can read it.
+constexpr bool CheckDBlockReader(TreeAnalysis& a, const DeciderDef& d) {
+  const BehaviorDef* b = d.behavior;
+  if (b != nullptr && b->dblock.size != 0) {
+    // Sizes first: a type tag is compared only between two blocks (see TypeTag).
+    if (d.dblock.size != b->dblock.size || !(d.dblock.type == b->dblock.type))
+      return a.Fail(TreeProblem::DBlockMismatch, &d);
+    return true;
+  }
+  if (d.dblock.size != 0 && (b == nullptr || !b->takesContext)) return a.Fail(TreeProblem::DBlockUnread, &d);
+  return true;
+}
+
 // Checks one decider on its own, before its children are visited.
 constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
   if (d.data == nullptr) return a.Fail(TreeProblem::NullDecider, &d);
@@ -122,13 +139,20 @@ constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
       return a.Fail(TreeProblem::BadPolicy, &d);
     if (d.policy == GroupPolicy::Shuffle && d.childCount > kMaxShuffleGroupChildren)
       return a.Fail(TreeProblem::TooManyShuffleChildren, &d);
+    // One child listed twice is one slot active twice over (and a second entry
+    // that never gets its own chance): refused rather than run half right.
+    for (int i = 1; i < d.childCount; ++i)
+      for (int j = 0; j < i; ++j)
+        if (d.children[i] != nullptr && d.children[i] == d.children[j])
+          return a.Fail(TreeProblem::DuplicateChild, &d);
   }
   if (!CheckBlock(a, d.dblock, true, &d)) return false;
   if (d.behavior) {
     if (!CheckBlock(a, d.behavior->memory, false, &d)) return false;
     if (!a.AgreeOnAgent(d.behavior->agentType, &d)) return false;
   }
-  return a.AgreeOnAgent(d.agentType, &d);
+  if (!a.AgreeOnAgent(d.agentType, &d)) return false;
+  return CheckDBlockReader(a, d);
 }
 
 // Visits d below the ancestors on `path`; returns the bytes its subtree needs.

@@ -1372,15 +1372,22 @@ BT_DEFINE_BEHAVIOR(CARD_B, Activate, Tick, Deactivate);
 BT_DECLARE_DECIDER(HIGH);
 BT_DECLARE_DECIDER(GROUP);
 BT_DECLARE_DECIDER(WORK);
+BT_DECLARE_DECIDER(WORK_AGAIN);
 BT_DECLARE_DECIDER(CARD);
+BT_DECLARE_DECIDER(CARD_2);
+BT_DECLARE_DECIDER(CARD_3);
 // ROOT > GROUP > WORK, with HIGH above GROUP asked every tick (and rejecting).
 BT_DEFINE_DECIDER_GROUP__BEHAVIOR(ROOT, PrioritizedList, 0, nullptr, ROOT_B, HIGH, GROUP);
 BT_DEFINE_DECIDER_BEHAVIOR(HIGH, WORK_B, Reject);
-BT_DEFINE_DECIDER_GROUP__BEHAVIOR(GROUP, Sequential, 0, nullptr, GROUP_B, WORK, WORK);
+// Two deciders of one behavior and one name: the work twice over (a group lists a decider once).
+BT_DEFINE_DECIDER_GROUP__BEHAVIOR(GROUP, Sequential, 0, nullptr, GROUP_B, WORK, WORK_AGAIN);
 BT_DEFINE_DECIDER_BEHAVIOR(WORK, WORK_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR__FULL(WORK_AGAIN, "WORK", &WORK_B, 0, 0, nullptr, void, bt::Preconditions{});
 // DECK > CARD, a shuffle group whose order is damaged while a card runs.
-BT_DEFINE_DECIDER_GROUP__BEHAVIOR(DECK, Shuffle, 0, nullptr, DECK_B, CARD, CARD, CARD);
+BT_DEFINE_DECIDER_GROUP__BEHAVIOR(DECK, Shuffle, 0, nullptr, DECK_B, CARD, CARD_2, CARD_3);
 BT_DEFINE_DECIDER_BEHAVIOR(CARD, CARD_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR__FULL(CARD_2, "CARD", &CARD_B, 0, 0, nullptr, void, bt::Preconditions{});
+BT_DEFINE_DECIDER_BEHAVIOR__FULL(CARD_3, "CARD", &CARD_B, 0, 0, nullptr, void, bt::Preconditions{});
 
 // Ticks both agents once, lets `damage` write into both blocks, ticks both again
 // (interpreted and compiled) and requires the same; then once more.

@@ -23,13 +23,20 @@ TEST_TRACE_BEHAVIOR(CARD_B);
 
 BT_DECLARE_DECIDER(GROUP);
 BT_DECLARE_DECIDER(WORK);
+BT_DECLARE_DECIDER(WORK_AGAIN);
 BT_DEFINE_DECIDER_GROUP__BEHAVIOR(ROOT, PrioritizedList, 0, nullptr, ROOT_B, GROUP);
-BT_DEFINE_DECIDER_GROUP__BEHAVIOR(GROUP, Sequential, 0, nullptr, GROUP_B, WORK, WORK);
+// Two deciders of one behavior and one name: the work twice over (a group lists a decider once).
+BT_DEFINE_DECIDER_GROUP__BEHAVIOR(GROUP, Sequential, 0, nullptr, GROUP_B, WORK, WORK_AGAIN);
 BT_DEFINE_DECIDER_BEHAVIOR(WORK, WORK_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR__FULL(WORK_AGAIN, "WORK", &WORK_B, 0, 0, nullptr, void, bt::Preconditions{});
 
 BT_DECLARE_DECIDER(CARD);
-BT_DEFINE_DECIDER_GROUP__BEHAVIOR(DECK, Shuffle, 0, nullptr, DECK_B, CARD, CARD, CARD);
+BT_DECLARE_DECIDER(CARD_2);
+BT_DECLARE_DECIDER(CARD_3);
+BT_DEFINE_DECIDER_GROUP__BEHAVIOR(DECK, Shuffle, 0, nullptr, DECK_B, CARD, CARD_2, CARD_3);
 BT_DEFINE_DECIDER_BEHAVIOR(CARD, CARD_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR__FULL(CARD_2, "CARD", &CARD_B, 0, 0, nullptr, void, bt::Preconditions{});
+BT_DEFINE_DECIDER_BEHAVIOR__FULL(CARD_3, "CARD", &CARD_B, 0, 0, nullptr, void, bt::Preconditions{});
 
 template <std::size_t N>
 bt::SlotHeader& SlotOf(bt::Memory<N>& memory, const bt::DeciderDef& d) {

@@ -43,7 +43,8 @@ constexpr bt::DeciderDef NO_BEHAVIOR{.name = "NO_BEHAVIOR", .kind = bt::DeciderK
 BT_DECLARE_DECIDER(WORK);
 BT_DEFINE_DECIDER_GROUP(GOOD_ROOT, PrioritizedList, nullptr, WORK);
 BT_DEFINE_DECIDER_BEHAVIOR(WORK, WORK_B, nullptr);
-BT_DEFINE_DECIDER_GROUP(OTHER_ROOT, Sequential, nullptr, WORK, WORK);
+BT_DEFINE_DECIDER_BEHAVIOR(WORK_2, WORK_B, nullptr);
+BT_DEFINE_DECIDER_GROUP(OTHER_ROOT, Sequential, nullptr, WORK, WORK_2);
 
 struct OtherAgent {
   int x = 0;
@@ -71,7 +72,7 @@ static_assert(bt::detail::AnalyzeTree(DAG_ROOT).depth == 4);
 BT_DEFINE_DECIDER_GROUP__FULL(SHAPE_V1, "SHAPE", PrioritizedList, 0, nullptr, void, bt::Preconditions{}, nullptr, 0,
                               nullptr, WORK);
 BT_DEFINE_DECIDER_GROUP__FULL(SHAPE_V2, "SHAPE", PrioritizedList, 0, nullptr, void, bt::Preconditions{}, nullptr, 0,
-                              nullptr, WORK, WORK);
+                              nullptr, WORK, WORK_2);
 
 // A behavior decider whose behavior takes another agent type.
 bt::Result OtherAgentTick(OtherAgent&) { return bt::Result::Running; }
@@ -413,4 +414,29 @@ TEST_CASE("Status, result and policy names come from the same table as the enums
   CHECK(std::string(bt::DeciderKindName(bt::DeciderKind::Group)) == "Group");
   CHECK(std::string(bt::DeciderFlagName(bt::kCallDecideOnRedecide)) == "CallDecideOnRedecide");
   CHECK(bt::DeciderFlagName(1u << 31) == nullptr);
+}
+
+namespace duplicate {
+BT_DEFINE_DECIDER_BEHAVIOR(STEP, WORK_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(OTHER_STEP, WORK_B, nullptr);
+BT_DEFINE_DECIDER_GROUP(TWICE, Sequential, nullptr, STEP, OTHER_STEP, STEP);
+BT_DEFINE_DECIDER_GROUP(ABOVE, PrioritizedList, nullptr, TWICE);
+// The same steps, each listed once: accepted.
+BT_DEFINE_DECIDER_GROUP(ONCE, Sequential, nullptr, STEP, OTHER_STEP);
+}  // namespace duplicate
+
+TEST_CASE("InitializeTreeData refuses a group that lists a child twice, naming the group", "[initialize][duplicate]") {
+  bt::TreeError error;
+  REQUIRE_FALSE(bt::InitializeTreeData(duplicate::ABOVE, &error));
+  CHECK(error.problem == bt::TreeProblem::DuplicateChild);
+  CHECK(error.decider == &duplicate::TWICE);
+  CHECK(std::string(error.message) ==
+        "bt: decider TWICE: a group that lists one child twice: list it once (or define a second decider of the same "
+        "behavior and Decide)");
+  test::TraceAgent agent;
+  bt::Memory<256> memory{};
+  const bt::TickResult result = bt::TickBehaviorTree(duplicate::ABOVE, agent, memory.Span(), 1.0, 0.1f);
+  CHECK(result.status == Status::InvalidTree);
+  CHECK(result.decider == &duplicate::TWICE);
+  CHECK(bt::InitializeTreeData(duplicate::ONCE));
 }

@@ -28,9 +28,12 @@ bt::Result TickWithContext(Agent& a, const bt::Context& c) {
 }
 float Count(Agent& a) { return ++a.decides, 0.0f; }
 float FillBlock(Agent&, Block& b, const bt::DecideContext&) { return b.value = 1, 1.0f; }
+// A DBlock needs a reader: here the Deactivate, so that the Tick still takes no Context.
+void SeeBlock(Agent&, Mem&, const Block&) {}
 
 BT_DEFINE_BEHAVIOR__MEMORY(PLAIN_B, Mem, nullptr, TickPlain, nullptr);
 BT_DEFINE_BEHAVIOR__TICK(CONTEXT_B, TickWithContext);
+BT_DEFINE_BEHAVIOR__MEMORY(BLOCK_B, Mem, nullptr, TickPlain, SeeBlock);
 
 BT_DECLARE_DECIDER(ONLY_DECIDE);
 BT_DECLARE_DECIDER(WITH_PRE);
@@ -39,19 +42,20 @@ BT_DECLARE_DECIDER(RUN);
 BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, ONLY_DECIDE, WITH_PRE, WITH_BLOCK, RUN);
 BT_DEFINE_DECIDER_BEHAVIOR(ONLY_DECIDE, PLAIN_B, Count);
 BT_DEFINE_DECIDER_BEHAVIOR__PRE(WITH_PRE, PLAIN_B, Count, bt::Preconditions{}.DecisionAllSet(1));
-BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(WITH_BLOCK, PLAIN_B, Count, Block);
+BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(WITH_BLOCK, BLOCK_B, Count, Block);
 BT_DEFINE_DECIDER_BEHAVIOR(RUN, CONTEXT_B, nullptr);
 
 // A DBlock decider that accepts: it takes the checked path and still activates.
 BT_DECLARE_DECIDER(FILLS);
 BT_DEFINE_DECIDER_GROUP(FILL_ROOT, PrioritizedList, nullptr, FILLS);
-BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(FILLS, PLAIN_B, FillBlock, Block);
+BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(FILLS, BLOCK_B, FillBlock, Block);
 
 }  // namespace fast
 
 TEST_CASE("the macros record whether a Tick takes a Context", "[tick][fast]") {
   STATIC_REQUIRE_FALSE(fast::PLAIN_B.tickTakesContext);
   STATIC_REQUIRE(fast::CONTEXT_B.tickTakesContext);
+  STATIC_REQUIRE_FALSE(fast::BLOCK_B.tickTakesContext);  // only its Deactivate takes the DBlock
   // A BehaviorDef filled by hand (a loader) gets a Context unless it says otherwise.
   STATIC_REQUIRE(bt::BehaviorDef{"LOADED"}.tickTakesContext);
 }

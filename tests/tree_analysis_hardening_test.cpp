@@ -132,26 +132,33 @@ TEST_CASE("A decider sharing its DeciderData with one of another tree is refused
 
 // ------------------------------------------------------------ delegation
 namespace hardening {
-// Levels G0..G{n-1} of groups that delegate their Decide to their children; each
-// has two children, both the next level's group; the last one's are LEAF twice.
-// A group's Decide counts and accepts, LEAF's counts and rejects: evaluating G_i
-// therefore asks every Decide below it, 2^(n-i+1) - 1 of them.
+// Levels of groups that delegate their Decide to their children, two groups a
+// level, G_i and its twin H_i, each over both of the next level; the last
+// level's are over LEAF and its twin. A group's Decide counts and accepts, a
+// leaf's counts and rejects: evaluating G_i therefore asks every Decide below
+// it, 2^(n-i+1) - 1 of them.
 struct DelegationDag {
   std::vector<std::string> names;
   std::vector<bt::DeciderData> data;
-  std::vector<bt::DeciderDef> groups;
+  std::vector<bt::DeciderDef> groups;  // G_i at 2i, H_i at 2i + 1
   std::vector<std::array<const bt::DeciderDef*, 2>> links;
   bt::DeciderData leafData{};
   bt::DeciderDef leaf{.name = "LEAF", .kind = bt::DeciderKind::Behavior, .behavior = &IDLE_B,
                       .decide = &CountAndReject, .data = &leafData};
+  bt::DeciderData leafTwinData{};
+  bt::DeciderDef leafTwin{.name = "LEAF", .kind = bt::DeciderKind::Behavior, .behavior = &IDLE_B,
+                          .decide = &CountAndReject, .data = &leafTwinData};
 
-  explicit DelegationDag(int levels) : names(levels), data(levels), groups(levels), links(levels) {
+  explicit DelegationDag(int levels) : names(2 * levels), data(2 * levels), groups(2 * levels), links(levels) {
     for (int i = 0; i < levels; ++i) {
-      names[i] = "G" + std::to_string(i);
-      const bt::DeciderDef* next = i + 1 < levels ? &groups[i + 1] : &leaf;
-      links[i] = {next, next};
-      groups[i] = {.name = names[i].c_str(), .kind = bt::DeciderKind::Group, .flags = bt::kDelegateDecideToChildren,
-                   .children = links[i].data(), .childCount = 2, .decide = &CountAndAccept, .data = &data[i]};
+      links[i] = i + 1 < levels ? std::array<const bt::DeciderDef*, 2>{&groups[2 * i + 2], &groups[2 * i + 3]}
+                                : std::array<const bt::DeciderDef*, 2>{&leaf, &leafTwin};
+      for (int twin = 0; twin < 2; ++twin) {
+        const int g = 2 * i + twin;
+        names[g] = (twin ? "H" : "G") + std::to_string(i);
+        groups[g] = {.name = names[g].c_str(), .kind = bt::DeciderKind::Group, .flags = bt::kDelegateDecideToChildren,
+                     .children = links[i].data(), .childCount = 2, .decide = &CountAndAccept, .data = &data[g]};
+      }
     }
   }
   DelegationDag(const DelegationDag&) = delete;
@@ -171,13 +178,13 @@ TEST_CASE("Delegating groups whose evaluation would cost too many Decides are re
     bt::TreeError error;
     REQUIRE_FALSE(bt::InitializeTreeData(dag->Top(), &error));
     CHECK(error.problem == bt::TreeProblem::DelegationTooCostly);
-    CHECK(error.decider == &dag->groups[17]);
+    CHECK(error.decider == &dag->groups[2 * 17]);
     CHECK(std::string(error.message) == std::string("bt: decider G17: ") + kCostlyMessage);
     Agent agent;
     bt::Memory<1024> memory{};
     const auto result = TickOnce(dag->Top(), agent, memory.Span());
     CHECK(result.status == Status::InvalidTree);
-    CHECK(result.decider == &dag->groups[17]);
+    CHECK(result.decider == &dag->groups[2 * 17]);
     CHECK(agent.decides == 0);
   }
   SECTION("10 levels: 2047 Decides, refused at the top") {
@@ -212,7 +219,7 @@ TEST_CASE("Delegating groups whose evaluation would cost too many Decides are re
   }
   SECTION("the bound is per evaluation: a group that does not delegate chooses among costly children") {
     auto dag = std::make_unique<DelegationDag>(9);
-    Group chooser("CHOOSER", {&dag->Top(), &dag->Top()});
+    Group chooser("CHOOSER", {&dag->groups[0], &dag->groups[1]});
     REQUIRE(bt::InitializeTreeData(chooser.def));
     Agent agent;
     bt::Memory<1024> memory{};

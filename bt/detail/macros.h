@@ -127,6 +127,8 @@ consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
                                               ::bt::detail::AgentTagOf<TICK>(),                                \
                                               ::bt::detail::AgentTagOf<DEACTIVATE>()}),                        \
                 "bt: the functions of behavior " #NAME " take different agent types: use one");              \
+  static_assert(::bt::detail::BehaviorDBlock<ACTIVATE, TICK, DEACTIVATE>::agree,                               \
+                "bt: the functions of behavior " #NAME " take different DBlock types: use one");             \
   extern const ::bt::BehaviorDef NAME;                                                                         \
   constexpr ::bt::BehaviorDef NAME {                                                                           \
     .name = DEBUGNAME, .activate = ::bt::detail::MakeActivate<ACTIVATE, MEM>(),                                \
@@ -135,7 +137,9 @@ consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
     .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<ACTIVATE>(),                           \
                                                ::bt::detail::AgentTagOf<TICK>(),                               \
                                                ::bt::detail::AgentTagOf<DEACTIVATE>()}),                       \
-    .tickTakesContext = ::bt::detail::TakesContext<TICK>()                                                     \
+    .tickTakesContext = ::bt::detail::TakesContext<TICK>(),                                                    \
+    .dblock = ::bt::detail::BehaviorDBlock<ACTIVATE, TICK, DEACTIVATE>::block,                                 \
+    .takesContext = ::bt::detail::BehaviorDBlock<ACTIVATE, TICK, DEACTIVATE>::takesContext                     \
   }
 
 #define BT_DETAIL_DECIDER_CHECKS(NAME, DECIDE, DBLOCK)                                                          \

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <tuple>
+#include <utility>
 #include <type_traits>
 
 #include "bt/behavior.h"
@@ -67,26 +68,35 @@ template <class T, class Want>
 inline constexpr bool kIsRefTo = std::is_lvalue_reference_v<T> && std::is_same_v<std::remove_reference_t<T>, Want>;
 
 // ---------------------------------------------------------------- behaviors
-// Shapes accepted, Mem being the behavior's memory struct (absent when it has none):
-//   (Agent&)  (Agent&, const Context&)  (Agent&, Mem&)  (Agent&, Mem&, const Context&)
+// Shapes accepted, Mem being the behavior's memory struct (absent when it has
+// none) and DBlock any other class, taken by const reference: the DBlock its
+// decider's Decide filled (the tree's checks make the decider's of that type):
+//   (Agent&[, Mem&][, const DBlock&][, const Context&])
+// What each parameter after the agent is; a shape lists them in this order.
+enum class BehaviorParam { kMemory, kDBlock, kContext, kBad };
+
+template <class P, class Mem>
+constexpr BehaviorParam BehaviorParamOf() {
+  using T = std::remove_cvref_t<P>;
+  if constexpr (kIsRefTo<P, const Context>) return BehaviorParam::kContext;
+  else if constexpr (!std::is_void_v<Mem> && kIsRefTo<P, Mem>) return BehaviorParam::kMemory;
+  else if constexpr (kIsRefTo<P, const T> && std::is_class_v<T> && !std::is_same_v<T, Context> &&
+                     !std::is_same_v<T, DecideContext> && !std::is_same_v<T, std::remove_cv_t<Mem>>)
+    return BehaviorParam::kDBlock;
+  else return BehaviorParam::kBad;
+}
+
 template <class F, class Mem>
 constexpr bool TakesBehaviorArgs() {
   if constexpr (!TakesAgentFirst<F>()) {
     return false;
   } else {
-    constexpr std::size_t n = FnTraits<F>::kArity;
-    if constexpr (n == 1) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      const BehaviorParam params[] = {BehaviorParam::kMemory, BehaviorParamOf<ArgOf<F, I + 1>, Mem>()...};
+      for (std::size_t i = 1; i < sizeof params / sizeof params[0]; ++i)  // each once, in order; [0] a sentinel
+        if (params[i] == BehaviorParam::kBad || (i > 1 && params[i] <= params[i - 1])) return false;
       return true;
-    } else if constexpr (n == 2) {
-      using B = ArgOf<F, 1>;
-      if constexpr (kIsRefTo<B, const Context>) return true;
-      else if constexpr (!std::is_void_v<Mem>) return kIsRefTo<B, Mem>;
-      else return false;
-    } else if constexpr (n == 3 && !std::is_void_v<Mem>) {
-      return kIsRefTo<ArgOf<F, 1>, Mem> && kIsRefTo<ArgOf<F, 2>, const Context>;
-    } else {
-      return false;
-    }
+    }(std::make_index_sequence<FnTraits<F>::kArity - 1>{});
   }
 }
 
@@ -98,16 +108,16 @@ constexpr bool IsBehaviorFn() {
 }
 
 // Whether F, refused for a behavior defined without a memory struct, takes one:
-// (Agent&, T&[, const Context&]), T a class other than Context. The macros then
+// (Agent&, T&[, ...]), T a non-const class other than Context. The macros then
 // point to BT_DEFINE_BEHAVIOR__MEMORY rather than at the signature.
 template <class F>
 constexpr bool TakesMemoryStruct() {
-  if constexpr (!TakesAgentFirst<F>() || FnTraits<F>::kArity < 2 || FnTraits<F>::kArity > 3) {
+  if constexpr (!TakesAgentFirst<F>() || FnTraits<F>::kArity < 2 || FnTraits<F>::kArity > 4) {
     return false;
   } else {
     using B = ArgOf<F, 1>;
-    return std::is_lvalue_reference_v<B> && std::is_class_v<std::remove_cvref_t<B>> &&
-           !std::is_same_v<std::remove_cvref_t<B>, Context>;
+    return std::is_lvalue_reference_v<B> && std::is_class_v<std::remove_reference_t<B>> &&
+           !std::is_const_v<std::remove_reference_t<B>> && !std::is_same_v<std::remove_cvref_t<B>, Context>;
   }
 }
 
@@ -118,30 +128,74 @@ inline constexpr bool kIsTickFn = IsBehaviorFn<F, Mem, Result, bool>();
 template <class F, class Mem>
 inline constexpr bool kIsDeactivateFn = IsBehaviorFn<F, Mem, void>();
 
+// The argument for a parameter P after the agent. A DBlock is never null here:
+// the tree's checks gave the decider one of P's type (TreeProblem::DBlockMismatch).
+template <class P, class Mem>
+decltype(auto) BehaviorArg(void* memory, const Context& context) {
+  constexpr BehaviorParam param = BehaviorParamOf<P, Mem>();
+  if constexpr (param == BehaviorParam::kContext) return (context);
+  else if constexpr (param == BehaviorParam::kMemory) return *static_cast<Mem*>(memory);
+  else return *static_cast<const std::remove_cvref_t<P>*>(context.dblock);
+}
+
 template <auto F, class Mem>
 decltype(auto) CallBehaviorFn(void* agent, void* memory, const Context& context) {
   using Fn = decltype(F);
   auto& a = *static_cast<AgentOf<Fn>*>(agent);
-  if constexpr (FnTraits<Fn>::kArity == 1) {
-    return F(a);
-  } else if constexpr (FnTraits<Fn>::kArity == 2 && kIsRefTo<ArgOf<Fn, 1>, const Context>) {
-    return F(a, context);
-  } else if constexpr (FnTraits<Fn>::kArity == 2) {
-    return F(a, *static_cast<Mem*>(memory));
-  } else {
-    return F(a, *static_cast<Mem*>(memory), context);
-  }
+  return [&]<std::size_t... I>(std::index_sequence<I...>) -> decltype(auto) {
+    return F(a, BehaviorArg<ArgOf<Fn, I + 1>, Mem>(memory, context)...);
+  }(std::make_index_sequence<FnTraits<Fn>::kArity - 1>{});
 }
 
-// Whether F reads the Context: then the tick must build one for it.
+// The DBlock type a behavior function takes, or void.
+template <class... P>
+struct FirstDBlock {
+  using Type = void;
+};
+template <class P, class... Rest>
+struct FirstDBlock<P, Rest...> {
+  using Type = std::conditional_t<BehaviorParamOf<P, void>() == BehaviorParam::kDBlock, std::remove_cvref_t<P>,
+                                  typename FirstDBlock<Rest...>::Type>;
+};
+template <class F>
+struct DBlockParamOf {
+  using Type = void;
+};
+template <class R, class Agent, class... A>
+struct DBlockParamOf<R (*)(Agent, A...)> : FirstDBlock<A...> {};
+template <class R, class Agent, class... A>
+struct DBlockParamOf<R (*)(Agent, A...) noexcept> : FirstDBlock<A...> {};
+
+// Whether F takes the Context itself (and so may read any DBlock with Context::DBlock<T>()).
+template <auto F>
+constexpr bool TakesContextParam() {
+  using Fn = decltype(F);
+  if constexpr (kIsNull<Fn> || !FnTraits<Fn>::kIsFunction || FnTraits<Fn>::kArity < 2) return false;
+  else return kIsRefTo<ArgOf<Fn, FnTraits<Fn>::kArity - 1>, const Context>;  // always last
+}
+
+// Whether F's thunk reads the Context: F takes it, or takes a DBlock, which the
+// thunk finds in it. Only then must the tick build one.
 template <auto F>
 constexpr bool TakesContext() {
-  using Fn = decltype(F);
-  if constexpr (kIsNull<Fn> || !FnTraits<Fn>::kIsFunction) return false;
-  else if constexpr (FnTraits<Fn>::kArity == 3) return true;
-  else if constexpr (FnTraits<Fn>::kArity == 2) return kIsRefTo<ArgOf<Fn, 1>, const Context>;
-  else return false;
+  return TakesContextParam<F>() || !std::is_void_v<typename DBlockParamOf<decltype(F)>::Type>;
 }
+
+// What a behavior records of the DBlock its functions take (BehaviorDef::dblock):
+// none, or the one type they agree on (`agree` false: two different types).
+template <auto Activate, auto Tick, auto Deactivate>
+struct BehaviorDBlock {
+  using A = typename DBlockParamOf<decltype(Activate)>::Type;
+  using T = typename DBlockParamOf<decltype(Tick)>::Type;
+  using D = typename DBlockParamOf<decltype(Deactivate)>::Type;
+  using Type = std::conditional_t<!std::is_void_v<A>, A, std::conditional_t<!std::is_void_v<T>, T, D>>;
+  static constexpr bool agree = (std::is_void_v<A> || std::is_same_v<A, Type>) &&
+                                (std::is_void_v<T> || std::is_same_v<T, Type>) &&
+                                (std::is_void_v<D> || std::is_same_v<D, Type>);
+  static constexpr BlockType block = BlockTypeOf<Type>(TypeName<Type>::text.data());
+  static constexpr bool takesContext =
+      TakesContextParam<Activate>() || TakesContextParam<Tick>() || TakesContextParam<Deactivate>();
+};
 
 template <auto F, class Mem>
 bool ActivateThunk(void* agent, void* memory, const Context& context) {

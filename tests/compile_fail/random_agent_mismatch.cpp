@@ -7,5 +7,6 @@ struct Dog {};
 float CoinDecide(Cat&) { return 1; }
 std::uint32_t Flip(Dog&) { return 4; }
 BT_DEFINE_BEHAVIOR__TICK(SIDE_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(SIDE, SIDE_B, nullptr);
-BT_DEFINE_DECIDER_GROUP__RANDOM(COIN, Random, 0, CoinDecide, Flip, SIDE, SIDE);
+BT_DEFINE_DECIDER_BEHAVIOR(HEADS, SIDE_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(TAILS, SIDE_B, nullptr);
+BT_DEFINE_DECIDER_GROUP__RANDOM(COIN, Random, 0, CoinDecide, Flip, HEADS, TAILS);

@@ -4,5 +4,6 @@
 struct Agent {};
 float Roll(Agent&) { return 0.5f; }
 BT_DEFINE_BEHAVIOR__TICK(FACE_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(FACE, FACE_B, nullptr);
-BT_DEFINE_DECIDER_GROUP__RANDOM(DICE, Random, 0, nullptr, Roll, FACE, FACE);
+BT_DEFINE_DECIDER_BEHAVIOR(ONE, FACE_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(TWO, FACE_B, nullptr);
+BT_DEFINE_DECIDER_GROUP__RANDOM(DICE, Random, 0, nullptr, Roll, ONE, TWO);

@@ -511,6 +511,7 @@ enum Defect {
   kNoData,
   kTooDeep,
   kMixedAgentTypes,
+  kDuplicateChild,
   kDefects
 };
 
@@ -573,11 +574,15 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
       if (shape >= 0xF0) count = 1 + in.ConsumeIntegral<std::uint8_t>() % bt::kMaxGroupChildren;  // wide
       if (d.policy == bt::GroupPolicy::Shuffle && count > bt::kMaxShuffleGroupChildren)
         count = bt::kMaxShuffleGroupChildren;
-      // Children only further down the array: a DAG (shared children), never a cycle.
-      for (int k = 0; k < count; ++k)
-        h.children[i].push_back(&h.deciders[i + 1 + in.ConsumeIntegral<std::uint8_t>() % (n - i - 1)]);
+      // Children only further down the array: a DAG (shared children), never a
+      // cycle; each listed once (a group listing one twice is refused as DuplicateChild).
+      for (int k = 0; k < count; ++k) {
+        const bt::DeciderDef* child = &h.deciders[i + 1 + in.ConsumeIntegral<std::uint8_t>() % (n - i - 1)];
+        if (std::find(h.children[i].begin(), h.children[i].end(), child) == h.children[i].end())
+          h.children[i].push_back(child);
+      }
       d.children = h.children[i].data();
-      d.childCount = static_cast<std::uint16_t>(count);
+      d.childCount = static_cast<std::uint16_t>(h.children[i].size());
       d.flags = options & 3;  // CallDecideOnRedecide, DelegateDecideToChildren
       if (options & 4) d.behavior = &h.behaviors[(options >> 3) % numBehaviors];  // a group behavior
       if (options & 0x80) d.random = &FuzzRandom;
@@ -599,7 +604,7 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
     static const std::uint16_t kDBlockSizes[4] = {0, 8, 16, bt::kMaxDBlockBytes};
     static const std::uint16_t kDBlockAligns[4] = {4, 4, 8, 16};
     const std::uint8_t db = (options >> 4) & 3;
-    if (db != 0) {
+    if (db != 0 && d.behavior != nullptr) {  // a DBlock with no behavior to read it is refused (DBlockUnread)
       d.dblock.name = "DBlockStamp";
       d.dblock.size = kDBlockSizes[db];
       d.dblock.align = kDBlockAligns[(shape >> 6) & 3];
@@ -613,6 +618,7 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
     root.kind = bt::DeciderKind::Group;
     root.policy = bt::GroupPolicy::PrioritizedList;
     root.behavior = nullptr;
+    root.dblock = {};  // no group behavior to read it
     h.children[0].assign(1, n > 1 ? &h.deciders[1] : &root);
     root.children = h.children[0].data();
     root.childCount = 1;
@@ -691,6 +697,14 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
       expected.problem = bt::TreeProblem::BadPrecondition;
       break;
     }
+    case kDuplicateChild:
+      // Checked on the group itself, before its children: even a child that is the root.
+      makeGroup();
+      h.children[0].push_back(h.children[0][0]);
+      root.children = h.children[0].data();
+      root.childCount = 2;
+      expected.problem = bt::TreeProblem::DuplicateChild;
+      break;
     case kNoData:
       root.data = nullptr;
       expected.problem = bt::TreeProblem::NullDecider;
