@@ -43,7 +43,8 @@ struct Context {
   std::span<const Param> Params() const;
 
   // The DBlock the decider's Decide filled, or null when the decider declared no
-  // DBlock of type T. Valid from Activate to Deactivate. The size is checked too:
+  // DBlock of type T. A behavior function that takes `const T&` instead gets it
+  // checked when the tree is (bt/macros.h), never null. Valid from Activate to Deactivate. The size is checked too:
   // a tree loaded from data may pair a type with a block of another size.
   template <class T>
   const T* DBlock() const {

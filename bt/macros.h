@@ -26,9 +26,19 @@
 
 // ---------------------------------------------------------------- behaviors
 // Functions, any of which may be nullptr:
-//   Activate:   bool or void (Agent&[, Mem&][, const bt::Context&])   false fails at once
-//   Tick:       bt::Result or bool (Agent&[, Mem&][, const bt::Context&])   bool: true = Running, false = Failed
-//   Deactivate: void (Agent&[, Mem&][, const bt::Context&])
+//   Activate:   bool or void (Agent&[, Mem&][, const DBlock&][, const bt::Context&])   false fails at once
+//   Tick:       bt::Result or bool (Agent&[, Mem&][, const DBlock&][, const bt::Context&])
+//               bool: true = Running, false = Failed
+//   Deactivate: void (Agent&[, Mem&][, const DBlock&][, const bt::Context&])
+// DBlock is what the decider's Decide filled, taken by const reference; the
+// functions that take one take the same type. A tree is checked (BT_CHECK_TREE,
+// bt::MemoryFor, InitializeTreeData) so that every decider of the behavior has a
+// DBlock of exactly that type (TreeProblem::DBlockMismatch), and the function is
+// never handed a null or another type: prefer it to Context::DBlock<T>(), which
+// returns null for another type. A decider's DBlock reaches only its own
+// behavior (a group's, only its group behavior, never its children): one that
+// no function can read, taking neither it nor a bt::Context, is refused
+// (TreeProblem::DBlockUnread).
 #define BT_DEFINE_BEHAVIOR(NAME, ACTIVATE, TICK, DEACTIVATE) \
   BT_DETAIL_DEFINE_BEHAVIOR(NAME, #NAME, void, ACTIVATE, TICK, DEACTIVATE)
 #define BT_DEFINE_BEHAVIOR__TICK(NAME, TICK) BT_DETAIL_DEFINE_BEHAVIOR(NAME, #NAME, void, nullptr, TICK, nullptr)
