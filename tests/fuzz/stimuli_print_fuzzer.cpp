@@ -373,10 +373,12 @@ bt::Result TickBig(Agent& a, Big& big, const bt::Context& c) {
   return Tick(a);
 }
 void Deactivate(Agent& a) { ++a.calls; }
+void DeactivatePick(Agent& a, Wide&, const Pick&) { ++a.calls; }  // FIGHT's DBlock needs a reader
 
 BT_DEFINE_BEHAVIOR(PLAIN_B, Activate, Tick, Deactivate);
 BT_DEFINE_BEHAVIOR__MEMORY(COUNT_B, Count, nullptr, TickCount, nullptr);
 BT_DEFINE_BEHAVIOR__MEMORY(WIDE_B, Wide, nullptr, TickWide, Deactivate);
+BT_DEFINE_BEHAVIOR__MEMORY(WIDE_PICK_B, Wide, nullptr, TickWide, DeactivatePick);
 BT_DEFINE_BEHAVIOR__MEMORY(BIG_B, Big, nullptr, TickBig, nullptr);
 BT_DEFINE_BEHAVIOR(GROUP_B, Activate, Tick, nullptr);
 
@@ -413,7 +415,7 @@ BT_DEFINE_DECIDER_BEHAVIOR__PRE(FLEE, PLAIN_B, Decide, bt::Preconditions{}.Stimu
 BT_DEFINE_DECIDER_GROUP__PRE(GUARD, Sequential, bt::kCallDecideOnRedecide, DecideFlags,
                              bt::Preconditions{}.DecisionAnyClear(2u), YELL, FIGHT, PATROL);
 BT_DEFINE_DECIDER_BEHAVIOR(YELL, COUNT_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(FIGHT, WIDE_B, DecidePick, Pick);
+BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(FIGHT, WIDE_PICK_B, DecidePick, Pick);
 BT_DEFINE_DECIDER_BEHAVIOR__FLAGS(PATROL, BIG_B, 0xABCDu, nullptr);
 BT_DEFINE_DECIDER_GROUP__FLAGS(EAT, Scored, bt::kDelegateDecideToChildren, nullptr, EAT_NEAR, EAT_FAR, EAT_ANY);
 BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(EAT_NEAR, PLAIN_B, DecidePick, Pick);
