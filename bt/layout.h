@@ -139,8 +139,9 @@ constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
       return a.Fail(TreeProblem::BadPolicy, &d);
     if (d.policy == GroupPolicy::Shuffle && d.childCount > kMaxShuffleGroupChildren)
       return a.Fail(TreeProblem::TooManyShuffleChildren, &d);
-    // One child listed twice is one slot active twice over (and a second entry
-    // that never gets its own chance): refused rather than run half right.
+    // A child listed twice is nearly always a slip (a pasted name); its entries
+    // share one slot and one name, so no debug view can tell them apart. Two
+    // deciders of one behavior and Decide say it on purpose.
     for (int i = 1; i < d.childCount; ++i)
       for (int j = 0; j < i; ++j)
         if (d.children[i] != nullptr && d.children[i] == d.children[j])
