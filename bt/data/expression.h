@@ -54,7 +54,10 @@ namespace bt::data {
 enum class Dialect : std::uint8_t { Unvanquished, Cry };
 
 inline constexpr int kMaxExpressionDepth = 32;
-inline constexpr int kMaxExpressionStack = 256;
+// The most values any text within kMaxExpressionDepth holds at once (Cry's
+// `a xor b == (...)` holds two per parenthesis level; Unvanquished holds one per
+// nested comparison), so Evaluate's fixed stack always suffices.
+inline constexpr int kMaxExpressionStack = 2 * (kMaxExpressionDepth + 1) + 1;
 inline constexpr std::size_t kMaxExpressionText = std::size_t{1} << 20;
 
 // A game function callable from an expression: the agent as the tree's functions

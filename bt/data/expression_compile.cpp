@@ -56,6 +56,7 @@ namespace {
 namespace pg = tao::pegtl;
 constexpr std::size_t kNoName = static_cast<std::size_t>(-1);
 
+
 // =============================================================== [SECTION] The compiler state
 
 struct CompileFailure {
@@ -75,6 +76,9 @@ class Compiler {
   // Where the last token of the expression ends (for CompileExpressionPrefix).
   std::size_t End() const { return end_; }
   void MarkEnd(const char* at) { end_ = std::max(end_, Offset(at)); }
+  // Where the last comment or string began, for "unterminated" errors.
+  void MarkOpening(std::size_t offset) { opening_ = offset; }
+  std::size_t Opening() const { return opening_; }
 
   [[noreturn]] void Fail(std::size_t offset, std::string message) const {
     throw CompileFailure{offset, std::move(message)};
@@ -91,6 +95,8 @@ class Compiler {
     code_names_.push_back(name);
     stack_ += StackEffect(op);
     if (stack_ > stack_size_) stack_size_ = stack_;
+    // Unreachable within kMaxExpressionDepth (see kMaxExpressionStack); kept so
+    // that a grammar change can never let Evaluate overflow its stack.
     if (stack_size_ > kMaxExpressionStack)
       Fail(offset, "the expression needs more than " + std::to_string(kMaxExpressionStack) +
                        " values at once; split it");
@@ -232,6 +238,7 @@ class Compiler {
   std::vector<std::size_t> open_parens_;
   int nesting_ = 0;
   std::size_t end_ = 0;
+  std::size_t opening_ = 0;
 
   std::string_view call_name_;
   std::size_t call_offset_ = 0;
@@ -318,7 +325,8 @@ namespace unvanquished {
 
 // Spaces and the botlib lexer's comments.
 struct block_comment_end : until<string<'*', '/'>> {};
-struct block_comment : seq<string<'/', '*'>, must<block_comment_end>> {};
+struct block_comment_open : string<'/', '*'> {};
+struct block_comment : seq<block_comment_open, must<block_comment_end>> {};
 struct line_comment : seq<two<'/'>, until<eolf>> {};
 struct ws : star<sor<space, line_comment, block_comment>> {};
 
@@ -333,7 +341,8 @@ struct number : sor<hex_number, decimal_number> {};
 
 // ---- a name: a constant, or a function call with literal arguments
 struct string_body : until<one<'"'>, sor<seq<one<'\\'>, not_one<'\n', '\r'>>, not_one<'\n', '\r'>>> {};
-struct string_argument : seq<one<'"'>, must<string_body>> {};
+struct string_open : one<'"'> {};
+struct string_argument : seq<string_open, must<string_body>> {};
 struct number_argument : number {};
 struct constant_argument : identifier {};
 struct minus : one<'-'> {};
@@ -491,15 +500,15 @@ struct Message<grammar::end_of_text> {
 };
 template <>
 struct Message<grammar::unvanquished::block_comment_end> {
-  static std::string Text(const Compiler&, std::size_t& offset) {
-    offset -= 2;  // at the `/*`
+  static std::string Text(const Compiler& c, std::size_t& offset) {
+    offset = c.Opening();
     return "unterminated comment";
   }
 };
 template <>
 struct Message<grammar::unvanquished::string_body> {
-  static std::string Text(const Compiler&, std::size_t& offset) {
-    offset -= 1;  // at the opening quote
+  static std::string Text(const Compiler& c, std::size_t& offset) {
+    offset = c.Opening();
     return "unterminated string";
   }
 };
@@ -617,6 +626,17 @@ template <>
 struct action<grammar::cry::negation> : negation_action<grammar::cry::negation> {};
 
 // ---- Unvanquished
+template <class Rule>
+struct opening_action {
+  template <class ActionInput>
+  static void apply(const ActionInput& in, Compiler& c) {
+    c.MarkOpening(Start(in, c));
+  }
+};
+template <>
+struct action<grammar::unvanquished::block_comment_open> : opening_action<grammar::unvanquished::block_comment_open> {};
+template <>
+struct action<grammar::unvanquished::string_open> : opening_action<grammar::unvanquished::string_open> {};
 template <>
 struct action<grammar::unvanquished::number_operand> {
   template <class ActionInput>
