@@ -9,7 +9,8 @@
 // recursing. Every bad text is an ExpressionError with its column.
 //
 // The dialects, as their engines run them (/work/shared/semantics.md, which wins
-// over the seed documents):
+// over the seed documents; the seeds agree where they speak, but state neither
+// associativity nor the Cry grammar):
 //  - Unvanquished (001, sg_bot_parse.cpp): `! < <= > >= == != && ||`, tightest
 //    first, each on its own level; chains of one level associate to the right
 //    (`1 < 2 < 3` is `1 < (2 < 3)`); `!` applies to the next operand; operands are
@@ -22,7 +23,8 @@
 //    needed is not evaluated, so its function is not called.
 //  - Cry (CryEngine selection trees, Lumberyard MBT): identifiers are declared
 //    boolean variables (an unknown one is an error); `true`, `false`, `and`,
-//    `or`, `xor` in any case; parentheses; prefix `!` on one value (so `!!a` is
+//    `or`, `xor` in any case (the engine's lexer compares them with _stricmp);
+//    parentheses; prefix `!` on one value (so `!!a` is
 //    an error); `==` and `!=` between two operands, tighter than the logic
 //    operators, one per operand pair (`a == b == c` is an error); `and`, `or`,
 //    `xor` at one level, left-associative (`true or false and false` is false).
