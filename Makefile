@@ -10,6 +10,7 @@
 #   make bench      the creatures benchmark against a hand-written baseline
 #   make fuzz       the tick fuzzer for FUZZ_SECONDS (default 600; clang-14, libFuzzer)
 #   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
+#   make fuzz-expression     the condition-language fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
@@ -290,6 +291,20 @@ test-fuzz-compiled: $(COMPILED_FUZZER)
 fuzz-compiled: $(COMPILED_FUZZER)
 	@sh tests/fuzz/run.sh $(COMPILED_FUZZER) $(FUZZ_SECONDS) $(BUILD)/fuzz/compiled tests/fuzz/corpus_compiled fuzz-compiled
 $(COMPILED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) tests/fuzz/compiled_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+
+# The condition language's compiler and evaluator (tests/fuzz/expression_fuzzer.cpp),
+# both dialects, from its own seeds.
+EXPRESSION_FUZZER := $(BUILD)/fuzz/expression_fuzzer
+EXPRESSION_FUZZ_RUN = sh tests/fuzz/run.sh $(EXPRESSION_FUZZER) $(1) $(BUILD)/fuzz/expression \
+                      tests/fuzz/corpus_expression fuzz-expression
+.PHONY: fuzz-expression test-fuzz-expression
+test-extra: test-fuzz-expression
+test-fuzz-expression: $(EXPRESSION_FUZZER)
+	@$(call EXPRESSION_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-expression: $(EXPRESSION_FUZZER)
+	@$(call EXPRESSION_FUZZ_RUN,$(FUZZ_SECONDS))
+$(EXPRESSION_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) tests/fuzz/expression_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
 
 # valgrind memcheck over every demo binary: any error or leak fails.
