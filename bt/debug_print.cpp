@@ -157,12 +157,13 @@ Block Classify(const DeciderDef& root, std::span<const std::byte> memory, const 
 
 void AppendText(LineWriter& writer, const char* text) { writer.Append(text, std::strlen(text)); }
 
-// "variables: HasTarget=true Range=10": the agent's values, or the declared
-// initial values (what its first tick starts with) when the block holds none.
+// "variables: HasTarget=true Range=10": the agent's values; or, when the block
+// holds none (never ticked, refused, damaged), "variables (initial): ..." and the
+// declared values, which a fresh block starts with.
 void AppendVariables(LineWriter& writer, const DeciderDef& root, std::span<const std::byte> memory) {
   const VariableBlock* values = ReadVariables(root, memory);
   char line[1024];
-  int n = std::snprintf(line, sizeof line, "variables:");
+  int n = std::snprintf(line, sizeof line, "%s", values != nullptr ? "variables:" : "variables (initial):");
   for (int i = 0; i < root.variableCount && n >= 0 && static_cast<std::size_t>(n) < sizeof line; ++i) {
     const VariableDecl& v = root.variables[i];
     const double value = values != nullptr ? values->Get(i) : v.initial;

@@ -20,8 +20,9 @@
 //   *1:SHOOT(range=10, "head") (Behavior 0x0) time: 0.50 [SHOOT_B] (0x00000000)
 // A tree that declares variables starts with a line of the agent's values
 // (Bools as true/false, Numbers as %g), or, when the block holds none (never
-// ticked, refused), the declared initial values:
+// ticked, refused, damaged), of the declared initial values:
 //   variables: HasTarget=true Range=10
+//   variables (initial): HasTarget=false Range=30
 //
 // Bad input prints what is wrong instead of crashing:
 // - a tree InitializeTreeData rejects: only its TreeError message, on one line

@@ -542,7 +542,7 @@ TEST_CASE("DebugPrintState shows parameters after names, and the variables first
   SECTION("never ticked: the declared values") {
     bt::DebugPrintState(ROOT, memory.Span(), 0.0, buffer, {.wholeTree = true});
     CHECK(std::string(buffer) ==
-          "variables: HasTarget=true Range=12.5\n"
+          "variables (initial): HasTarget=true Range=12.5\n"
           " 0:COMBAT (Group, PrioritizedList 0x0) [(no group behavior)]\n"
           "   0:SHOOT(range=10, \"he said \\\"go\\\"\", burst=true) (Behavior 0x0) [SHOOT_B] (0x00000000)\n"
           "   1:AIM(E_H_REACTOR, spread=0.25, when={HasTarget and !Hurt}) (Behavior 0x0) [SHOOT_B] (0x00000000)\n");
@@ -559,6 +559,24 @@ TEST_CASE("DebugPrintState shows parameters after names, and the variables first
           "*0:COMBAT (Group, PrioritizedList 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
           "  *0:SHOOT(range=10, \"he said \\\"go\\\"\", burst=true) (Behavior 0x0) time: 0.50 [SHOOT_B] "
           "(0x00000000)\n");
+  }
+  SECTION("a damaged variables region: the declared values, marked as such") {
+    Gun gun;
+    REQUIRE(bt::TickBehaviorTree(ROOT, gun, memory, 1.0, 0.1f).status == Status::Running);
+    bt::VariablesOf(ROOT, memory.Span())->Set(1, -3);
+    memory.bytes[ROOT.data->tree.variablesOffset + 4] = std::byte{9};  // the VariableBlock's count
+    bt::DebugPrintState(ROOT, memory.Span(), 1.5, buffer);
+    CHECK(std::string(buffer) ==
+          "variables (initial): HasTarget=true Range=12.5\n"
+          "*0:COMBAT (Group, PrioritizedList 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
+          "  *0:SHOOT(range=10, \"he said \\\"go\\\"\", burst=true) (Behavior 0x0) time: 0.50 [SHOOT_B] "
+          "(0x00000000)\n");
+  }
+  SECTION("a refused block: the declared values") {
+    bt::DebugPrintState(ROOT, memory.Span().subspan(0, 16), 0.0, buffer);
+    CHECK(std::string(buffer) ==
+          "variables (initial): HasTarget=true Range=12.5\n"
+          "(memory block too small or misaligned)\n");
   }
 }
 

@@ -141,8 +141,8 @@ def _read(inferior, address, fmt, size):
 
 def variables_line(root, address):
     """bt::DebugPrintState's first line for a tree that declares variables: the
-    agent's values when the block holds the tree's (bt::ReadVariables), else the
-    declared initial values. None for a tree without variables."""
+    agent's values when the block holds the tree's (bt::ReadVariables), else
+    "variables (initial):" and the declared values. None for a tree without variables."""
     count = int(root["variableCount"])
     if count == 0 or int(root["variables"]) == 0:
         return None
@@ -167,7 +167,7 @@ def variables_line(root, address):
             texts.append("%s=%s" % (_string(v["name"]), "true" if value != 0 else "false"))
         else:
             texts.append("%s=%g" % (_string(v["name"]), value))
-    return "variables: " + " ".join(texts)
+    return ("variables: " if values is not None else "variables (initial): ") + " ".join(texts)
 
 
 def active_path_lines(root, address):
