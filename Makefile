@@ -228,11 +228,12 @@ test-extra: test-limits-link
 test-limits-link: $(LIB) | $(DEPS_TEST)
 	@sh tests/limits_link_test.sh $(LIB) g++ $(CLANG_CXX)
 
-# The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo, in gdb's batch mode.
+# The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo and on the
+# variables test's trees (parameters, variables), in gdb's batch mode.
 .PHONY: test-gdb
 test-extra: test-gdb
-test-gdb: $(BUILD)/demo/t01_first_tree | $(DEPS_TEST)
-	@sh tests/gdb_printers_test.sh $(BUILD)/demo/t01_first_tree
+test-gdb: $(BUILD)/demo/t01_first_tree $(TESTS) | $(DEPS_TEST)
+	@sh tests/gdb_printers_test.sh $(BUILD)/demo/t01_first_tree $(TESTS)
 
 # The picture tools: bt_timeline's exact SVG, bt_dot's DOT through graphviz.
 .PHONY: test-pictures
