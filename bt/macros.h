@@ -12,9 +12,7 @@
 // Function arguments are the user's typed functions, or nullptr. A capture-less
 // lambda is one too, given a leading + that converts it to a function pointer:
 //   BT_DEFINE_BEHAVIOR__TICK(IDLE, +[](Creature&) { return bt::Result::Running; });
-// Children and behaviors are named; declare the ones defined further down (or in
-// another file) first with BT_DECLARE_DECIDER / BT_DECLARE_BEHAVIOR, so a tree
-// can read top-down. Policies are GroupPolicy enumerators without the prefix.
+// Children and behaviors are named. Policies are GroupPolicy enumerators without the prefix.
 #pragma once
 
 #include "bt/detail/macros.h"
@@ -44,13 +42,12 @@
 // name, in any order, each at most once:
 //   BT_DEFINE_DECIDER(FLEE, FLEE_B, BT_DECIDE(IsScared), BT_PRE(bt::Preconditions{}.Every(0.5f)));
 //   BT_DEFINE_GROUP(ROOT, PrioritizedList, BT_CHILDREN(FLEE, IDLE), BT_FLAGS(bt::kCallDecideOnRedecide));
-// A group's children, highest priority first, and the behaviors named are
-// declared by the macro, so they may be defined further down or in another file.
-// A name from another namespace is written qualified and in parentheses,
-// BT_CHILDREN(FLEE, (common::IDLE)), and declared by its own file.
-#define BT_DEFINE_DECIDER(NAME, BEHAVIOR, ...)    \
-  BT_DETAIL_DECLARE(::bt::BehaviorDef, BEHAVIOR) \
-  BT_DETAIL_DEFINE_DECIDER(NAME, &BEHAVIOR, __VA_ARGS__)
+// BT_CHILDREN declares a group's children in the group's namespace, so that
+// they may be defined further down or in another file: a tree reads top-down. A
+// child from another namespace, enclosing ones included, is written qualified and
+// in parentheses, BT_CHILDREN(FLEE, (common::IDLE)), and declared by its own file.
+// A behavior is defined before the deciders that run it, beside its functions.
+#define BT_DEFINE_DECIDER(NAME, BEHAVIOR, ...) BT_DETAIL_DEFINE_DECIDER(NAME, &BEHAVIOR, __VA_ARGS__)
 // POLICY is a GroupPolicy enumerator without the prefix.
 #define BT_DEFINE_GROUP(NAME, POLICY, ...) BT_DETAIL_DEFINE_GROUP(NAME, POLICY, __VA_ARGS__)
 

@@ -121,13 +121,12 @@ constexpr bool HasSupportedAlignment() {
 #define BT_DETAIL_OPTION_LISTED_KIND_I(NAME, KIND, ID, ...) , BT_DETAIL_CAT(NAME##_btOption, ID)
 #define BT_DETAIL_OPTION_LISTED_0(NAME, OPT)
 
-// A name the macros take, declared so that it may be defined further down or in
-// another file. A parenthesized name, (ns::CHILD), is used as it is: a
+// A child of BT_CHILDREN, declared so that it may be defined further down or in
+// another file. A parenthesized child, (ns::CHILD), is used as it is: a
 // qualified name can only be declared in a namespace enclosing its own.
-#define BT_DETAIL_DECLARE(TYPE, X) BT_DETAIL_CAT(BT_DETAIL_DECLARE_, BT_DETAIL_IS_PAREN(X))(TYPE, X)
-#define BT_DETAIL_DECLARE_0(TYPE, X) extern const TYPE X;
-#define BT_DETAIL_DECLARE_1(TYPE, X)
-#define BT_DETAIL_DECLARE_CHILD(CTX, X) BT_DETAIL_DECLARE(::bt::detail::AChildIsADecider, X)
+#define BT_DETAIL_DECLARE_CHILD(CTX, X) BT_DETAIL_CAT(BT_DETAIL_DECLARE_CHILD_, BT_DETAIL_IS_PAREN(X))(X)
+#define BT_DETAIL_DECLARE_CHILD_0(X) extern const ::bt::detail::ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER X;
+#define BT_DETAIL_DECLARE_CHILD_1(X)
 
 // One struct per kind (named by the BT_OPTION_ token of the public macros).
 #define BT_DETAIL_DEFINE_BT_OPTION_DECIDE(S, ...) \
@@ -155,9 +154,7 @@ constexpr bool HasSupportedAlignment() {
   BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_DECLARED(S, __VA_ARGS__)
 #define BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_DECLARED(S, ...) \
   struct S {  using btKind = ::bt::detail::opt::Children; static constexpr auto btValue = ::bt::detail::MakeChildList(__VA_ARGS__); };
-#define BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR(S, B) \
-  BT_DETAIL_DECLARE(::bt::BehaviorDef, B)                \
-  BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR_PTR(S, &B)
+#define BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR(S, B) BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR_PTR(S, &B)
 #define BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR_PTR(S, ...) \
   struct S {  using btKind = ::bt::detail::opt::GroupBehavior; static constexpr const ::bt::BehaviorDef* btValue = (__VA_ARGS__); };
 #define BT_DETAIL_DEFINE_BT_OPTION_RANDOM(S, ...) \

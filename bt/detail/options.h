@@ -149,10 +149,10 @@ using OptionsOf = Options<Given...>;
 // What is not an option fails a static_assert naming it.
 inline constexpr bool kNotAnOption = false;
 
-// The type the macros declare a group's children with: a behavior listed as a
-// child conflicts with it, in an error that reads "conflicting declaration
-// 'const bt::detail::AChildIsADecider WANDER_B'".
-using AChildIsADecider = DeciderDef;
+// The type BT_CHILDREN declares a group's children with: a behavior listed as a
+// child conflicts with it, in an error whose one line says what to do:
+// "conflicting declaration 'const bt::detail::ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER WANDER_B'".
+using ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER = DeciderDef;
 
 constexpr const char* DebugNameOr(const char* given, const char* name) { return given != nullptr ? given : name; }
 
