@@ -127,6 +127,11 @@ constexpr bool HasSupportedAlignment() {
 #define BT_DETAIL_DECLARE_CHILD(CTX, X) BT_DETAIL_CAT(BT_DETAIL_DECLARE_CHILD_, BT_DETAIL_IS_PAREN(X))(X)
 #define BT_DETAIL_DECLARE_CHILD_0(X) extern const ::bt::detail::ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER X;
 #define BT_DETAIL_DECLARE_CHILD_1(X)
+// A child as MakeChildList takes it: a declared one through Declared, which lets
+// a behavior that conflicted with its declaration pass unreported a second time.
+#define BT_DETAIL_CHILD_ARGUMENT(CTX, X) , BT_DETAIL_CAT(BT_DETAIL_CHILD_ARGUMENT_, BT_DETAIL_IS_PAREN(X))(X)
+#define BT_DETAIL_CHILD_ARGUMENT_0(X) ::bt::detail::Declared(X)
+#define BT_DETAIL_CHILD_ARGUMENT_1(X) X
 
 // One struct per kind (named by the BT_OPTION_ token of the public macros).
 #define BT_DETAIL_DEFINE_BT_OPTION_DECIDE(S, ...) \
@@ -149,9 +154,10 @@ constexpr bool HasSupportedAlignment() {
   };
 #define BT_DETAIL_DEFINE_BT_OPTION_DEBUG_NAME(S, ...) \
   struct S {  using btKind = ::bt::detail::opt::DebugName; static constexpr const char* btValue = __VA_ARGS__; };
-#define BT_DETAIL_DEFINE_BT_OPTION_CHILDREN(S, ...)             \
-  BT_DETAIL_FOR_EACH_INNER(BT_DETAIL_DECLARE_CHILD, ~, __VA_ARGS__) \
-  BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_DECLARED(S, __VA_ARGS__)
+#define BT_DETAIL_DEFINE_BT_OPTION_CHILDREN(S, ...)                                                       \
+  BT_DETAIL_FOR_EACH_INNER(BT_DETAIL_DECLARE_CHILD, ~, __VA_ARGS__)                                        \
+  BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_DECLARED(                                                             \
+      S, ::bt::detail::ChildrenFollow{} BT_DETAIL_FOR_EACH_INNER(BT_DETAIL_CHILD_ARGUMENT, ~, __VA_ARGS__))
 #define BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_DECLARED(S, ...) \
   struct S {  using btKind = ::bt::detail::opt::Children; static constexpr auto btValue = ::bt::detail::MakeChildList(__VA_ARGS__); };
 #define BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR(S, B) BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR_PTR(S, &B)

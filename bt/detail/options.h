@@ -37,7 +37,7 @@ template <const BehaviorDef& Behavior>
 struct BehaviorIsNotADecider {
   static_assert(&Behavior == &kNotADeciderBehavior,
                 "bt: a behavior listed as a child of a group, which takes deciders: wrap it in "
-                "BT_DEFINE_DECIDER_BEHAVIOR(DECIDER, BEHAVIOR, DECIDE) and list the decider");
+                "BT_DEFINE_DECIDER(DECIDER, BEHAVIOR, options...) and list the decider");
   static constexpr bool kReported = true;
 };
 
@@ -46,6 +46,12 @@ struct ChildList {
   std::array<const DeciderDef*, N> pointers;
   const BehaviorDef* behavior = &kNotADeciderBehavior;  // the first child that is a behavior, if any
 };
+
+// A behavior that BT_CHILDREN declared as a decider: the conflicting declaration
+// has reported it, so the list takes the stand-in without reporting it again.
+struct ReportedBehavior {};
+constexpr const DeciderDef& Declared(const DeciderDef& child) { return child; }
+constexpr ReportedBehavior Declared(const BehaviorDef&) { return {}; }
 
 template <class... D>
 consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
@@ -56,6 +62,8 @@ consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
         if constexpr (std::is_same_v<D, BehaviorDef>) {
           if (list.behavior == &kNotADeciderBehavior) list.behavior = &children;
           list.pointers[i++] = &kNotADecider;
+        } else if constexpr (std::is_same_v<D, ReportedBehavior>) {
+          list.pointers[i++] = &kNotADecider;
         } else {
           list.pointers[i++] = &children;  // a child must be a bt::DeciderDef
         }
@@ -63,6 +71,12 @@ consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
       ...);
   (void)i;
   return list;
+}
+// The same after a leading marker, for a list the preprocessor writes with a comma before each child.
+struct ChildrenFollow {};
+template <class... D>
+consteval ChildList<sizeof...(D)> MakeChildList(ChildrenFollow, const D&... children) {
+  return MakeChildList(children...);
 }
 
 // ---------------------------------------------------------------- option kinds

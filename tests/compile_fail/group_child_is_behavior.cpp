@@ -2,6 +2,7 @@
 // declaration conflicts with the behavior, in an error that says what to do.
 // expect: ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER
 // expect-also: WANDER_B
+// expect-errors: 1
 #include "bt/bt.h"
 struct Creature {};
 bt::Result Wander(Creature&) { return bt::Result::Running; }
