@@ -4,8 +4,8 @@
 // BT_DECIDE(Fn) say, becomes a struct of the same members naming its kind as
 // btKind; Options<given...> picks, for each kind, the one given or the kind
 // itself. The members start with bt so that they hide none of the user's names
-// in the option's own expression (a base class would: a function called Decide). The options are collected as types, not designated initializers of a
-// template struct, since clang-14 has no class template argument deduction for
+// in the option's own expression (a base class would: a function called Decide). The options are collected as types,
+// not designated initializers of a template struct, since clang-14 has no class template argument deduction for
 // aggregates.
 #pragma once
 
@@ -132,8 +132,8 @@ struct FindOption {
 };
 template <class Kind, class First, class... Rest>
 struct FindOption<Kind, First, Rest...> {
-  using type = std::conditional_t<std::is_same_v<typename First::btKind, Kind>, First,
-                                  typename FindOption<Kind, Rest...>::type>;
+  using type =
+      std::conditional_t<std::is_same_v<typename First::btKind, Kind>, First, typename FindOption<Kind, Rest...>::type>;
 };
 
 template <class... Given>
@@ -142,8 +142,7 @@ struct Options {
   static constexpr int kCount = (0 + ... + int{std::is_same_v<typename Given::btKind, Kind>});
 
   static constexpr bool kEachOnce = ((kCount<typename Given::btKind> == 1) && ...);
-  static constexpr bool kGroupOnlyGiven =
-      kCount<opt::Children> + kCount<opt::GroupBehavior> + kCount<opt::Random> > 0;
+  static constexpr bool kGroupOnlyGiven = kCount<opt::Children> + kCount<opt::GroupBehavior> + kCount<opt::Random> > 0;
 
   using Decide = typename FindOption<opt::Decide, Given...>::type;
   using Flags = typename FindOption<opt::Flags, Given...>::type;
