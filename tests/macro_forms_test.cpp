@@ -115,6 +115,21 @@ BT_DEFINE_GROUP(NEW_PRE, Sequential, BT_PRE(bt::Preconditions{}.Every(3)), BT_CH
                 BT_FLAGS(bt::kCallDecideOnRedecide), BT_DEBUG_NAME("OLD_PRE"));
 static_assert(SameDefinition(OLD_PRE, NEW_PRE));
 
+// The other positional forms, each against its named equivalent.
+BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(OLD_AIM, CHASE_B, HearsNoise, Target);
+BT_DEFINE_DECIDER(NEW_AIM, CHASE_B, BT_DBLOCK(Target), BT_DECIDE(HearsNoise), BT_DEBUG_NAME("OLD_AIM"));
+static_assert(SameDefinition(OLD_AIM, NEW_AIM));
+BT_DEFINE_DECIDER_BEHAVIOR__FLAGS(OLD_SHOUT, CHASE_B, 6, nullptr);
+BT_DEFINE_DECIDER(NEW_SHOUT, CHASE_B, BT_BEHAVIOR_FLAGS(6), BT_DEBUG_NAME("OLD_SHOUT"));
+static_assert(SameDefinition(OLD_SHOUT, NEW_SHOUT) && NEW_SHOUT.behaviorFlags == 6);
+BT_DEFINE_DECIDER_GROUP__BEHAVIOR(OLD_WATCH, Sequential, 0, nullptr, CHASE_B, CHASE);
+BT_DEFINE_GROUP(NEW_WATCH, Sequential, BT_CHILDREN(CHASE), BT_GROUP_BEHAVIOR(CHASE_B), BT_DEBUG_NAME("OLD_WATCH"));
+static_assert(SameDefinition(OLD_WATCH, NEW_WATCH) && NEW_WATCH.behavior == &CHASE_B);
+BT_DEFINE_DECIDER_GROUP__RANDOM(OLD_COIN, Shuffle, bt::kCallDecideOnRedecide, nullptr, Roll, CHASE, inner::LOOK);
+BT_DEFINE_GROUP(NEW_COIN, Shuffle, BT_CHILDREN(CHASE, inner::LOOK), BT_RANDOM(Roll), BT_DEBUG_NAME("OLD_COIN"),
+                BT_FLAGS(bt::kCallDecideOnRedecide));
+static_assert(SameDefinition(OLD_COIN, NEW_COIN));
+
 }  // namespace forms
 
 TEST_CASE("A named-option tree reads top-down, and its functions read their decider's parameters", "[macros]") {

@@ -244,7 +244,7 @@ constexpr bool HasSupportedAlignment() {
   BT_DETAIL_OPTIONS(NAME, __VA_ARGS__)                                                                        \
   BT_DETAIL_DECIDER_CHECKS(NAME, NAME##_btOptions::Decide::btValue, NAME##_btOptions::DBlock::btType)             \
   static_assert(NAME##_btOptions::Children::btValue.pointers.size() > 0,                                        \
-                "bt: group decider " #NAME " has no children: list at least one child decider");            \
+                "bt: group decider " #NAME " has no children: list at least one child decider (BT_CHILDREN)");            \
   static_assert(NAME##_btOptions::Children::btValue.pointers.size() <= ::bt::kMaxGroupChildren,                 \
                 "bt: group decider " #NAME " has more than bt::kMaxGroupChildren children: split it into nested groups"); \
   static_assert(::bt::GroupPolicy::POLICY != ::bt::GroupPolicy::Shuffle ||                                    \
