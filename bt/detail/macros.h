@@ -135,8 +135,8 @@ constexpr bool HasSupportedAlignment() {
 #define BT_DETAIL_CHILD_ARGUMENT_1(X) X
 
 // One struct per option, by the KIND token of its public macro (BT_OPTION_...):
-// btKind names its kind in bt/detail/options.h, btValue (and btType, btName,
-// btCount) hold what was given.
+// btKind names its kind in bt/detail/options.h, btValue (and btType, btName)
+// hold what was given.
 #define BT_DETAIL_DEFINE_BT_OPTION_DECIDE(S, ...) \
   struct S {                                      \
     using btKind = ::bt::detail::opt::Decide;     \
@@ -163,11 +163,10 @@ constexpr bool HasSupportedAlignment() {
     using btType = __VA_ARGS__;                          \
     static constexpr const char* btName = #__VA_ARGS__;  \
   };
-#define BT_DETAIL_DEFINE_BT_OPTION_PARAMS(S, ...)                                                                 \
-  struct S {                                                                                                      \
-    using btKind = ::bt::detail::opt::Params;                                                                     \
-    static constexpr ::bt::Param btValue[] = {__VA_ARGS__};                                                       \
-    static constexpr ::std::uint16_t btCount = static_cast<::std::uint16_t>(sizeof(btValue) / sizeof(btValue[0])); \
+#define BT_DETAIL_DEFINE_BT_OPTION_PARAMS(S, ...)                              \
+  struct S {                                                                   \
+    using btKind = ::bt::detail::opt::Params;                                  \
+    static constexpr auto btValue = ::std::to_array<::bt::Param>({__VA_ARGS__}); \
   };
 #define BT_DETAIL_DEFINE_BT_OPTION_DEBUG_NAME(S, ...)     \
   struct S {                                              \
@@ -217,6 +216,13 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::HasSupportedAlignment<DBLOCK>(),                                                 \
                 "bt: the DBlock of decider " #NAME " is aligned beyond bt::kMaxAlignment: relax its alignas");
 
+// The children and parameters a DeciderDef points at are copied to namespace
+// scope: g++ -fsanitize=undefined cannot compare the address of an inline static
+// member (the option struct's) with null in a constant expression, and the tree
+// analysis does.
+#define BT_DETAIL_DECIDER_ARRAYS(NAME) \
+  constexpr auto NAME##_btParams = NAME##_btOptions::Params::btValue;
+
 // The fields every decider takes from its options.
 #define BT_DETAIL_DECIDER_FIELDS(O)                                                                          \
   .behaviorFlags = O::BehaviorFlags::btValue,                                                                    \
@@ -230,6 +236,7 @@ constexpr bool HasSupportedAlignment() {
                 "bt: decider " #NAME " runs a behavior: BT_CHILDREN, BT_GROUP_BEHAVIOR and BT_RANDOM are for " \
                 "groups (BT_DEFINE_GROUP)");                                                                 \
   BT_DETAIL_DECIDER_CHECKS(NAME, NAME##_btOptions::Decide::btValue, NAME##_btOptions::DBlock::btType)            \
+  BT_DETAIL_DECIDER_ARRAYS(NAME)                                                                             \
   constinit ::bt::DeciderData NAME##_btData{};                                                               \
   extern const ::bt::DeciderDef NAME;                                                                        \
   constexpr ::bt::DeciderDef NAME {                                                                          \
@@ -237,7 +244,8 @@ constexpr bool HasSupportedAlignment() {
     .kind = ::bt::DeciderKind::Behavior, .flags = NAME##_btOptions::Flags::btValue, .behavior = (BEHAVIOR_PTR), \
     BT_DETAIL_DECIDER_FIELDS(NAME##_btOptions),                                                              \
     .agentType = ::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(), .data = &NAME##_btData,        \
-    .params = NAME##_btOptions::Params::btValue, .paramCount = NAME##_btOptions::Params::btCount                 \
+    .params = ::bt::detail::FirstParam(NAME##_btParams),                                                        \
+    .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size())                 \
   }
 
 #define BT_DETAIL_DEFINE_GROUP(NAME, POLICY, ...)                                                             \
@@ -257,17 +265,19 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::AgentTagsAgree({::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(),    \
                                               ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}),  \
                 "bt: Decide and the random source of group " #NAME " take different agent types: use one");  \
+  BT_DETAIL_DECIDER_ARRAYS(NAME)                                                                              \
+  constexpr auto NAME##_btChildren = NAME##_btOptions::Children::btValue;                                     \
   constinit ::bt::DeciderData NAME##_btData{};                                                                \
   extern const ::bt::DeciderDef NAME;                                                                         \
   constexpr ::bt::DeciderDef NAME {                                                                           \
     .name = ::bt::detail::DebugNameOr(NAME##_btOptions::DebugName::btValue, #NAME),                             \
     .kind = ::bt::DeciderKind::Group, .policy = ::bt::GroupPolicy::POLICY, .flags = NAME##_btOptions::Flags::btValue, \
-    .children = NAME##_btOptions::Children::btValue.pointers.data(),                                            \
-    .childCount = static_cast<std::uint16_t>(NAME##_btOptions::Children::btValue.pointers.size()),              \
+    .children = NAME##_btChildren.pointers.data(),                                                            \
+    .childCount = static_cast<std::uint16_t>(NAME##_btChildren.pointers.size()),                              \
     .behavior = NAME##_btOptions::GroupBehavior::btValue, BT_DETAIL_DECIDER_FIELDS(NAME##_btOptions),     \
     .random = ::bt::detail::MakeRandom<NAME##_btOptions::Random::btValue>(),                                    \
     .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(),   \
                                                ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}), \
-    .data = &NAME##_btData, .params = NAME##_btOptions::Params::btValue,                                        \
-    .paramCount = NAME##_btOptions::Params::btCount                                                             \
+    .data = &NAME##_btData, .params = ::bt::detail::FirstParam(NAME##_btParams),                               \
+    .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size())                                                             \
   }

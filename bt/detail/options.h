@@ -104,8 +104,7 @@ struct DBlock {  // BT_DBLOCK(T)
 };
 struct Params {  // BT_PARAMS(bt::Param...)
   using btKind = Params;
-  static constexpr const Param* btValue = nullptr;
-  static constexpr std::uint16_t btCount = 0;
+  static constexpr std::array<Param, 0> btValue{};
 };
 struct DebugName {  // BT_DEBUG_NAME("text"); none: the decider's own name
   using btKind = DebugName;
@@ -166,6 +165,13 @@ inline constexpr bool kNotAnOption = false;
 // child conflicts with it, in an error whose one line says what to do:
 // "conflicting declaration 'const bt::detail::ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER WANDER_B'".
 using ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER = DeciderDef;
+
+// Where a decider's parameters start: null when it has none.
+template <std::size_t N>
+constexpr const Param* FirstParam(const std::array<Param, N>& params) {
+  if constexpr (N == 0) return nullptr;
+  else return params.data();
+}
 
 constexpr const char* DebugNameOr(const char* given, const char* name) { return given != nullptr ? given : name; }
 
