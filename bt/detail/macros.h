@@ -96,13 +96,23 @@ constexpr bool HasSupportedAlignment() {
 // An option is a parenthesized (KIND, ID, arguments...), ID a __COUNTER__ value
 // taken once, when the option's macro expands. For each option the decider's
 // macro defines, at namespace scope, a struct NAME_btOption<ID> of its kind
-// (bt/detail/options.h), then NAME_btOptions collecting them. A given twice
-// is two structs of one kind, which one static_assert reports.
+// (bt/detail/options.h), then NAME_btOptions collecting them. An option given
+// twice is two structs of one kind, which its kind's static_assert reports.
 #define BT_DETAIL_OPTIONS(NAME, ...)                                                                  \
   BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_DEFINE, NAME, __VA_ARGS__)                                      \
   using NAME##_btOptions =                                                                            \
       ::bt::detail::OptionsOf<void BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_LISTED, NAME, __VA_ARGS__)>;   \
-  static_assert(NAME##_btOptions::kEachOnce, "bt: decider " #NAME " is given one option twice: give each at most once");
+  BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_ONCE, NAME, (Decide, BT_DECIDE), (Flags, BT_FLAGS), (Pre, BT_PRE),        \
+                     (DBlock, BT_DBLOCK), (Params, BT_PARAMS), (BehaviorFlags, BT_BEHAVIOR_FLAGS),              \
+                     (DebugName, BT_DEBUG_NAME), (Children, BT_CHILDREN), (GroupBehavior, BT_GROUP_BEHAVIOR),    \
+                     (Random, BT_RANDOM))
+
+// Each kind at most once: KIND_AND_MACRO is (its struct in bt::detail::opt, its public macro).
+#define BT_DETAIL_OPTION_ONCE(NAME, KIND_AND_MACRO) BT_DETAIL_OPTION_ONCE_I(NAME, BT_DETAIL_UNPAREN KIND_AND_MACRO)
+#define BT_DETAIL_OPTION_ONCE_I(NAME, ...) BT_DETAIL_OPTION_ONCE_II(NAME, __VA_ARGS__)
+#define BT_DETAIL_OPTION_ONCE_II(NAME, KIND, MACRO)                                     \
+  static_assert(NAME##_btOptions::kCount<::bt::detail::opt::KIND> <= 1,                 \
+                "bt: decider " #NAME " is given " #MACRO " twice: give each option at most once");
 
 #define BT_DETAIL_OPTION_DEFINE(NAME, OPT) BT_DETAIL_CAT(BT_DETAIL_OPTION_DEFINE_, BT_DETAIL_IS_PAREN(OPT))(NAME, OPT)
 #define BT_DETAIL_OPTION_DEFINE_1(NAME, OPT) BT_DETAIL_OPTION_DEFINE_KIND(NAME, BT_DETAIL_UNPAREN OPT)

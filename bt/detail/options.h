@@ -140,7 +140,6 @@ struct Options {
   template <class Kind>
   static constexpr int kCount = (0 + ... + int{std::is_same_v<typename Given::btKind, Kind>});
 
-  static constexpr bool kEachOnce = ((kCount<typename Given::btKind> == 1) && ...);
   static constexpr bool kGroupOnlyGiven = kCount<opt::Children> + kCount<opt::GroupBehavior> + kCount<opt::Random> > 0;
 
   using Decide = typename FindOption<opt::Decide, Given...>::type;

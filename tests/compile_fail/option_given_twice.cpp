@@ -1,5 +1,5 @@
 // An option given twice to one decider.
-// expect: bt: decider EAT is given one option twice: give each at most once
+// expect: bt: decider EAT is given BT_DECIDE twice: give each option at most once
 // expect-errors: 1
 #include "bt/bt.h"
 struct Creature {};
