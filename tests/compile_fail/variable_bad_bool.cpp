@@ -2,7 +2,7 @@
 // expect: bt: a declared variable with no name, an unknown type, a NaN initial value, or a Bool whose initial value is not 0 or 1
 // expect-also: TreeProblemAt<bt::TreeProblem::BadVariable, TREE>
 #include "bt/bt.h"
-BT_DEFINE_BEHAVIOR__TICK(IDLE_B, +[](int&) { return bt::Result::Running; });
+BT_DEFINE_BEHAVIOR__TICK(IDLE_B, nullptr);
 BT_DEFINE_DECIDER_BEHAVIOR(IDLE, IDLE_B, nullptr);
 constexpr bt::VariableDecl kVariables[] = {{"Alert", bt::VariableType::Bool, 2}};
 BT_DEFINE_DECIDER_ROOT__VARIABLES(TREE, IDLE, kVariables);
