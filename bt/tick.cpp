@@ -202,7 +202,7 @@ static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* db
 
 // =============================================================== [SECTION] Policies
 // Each chooses among the children not in `mask`. What a policy re-decides while a
-// child is active (its hysteresis) is in TickGroup.
+// child is active (its hysteresis) is in TickActivePath.
 
 bool Masked(std::uint64_t mask, int i) { return (mask >> i) & 1u; }
 
@@ -375,23 +375,15 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
   return CallTick(t, d, base, memory);
 }
 
-// d's behavior (activated first when isNew), ticked.
+// d's behavior, already active, ticked.
 template <bool kDebug>
 [[gnu::always_inline]] static inline Result RunBehavior(TickState& t, const DeciderDef& d, std::uint32_t base,
-                                                        bool isNew, int depth) {
-  void* memory = BehaviorMemory(t, d, base);
-  if (isNew) return ActivateAndTick(t, d, base, memory, depth);
+                                                        int depth) {
   BT_DEBUG_STEADY(t, 3, DebugTickBehavior(t, d, base, depth));
-  return CallTick(t, d, base, memory);
+  return CallTick(t, d, base, BehaviorMemory(t, d, base));
 }
 
-// A group's tick after its group behavior. Hysteresis by policy:
-// - PrioritizedList: the children above the active one are decided every tick
-//   and interrupt it; the active child's own Decide is not called.
-// - Random, Shuffle, Sequential, Scored: nothing is re-decided while a child is
-//   active; they choose only on activation and on a masked redecide. Activated
-//   again after an interruption, a Sequential starts over from its first child
-//   and a Shuffle starts a new round.
+// A newly activated group's first choice, with its first tick.
 [[gnu::noinline]] static Result StartGroup(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
   Choice choice;
   if (g.policy == GroupPolicy::Shuffle) Reshuffle(t, g, base);
@@ -403,52 +395,91 @@ template <bool kDebug>
   return RedecideAfter(t, g, base, result, depth);
 }
 
+// A decider StartSlot just made active: its behavior (a group's first) is
+// activated and ticked, and a group chooses its first child.
 template <bool kDebug>
-static Result TickDeciderSteady(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth);
-
-template <bool kDebug>
-static Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
-  const int active = Slot(t, g, base).activeChild;
-  if (isNew || active == kNoChild) [[unlikely]]
-    return StartGroup(t, g, base, depth);
-  if (g.policy == GroupPolicy::PrioritizedList && active > 0) {
-    Choice choice;
-    for (int i = 0; i < active; ++i) {
-      if (EvaluateInline<kDebug>(t, *g.children[i], choice.dblock, TimerUse::kCheck, depth + 1) > 0) {
-        choice.index = i;
-        return Interrupt(t, g, base, choice, depth);
-      }
-    }
-  }
-  BT_DEBUG_STEADY(t, 4, DebugContinuing(t, g, base, active, depth));
-  const Result result = TickDeciderSteady<kDebug>(t, *g.children[active], base, false, depth + 1);
-  if (result == Result::Running || t.error != Status::Running) [[likely]]
-    return result;
-  return RedecideAfter(t, g, base, result, depth);
-}
-
-// A group decider with a group behavior: the behavior first.
-template <bool kDebug>
-[[gnu::noinline]] static Result TickGroupWithBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew,
-                                                      int depth) {
-  const Result result = RunBehavior<kDebug>(t, g, base, isNew, depth);
-  if (result != Result::Running) return result;  // a group behavior that ends ends its group
-  return TickGroup<kDebug>(t, g, base, isNew, depth);
-}
-
-template <bool kDebug>
-static Result TickDeciderSteady(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
-  BT_DEBUG_STEADY(t, 4, DebugVisit(t, d, base, isNew, depth));
+static Result TickNewDecider(TickState& t, const DeciderDef& d, std::uint32_t base, int depth) {
+  BT_DEBUG_STEADY(t, 4, DebugVisit(t, d, base, true, depth));
   if (d.kind == DeciderKind::Behavior) {
     if (d.behavior == nullptr) return Result::Failed;  // rejected by InitializeTreeData
-    // Running passes straight up to the tick's result, so the behavior that runs is
-    // the last one ticked: recorded before its Tick, which can then end this call.
-    t.runningDecider = &d;
-    return RunBehavior<kDebug>(t, d, base, isNew, depth);
+    t.runningDecider = &d;  // as in TickActivePath
+    return ActivateAndTick(t, d, base, BehaviorMemory(t, d, base), depth);
   }
-  if (d.behavior != nullptr) [[unlikely]]
-    return TickGroupWithBehavior<kDebug>(t, d, base, isNew, depth);
-  return TickGroup<kDebug>(t, d, base, isNew, depth);
+  if (d.behavior != nullptr) [[unlikely]] {
+    const Result result = ActivateAndTick(t, d, base, BehaviorMemory(t, d, base), depth);
+    if (result != Result::Running) return result;  // a group behavior that ends ends its group
+  }
+  return StartGroup(t, d, base, depth);
+}
+
+// The walk down a path active since an earlier tick, from `top` at `depth`, in
+// one loop rather than a call per decider (the steady state of most ticks).
+// At each decider on the way:
+// - a behavior decider ticks its behavior;
+// - a group ticks its group behavior first, if it has one: one that ends ends its group;
+// - a group's hysteresis by policy: a PrioritizedList decides the children above
+//   the active one, and one that accepts interrupts it (its own Decide is not
+//   called); Random, Shuffle, Sequential and Scored re-decide nothing while a
+//   child is active, and choose only on activation and on a masked redecide
+//   (activated again after an interruption, a Sequential starts over from its
+//   first child and a Shuffle starts a new round);
+// - then the walk goes on down to the active child.
+// Whatever ends the walk gives the result of the decider where it ended; each
+// group above it, innermost first, then redecides with its child masked if that
+// result is Done or Failed (RedecideAfter), and passes the result on up.
+template <bool kDebug>
+static Result TickActivePath(TickState& t, const DeciderDef& top, std::uint32_t base, int depth) {
+  const DeciderDef* groups[kMaxTreeDepth];  // the groups walked through, by depth - topDepth (a tree's depth is at most kMaxTreeDepth)
+  const int topDepth = depth;
+  const DeciderDef* d = &top;
+  Result result;
+  for (;; ++depth) {
+    BT_DEBUG_STEADY(t, 4, DebugVisit(t, *d, base, false, depth));
+    if (d->kind == DeciderKind::Behavior) {
+      if (d->behavior == nullptr) {  // rejected by InitializeTreeData
+        result = Result::Failed;
+        break;
+      }
+      // Running passes straight up to the tick's result, so the behavior that runs is
+      // the last one ticked: recorded before its Tick, which can then end this call.
+      t.runningDecider = d;
+      result = RunBehavior<kDebug>(t, *d, base, depth);
+      break;
+    }
+    const DeciderDef& g = *d;
+    if (g.behavior != nullptr) [[unlikely]] {
+      result = RunBehavior<kDebug>(t, g, base, depth);
+      if (result != Result::Running) break;  // a group behavior that ends ends its group
+    }
+    const int active = Slot(t, g, base).activeChild;
+    if (active == kNoChild) [[unlikely]] {
+      result = StartGroup(t, g, base, depth);
+      break;
+    }
+    if (g.policy == GroupPolicy::PrioritizedList && active > 0) {
+      Choice choice;
+      for (int i = 0; i < active; ++i) {
+        if (EvaluateInline<kDebug>(t, *g.children[i], choice.dblock, TimerUse::kCheck, depth + 1) > 0) {
+          choice.index = i;
+          break;
+        }
+      }
+      if (choice.index >= 0) {
+        result = Interrupt(t, g, base, choice, depth);
+        break;
+      }
+    }
+    BT_DEBUG_STEADY(t, 4, DebugContinuing(t, g, base, active, depth));
+    groups[depth - topDepth] = &g;
+    d = g.children[active];
+  }
+  while (depth > topDepth) {
+    if (result == Result::Running || t.error != Status::Running) [[likely]]
+      return result;
+    --depth;
+    result = RedecideAfter(t, *groups[depth - topDepth], base, result, depth);
+  }
+  return result;
 }
 
 #if BT_DEBUG_OUTPUT
@@ -458,8 +489,8 @@ static bool DebugOn(const TickState&) { return false; }
 #endif
 
 Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
-  return DebugOn(t) ? TickDeciderSteady<true>(t, d, base, isNew, depth)
-                    : TickDeciderSteady<false>(t, d, base, isNew, depth);
+  if (isNew) return DebugOn(t) ? TickNewDecider<true>(t, d, base, depth) : TickNewDecider<false>(t, d, base, depth);
+  return DebugOn(t) ? TickActivePath<true>(t, d, base, depth) : TickActivePath<false>(t, d, base, depth);
 }
 
 // Deactivates g's active child. False when the tick is ending (a Deactivate
