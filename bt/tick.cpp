@@ -488,9 +488,15 @@ static bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent); }
 static bool DebugOn(const TickState&) { return false; }
 #endif
 
+// The walk down the path active below `top`, with debug output or without.
+[[gnu::always_inline]] static inline Result TickActive(TickState& t, const DeciderDef& top, std::uint32_t base,
+                                                       int depth) {
+  return DebugOn(t) ? TickActivePath<true>(t, top, base, depth) : TickActivePath<false>(t, top, base, depth);
+}
+
 Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
   if (isNew) return DebugOn(t) ? TickNewDecider<true>(t, d, base, depth) : TickNewDecider<false>(t, d, base, depth);
-  return DebugOn(t) ? TickActivePath<true>(t, d, base, depth) : TickActivePath<false>(t, d, base, depth);
+  return TickActive(t, d, base, depth);
 }
 
 // Deactivates g's active child. False when the tick is ending (a Deactivate
@@ -572,6 +578,15 @@ void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
   return false;
 }
 
+// The agent fits the tree: Status::Running, else NullAgent or AgentTypeMismatch.
+[[gnu::always_inline]] static inline Status AgentFits(const TreeData& tree, const void* agent, TypeTag agentType) {
+  // A tree whose functions take no agent (all null) runs without one (Spore S01).
+  if (agent == nullptr && tree.agentType != kNoType) return Status::NullAgent;
+  if (tree.agentType != kNoType && agentType != kNoType && tree.agentType != agentType)
+    return Status::AgentTypeMismatch;
+  return Status::Running;
+}
+
 [[gnu::always_inline]] static inline Status CheckCall(const DeciderDef& root, void* agent, TypeTag agentType,
                                                       std::span<std::byte> memory, const DeciderDef*& culprit) {
   if (root.data == nullptr) return Status::InvalidTree;
@@ -579,10 +594,7 @@ void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
     if (!InitializeForTick(root, culprit)) return Status::InvalidTree;
   }
   const TreeData& tree = root.data->tree;
-  // A tree whose functions take no agent (all null) runs without one (Spore S01).
-  if (agent == nullptr && tree.agentType != kNoType) return Status::NullAgent;
-  if (tree.agentType != kNoType && agentType != kNoType && tree.agentType != agentType)
-    return Status::AgentTypeMismatch;
+  if (const Status fits = AgentFits(tree, agent, agentType); fits != Status::Running) return fits;
   if (const Status fits = BlockFits(tree, memory); fits != Status::Running) return fits;
   const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
   if (header.treeStamp != 0 && header.treeStamp != tree.stamp) return Status::MemoryFromOtherTree;
@@ -655,6 +667,13 @@ static inline void StartBlockTimes(TickState& t) {
   return {Status::Running, nullptr};
 }
 
+// Advances the block's clock (already checked) to this tick; fills the context Decides get.
+[[gnu::always_inline]] static inline void BeginTick(TickState& t) {
+  t.header->lastTime = t.blockTime;
+  t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
+  BT_DEBUG_COLD(t, 3, DebugBeginTick(t));
+}
+
 // Starts a fresh block for this tree, checks and advances the block's clock:
 // {Status::Running} to go on, else what the tick returns. The plain case —
 // the last tick within [0, this tick] after the epoch, the epoch less than
@@ -666,9 +685,7 @@ static inline void StartBlockTimes(TickState& t) {
       header.treeStamp == 0) [[unlikely]] {
     if (const TickResult unusual = StartUnusualClock(t); unusual.status != Status::Running) return unusual;
   }
-  header.lastTime = t.blockTime;
-  t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
-  BT_DEBUG_COLD(t, 3, DebugBeginTick(t));
+  BeginTick(t);
   return {Status::Running, nullptr};
 }
 
@@ -715,6 +732,14 @@ static inline void StartBlockTimes(TickState& t) {
   DeactivateAbove(t, corrupt);
   BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::CorruptMemory));
   return {Status::CorruptMemory, &corrupt};
+}
+
+// A tick of a block whose root is active since an earlier tick: the whole path
+// is checked before anything is called, then walked.
+[[gnu::always_inline]] static inline TickResult TickActiveRoot(TickState& t) {
+  if (const DeciderDef* corrupt = FindCorruptGroup(t)) [[unlikely]]
+    return EndCorrupt(t, *corrupt);
+  return FinishTick(t, TickActive(t, *t.root, 0, 0));
 }
 
 // Deactivates the trustworthy part of the active path of a block whose own clock
@@ -790,9 +815,11 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
   reinterpret_cast<MemoryHeader*>(memory.data())->rng = x != 0 ? x : 0x9E3779B9u;
 }
 
-TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
-                            double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
-                            const TickOptions& options) noexcept {
+// TickBehaviorTree on any input: every check in order, then the tick, if any.
+[[gnu::noinline]] static TickResult TickWithChecks(const DeciderDef& root, void* agent, TypeTag agentType,
+                                                   std::span<std::byte> memory, double time, float dt,
+                                                   std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                                                   const TickOptions& options) noexcept {
   using namespace detail;
   if (const TickResult refused = CheckTick(root, agent, agentType, memory, time, dt);
       refused.status != Status::Running) [[unlikely]]
@@ -807,9 +834,34 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
   }
   if (!t.header->rootActive) [[unlikely]]
     return TickFromRoot(t);
-  if (const DeciderDef* corrupt = FindCorruptGroup(t)) [[unlikely]]
-    return EndCorrupt(t, *corrupt);
-  return FinishTick(t, TickDecider(t, root, 0, false, 0));
+  return TickActiveRoot(t);
+}
+
+// The steady case — an initialized tree, an agent and a block that fit it, the
+// block's root active on a plain clock (NeedsFullTick) — tested at once and
+// ticked without the checks that sort out every other case. Its result is
+// TickWithChecks' on the same input.
+TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                            double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                            const TickOptions& options) noexcept {
+  using namespace detail;
+  if (root.data != nullptr) [[likely]] {
+    const TreeData& tree = root.data->tree;
+    if (tree.state.load(std::memory_order_acquire) == TreeData::kValid &&
+        AgentFits(tree, agent, agentType) == Status::Running && BlockFits(tree, memory) == Status::Running) [[likely]] {
+      const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
+      const double sinceEpoch = time - header.epoch;
+      if (!NeedsFullTick(tree, header, time, dt, sinceEpoch, static_cast<float>(sinceEpoch))) [[likely]] {
+        TickState t;
+        const NestedScope nested(memory.data(), &t);
+        StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);
+        StartBlockTimes(t);
+        BeginTick(t);
+        return TickActiveRoot(t);
+      }
+    }
+  }
+  return TickWithChecks(root, agent, agentType, memory, time, dt, decisionFlags, stimuliFlags, options);
 }
 
 void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) noexcept {
