@@ -458,8 +458,9 @@ static Result TickActivePath(TickState& t, const DeciderDef& top, std::uint32_t 
     }
     if (g.policy == GroupPolicy::PrioritizedList && active > 0) {
       Choice choice;
+      const DeciderDef* const* children = g.children;  // held across the Decides (a call may write anywhere)
       for (int i = 0; i < active; ++i) {
-        if (EvaluateInline<kDebug>(t, *g.children[i], choice.dblock, TimerUse::kCheck, depth + 1) > 0) {
+        if (EvaluateInline<kDebug>(t, *children[i], choice.dblock, TimerUse::kCheck, depth + 1) > 0) {
           choice.index = i;
           break;
         }
