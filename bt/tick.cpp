@@ -428,7 +428,8 @@ static Result TickNewDecider(TickState& t, const DeciderDef& d, std::uint32_t ba
 // group above it, innermost first, then redecides with its child masked if that
 // result is Done or Failed (RedecideAfter), and passes the result on up.
 template <bool kDebug>
-static Result TickActivePath(TickState& t, const DeciderDef& top, std::uint32_t base, int depth) {
+[[gnu::always_inline]] static inline Result TickActivePath(TickState& t, const DeciderDef& top, std::uint32_t base,
+                                                           int depth) {
   const DeciderDef* groups[kMaxTreeDepth];  // the groups walked through, by depth - topDepth (a tree's depth is at most kMaxTreeDepth)
   const int topDepth = depth;
   const DeciderDef* d = &top;
