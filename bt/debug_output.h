@@ -74,7 +74,7 @@ extern std::atomic<const void*> gDebugOutputAgent;
 
 // Relaxed loads: as cheap as plain ones, and a stale answer only costs a line
 // that DebugEmit drops (or one missed while the settings change).
-inline bool DebugWanted(int level, const void* agent) {
+[[gnu::always_inline]] inline bool DebugWanted(int level, const void* agent) {
   if (gDebugOutputLevel.load(std::memory_order_relaxed) < level) return false;
   const void* only = gDebugOutputAgent.load(std::memory_order_relaxed);
   return only == nullptr || only == agent;

@@ -204,7 +204,7 @@ static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* db
 
 // =============================================================== [SECTION] Policies
 // Each chooses among the children not in `mask`. What a policy re-decides while a
-// child is active (its hysteresis) is in TickGroup.
+// child is active (its hysteresis) is in TickActivePath.
 
 bool Masked(std::uint64_t mask, int i) { return (mask >> i) & 1u; }
 
@@ -377,23 +377,15 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
   return CallTick(t, d, base, memory);
 }
 
-// d's behavior (activated first when isNew), ticked.
+// d's behavior, already active, ticked.
 template <bool kDebug>
 [[gnu::always_inline]] static inline Result RunBehavior(TickState& t, const DeciderDef& d, std::uint32_t base,
-                                                        bool isNew, int depth) {
-  void* memory = BehaviorMemory(t, d, base);
-  if (isNew) return ActivateAndTick(t, d, base, memory, depth);
+                                                        int depth) {
   BT_DEBUG_STEADY(t, 3, DebugTickBehavior(t, d, base, depth));
-  return CallTick(t, d, base, memory);
+  return CallTick(t, d, base, BehaviorMemory(t, d, base));
 }
 
-// A group's tick after its group behavior. Hysteresis by policy:
-// - PrioritizedList: the children above the active one are decided every tick
-//   and interrupt it; the active child's own Decide is not called.
-// - Random, Shuffle, Sequential, Scored: nothing is re-decided while a child is
-//   active; they choose only on activation and on a masked redecide. Activated
-//   again after an interruption, a Sequential starts over from its first child
-//   and a Shuffle starts a new round.
+// A newly activated group's first choice, with its first tick.
 [[gnu::noinline]] static Result StartGroup(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
   Choice choice;
   if (g.policy == GroupPolicy::Shuffle) Reshuffle(t, g, base);
@@ -405,52 +397,93 @@ template <bool kDebug>
   return RedecideAfter(t, g, base, result, depth);
 }
 
+// A decider StartSlot just made active: its behavior (a group's first) is
+// activated and ticked, and a group chooses its first child.
 template <bool kDebug>
-static Result TickDeciderSteady(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth);
-
-template <bool kDebug>
-static Result TickGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
-  const int active = Slot(t, g, base).activeChild;
-  if (isNew || active == kNoChild) [[unlikely]]
-    return StartGroup(t, g, base, depth);
-  if (g.policy == GroupPolicy::PrioritizedList && active > 0) {
-    Choice choice;
-    for (int i = 0; i < active; ++i) {
-      if (EvaluateInline<kDebug>(t, *g.children[i], choice.dblock, TimerUse::kCheck, depth + 1) > 0) {
-        choice.index = i;
-        return Interrupt(t, g, base, choice, depth);
-      }
-    }
-  }
-  BT_DEBUG_STEADY(t, 4, DebugContinuing(t, g, base, active, depth));
-  const Result result = TickDeciderSteady<kDebug>(t, *g.children[active], base, false, depth + 1);
-  if (result == Result::Running || t.error != Status::Running) [[likely]]
-    return result;
-  return RedecideAfter(t, g, base, result, depth);
-}
-
-// A group decider with a group behavior: the behavior first.
-template <bool kDebug>
-[[gnu::noinline]] static Result TickGroupWithBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew,
-                                                      int depth) {
-  const Result result = RunBehavior<kDebug>(t, g, base, isNew, depth);
-  if (result != Result::Running) return result;  // a group behavior that ends ends its group
-  return TickGroup<kDebug>(t, g, base, isNew, depth);
-}
-
-template <bool kDebug>
-static Result TickDeciderSteady(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
-  BT_DEBUG_STEADY(t, 4, DebugVisit(t, d, base, isNew, depth));
+static Result TickNewDecider(TickState& t, const DeciderDef& d, std::uint32_t base, int depth) {
+  BT_DEBUG_STEADY(t, 4, DebugVisit(t, d, base, true, depth));
   if (d.kind == DeciderKind::Behavior) {
     if (d.behavior == nullptr) return Result::Failed;  // rejected by InitializeTreeData
-    // Running passes straight up to the tick's result, so the behavior that runs is
-    // the last one ticked: recorded before its Tick, which can then end this call.
-    t.runningDecider = &d;
-    return RunBehavior<kDebug>(t, d, base, isNew, depth);
+    t.runningDecider = &d;  // as in TickActivePath
+    return ActivateAndTick(t, d, base, BehaviorMemory(t, d, base), depth);
   }
-  if (d.behavior != nullptr) [[unlikely]]
-    return TickGroupWithBehavior<kDebug>(t, d, base, isNew, depth);
-  return TickGroup<kDebug>(t, d, base, isNew, depth);
+  if (d.behavior != nullptr) [[unlikely]] {
+    const Result result = ActivateAndTick(t, d, base, BehaviorMemory(t, d, base), depth);
+    if (result != Result::Running) return result;  // a group behavior that ends ends its group
+  }
+  return StartGroup(t, d, base, depth);
+}
+
+// The walk down a path active since an earlier tick, from `top` at `depth`, in
+// one loop rather than a call per decider (the steady state of most ticks).
+// At each decider on the way:
+// - a behavior decider ticks its behavior;
+// - a group ticks its group behavior first, if it has one: one that ends ends its group;
+// - a group's hysteresis by policy: a PrioritizedList decides the children above
+//   the active one, and one that accepts interrupts it (its own Decide is not
+//   called); Random, Shuffle, Sequential and Scored re-decide nothing while a
+//   child is active, and choose only on activation and on a masked redecide
+//   (activated again after an interruption, a Sequential starts over from its
+//   first child and a Shuffle starts a new round);
+// - then the walk goes on down to the active child.
+// Whatever ends the walk gives the result of the decider where it ended; each
+// group above it, innermost first, then redecides with its child masked if that
+// result is Done or Failed (RedecideAfter), and passes the result on up.
+template <bool kDebug>
+[[gnu::always_inline]] static inline Result TickActivePath(TickState& t, const DeciderDef& top, std::uint32_t base,
+                                                           int depth) {
+  const DeciderDef* groups[kMaxTreeDepth];  // the groups walked through, by depth - topDepth (a tree's depth is at most kMaxTreeDepth)
+  const int topDepth = depth;
+  const DeciderDef* d = &top;
+  Result result;
+  for (;; ++depth) {
+    BT_DEBUG_STEADY(t, 4, DebugVisit(t, *d, base, false, depth));
+    if (d->kind == DeciderKind::Behavior) {
+      if (d->behavior == nullptr) {  // rejected by InitializeTreeData
+        result = Result::Failed;
+        break;
+      }
+      // Running passes straight up to the tick's result, so the behavior that runs is
+      // the last one ticked: recorded before its Tick, which can then end this call.
+      t.runningDecider = d;
+      result = RunBehavior<kDebug>(t, *d, base, depth);
+      break;
+    }
+    const DeciderDef& g = *d;
+    if (g.behavior != nullptr) [[unlikely]] {
+      result = RunBehavior<kDebug>(t, g, base, depth);
+      if (result != Result::Running) break;  // a group behavior that ends ends its group
+    }
+    const int active = Slot(t, g, base).activeChild;
+    if (active == kNoChild) [[unlikely]] {
+      result = StartGroup(t, g, base, depth);
+      break;
+    }
+    if (g.policy == GroupPolicy::PrioritizedList && active > 0) {
+      Choice choice;
+      const DeciderDef* const* children = g.children;  // held across the Decides (a call may write anywhere)
+      for (int i = 0; i < active; ++i) {
+        if (EvaluateInline<kDebug>(t, *children[i], choice.dblock, TimerUse::kCheck, depth + 1) > 0) {
+          choice.index = i;
+          break;
+        }
+      }
+      if (choice.index >= 0) {
+        result = Interrupt(t, g, base, choice, depth);
+        break;
+      }
+    }
+    BT_DEBUG_STEADY(t, 4, DebugContinuing(t, g, base, active, depth));
+    groups[depth - topDepth] = &g;
+    d = g.children[active];
+  }
+  while (depth > topDepth) {
+    if (result == Result::Running || t.error != Status::Running) [[likely]]
+      return result;
+    --depth;
+    result = RedecideAfter(t, *groups[depth - topDepth], base, result, depth);
+  }
+  return result;
 }
 
 #if BT_DEBUG_OUTPUT
@@ -459,9 +492,15 @@ static bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent); }
 static bool DebugOn(const TickState&) { return false; }
 #endif
 
+// The walk down the path active below `top`, with debug output or without.
+[[gnu::always_inline]] static inline Result TickActive(TickState& t, const DeciderDef& top, std::uint32_t base,
+                                                       int depth) {
+  return DebugOn(t) ? TickActivePath<true>(t, top, base, depth) : TickActivePath<false>(t, top, base, depth);
+}
+
 Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
-  return DebugOn(t) ? TickDeciderSteady<true>(t, d, base, isNew, depth)
-                    : TickDeciderSteady<false>(t, d, base, isNew, depth);
+  if (isNew) return DebugOn(t) ? TickNewDecider<true>(t, d, base, depth) : TickNewDecider<false>(t, d, base, depth);
+  return TickActive(t, d, base, depth);
 }
 
 // Deactivates g's active child. False when the tick is ending (a Deactivate
@@ -543,6 +582,15 @@ void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
   return false;
 }
 
+// The agent fits the tree: Status::Running, else NullAgent or AgentTypeMismatch.
+[[gnu::always_inline]] static inline Status AgentFits(const TreeData& tree, const void* agent, TypeTag agentType) {
+  // A tree whose functions take no agent (all null) runs without one (Spore S01).
+  if (agent == nullptr && tree.agentType != kNoType) return Status::NullAgent;
+  if (tree.agentType != kNoType && agentType != kNoType && tree.agentType != agentType)
+    return Status::AgentTypeMismatch;
+  return Status::Running;
+}
+
 [[gnu::always_inline]] static inline Status CheckCall(const DeciderDef& root, void* agent, TypeTag agentType,
                                                       std::span<std::byte> memory, const DeciderDef*& culprit) {
   if (root.data == nullptr) return Status::InvalidTree;
@@ -550,10 +598,7 @@ void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
     if (!InitializeForTick(root, culprit)) return Status::InvalidTree;
   }
   const TreeData& tree = root.data->tree;
-  // A tree whose functions take no agent (all null) runs without one (Spore S01).
-  if (agent == nullptr && tree.agentType != kNoType) return Status::NullAgent;
-  if (tree.agentType != kNoType && agentType != kNoType && tree.agentType != agentType)
-    return Status::AgentTypeMismatch;
+  if (const Status fits = AgentFits(tree, agent, agentType); fits != Status::Running) return fits;
   if (const Status fits = BlockFits(tree, memory); fits != Status::Running) return fits;
   const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
   if (header.treeStamp != 0 && header.treeStamp != tree.stamp) return Status::MemoryFromOtherTree;
@@ -635,6 +680,13 @@ static inline void StartBlockTimes(TickState& t) {
   return {Status::Running, nullptr};
 }
 
+// Advances the block's clock (already checked) to this tick; fills the context Decides get.
+[[gnu::always_inline]] static inline void BeginTick(TickState& t) {
+  t.header->lastTime = t.blockTime;
+  t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr, t.variables};
+  BT_DEBUG_COLD(t, 3, DebugBeginTick(t));
+}
+
 // Starts a fresh block for this tree, checks and advances the block's clock:
 // {Status::Running} to go on, else what the tick returns. The plain case —
 // the last tick within [0, this tick] after the epoch, the epoch less than
@@ -647,9 +699,7 @@ static inline void StartBlockTimes(TickState& t) {
       [[unlikely]] {
     if (const TickResult unusual = StartUnusualClock(t); unusual.status != Status::Running) return unusual;
   }
-  header.lastTime = t.blockTime;
-  t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr, t.variables};
-  BT_DEBUG_COLD(t, 3, DebugBeginTick(t));
+  BeginTick(t);
   return {Status::Running, nullptr};
 }
 
@@ -696,6 +746,14 @@ static inline void StartBlockTimes(TickState& t) {
   DeactivateAbove(t, corrupt);
   BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::CorruptMemory));
   return {Status::CorruptMemory, &corrupt};
+}
+
+// A tick of a block whose root is active since an earlier tick: the whole path
+// is checked before anything is called, then walked.
+[[gnu::always_inline]] static inline TickResult TickActiveRoot(TickState& t) {
+  if (const DeciderDef* corrupt = FindCorruptGroup(t)) [[unlikely]]
+    return EndCorrupt(t, *corrupt);
+  return FinishTick(t, TickActive(t, *t.root, 0, 0));
 }
 
 // Deactivates the trustworthy part of the active path of a block whose own clock
@@ -771,9 +829,11 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
   reinterpret_cast<MemoryHeader*>(memory.data())->rng = x != 0 ? x : 0x9E3779B9u;
 }
 
-TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
-                            double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
-                            const TickOptions& options) noexcept {
+// TickBehaviorTree on any input: every check in order, then the tick, if any.
+[[gnu::noinline]] static TickResult TickWithChecks(const DeciderDef& root, void* agent, TypeTag agentType,
+                                                   std::span<std::byte> memory, double time, float dt,
+                                                   std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                                                   const TickOptions& options) noexcept {
   using namespace detail;
   if (const TickResult refused = CheckTick(root, agent, agentType, memory, time, dt);
       refused.status != Status::Running) [[unlikely]]
@@ -788,9 +848,36 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
   }
   if (!t.header->rootActive) [[unlikely]]
     return TickFromRoot(t);
-  if (const DeciderDef* corrupt = FindCorruptGroup(t)) [[unlikely]]
-    return EndCorrupt(t, *corrupt);
-  return FinishTick(t, TickDecider(t, root, 0, false, 0));
+  return TickActiveRoot(t);
+}
+
+// The steady case — an initialized tree, an agent and a block that fit it, the
+// block's root active on a plain clock (NeedsFullTick) — tested at once and
+// ticked without the checks that sort out every other case. Its result is
+// TickWithChecks' on the same input.
+TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                            double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                            const TickOptions& options) noexcept {
+  using namespace detail;
+  if (root.data != nullptr) [[likely]] {
+    const TreeData& tree = root.data->tree;
+    if (tree.state.load(std::memory_order_acquire) == TreeData::kValid &&
+        AgentFits(tree, agent, agentType) == Status::Running && BlockFits(tree, memory) == Status::Running) [[likely]] {
+      const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
+      const double sinceEpoch = time - header.epoch;
+      // A damaged variables region is the full tick's to repair.
+      if (!NeedsFullTick(tree, header, time, dt, sinceEpoch, static_cast<float>(sinceEpoch)) &&
+          (tree.numVariables == 0 || VariableAccess::Fits(*VariablesAt(memory.data(), tree), tree))) [[likely]] {
+        TickState t;
+        const NestedScope nested(memory.data(), &t);
+        StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);
+        StartBlockTimes(t);
+        BeginTick(t);
+        return TickActiveRoot(t);
+      }
+    }
+  }
+  return TickWithChecks(root, agent, agentType, memory, time, dt, decisionFlags, stimuliFlags, options);
 }
 
 void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) noexcept {

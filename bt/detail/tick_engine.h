@@ -215,6 +215,21 @@ inline bool MayEnter(const std::byte* block) {
   return MayEnterNested(block);
 }
 
+// Whether a tick on a block already checked to fit its tree needs the reference
+// tick's full path, in one test in which each comparison fails on NaN: the block
+// was not started by this tree or its root is not active, the times are not
+// acceptable (TimesAcceptable), the block's clock is not plain (its last tick
+// within [0, this tick] after the epoch, the epoch less than kRebaseSeconds
+// behind, which implies HeaderTimesFit), or a tick or Stop of the block is under
+// way on this thread (MayEnter). When it is false, the tick takes its short way.
+// `sinceEpoch` is time minus the block's epoch, `blockTime` the same in float.
+[[gnu::always_inline]] inline bool NeedsFullTick(const TreeData& tree, const MemoryHeader& header, double time,
+                                                 float dt, double sinceEpoch, float blockTime) {
+  return header.treeStamp != tree.stamp || !header.rootActive || !TimesAcceptable(time, dt) ||
+         !(sinceEpoch <= kRebaseSeconds) || !(header.lastTime >= 0 && header.lastTime <= blockTime) ||
+         !MayEnter(reinterpret_cast<const std::byte*>(&header));
+}
+
 // Registers a tick or Stop of `block` for its duration (after MayEnter). The
 // ticks are noexcept, so no exception can skip the destructor.
 class NestedScope {
