@@ -5,7 +5,6 @@
 #include <cstring>
 #include <random>
 
-#include "bt/data/closest_names.h"
 #include "bt/data/stubs.h"
 #include "bt/data/tree_builder.h"
 #include "figure1_data.h"
@@ -228,10 +227,10 @@ TEST_CASE("BuildTree reports each problem of a spec with its file, line and colu
     CHECK(FirstError(Build(spec, registry)) == "guard.bt:12:5: decider ATTACK: unknown action 'Teleport'");
   }
   SECTION("an unknown condition") {
-    attack.Decide("Trcae");
+    attack.Decide("Trac");
     attack.decide.where = {12, 14, {}};
     CHECK(FirstError(Build(spec, registry)) ==
-          "guard.bt:12:14: decider ATTACK: unknown condition or Decide 'Trcae' (closest: 'Trace')");
+          "guard.bt:12:14: decider ATTACK: unknown condition or Decide 'Trac' (closest: 'Trace')");
   }
   SECTION("too few arguments") {
     attack.action.name = "Shoot";
@@ -385,15 +384,34 @@ TEST_CASE("BT_REGISTER_* record the C++ spelling of what they register", "[regis
   CHECK(registry.FindDecide("Decide")->cpp.function == "test::TraceDecide");
   CHECK(registry.FindConstant("SEVEN")->value == 7);
   CHECK(registry.FindAction("Nothing") == nullptr);
-  CHECK(registry.Names(bt::data::BindingKind::Action) == std::vector<std::string_view>{"Trace"});
+  CHECK(registry.Names(bt::data::BindingKind::Action) == std::vector<std::string>{"Trace"});
 }
 
-TEST_CASE("ClosestNames lists the names a typo is closest to", "[registry]") {
-  const std::vector<std::string_view> names = {"Shoot", "Shout", "Hide", "Shooting", "Flee"};
-  CHECK(bt::data::EditDistance("Shot", "Shoot") == 1);
-  CHECK(bt::data::EditDistance("", "abc") == 3);
-  CHECK(bt::data::EditDistance("kitten", "sitting") == 3);
-  CHECK(bt::data::ClosestNames("Shot", names) == " (closest: 'Shoot', 'Shout')");
-  CHECK(bt::data::ClosestNames("Hid", names) == " (closest: 'Hide')");
-  CHECK(bt::data::ClosestNames("Teleport", names) == "");
+namespace {
+double DistanceTo(test::TraceAgent& agent, std::span<const bt::Param> args) {
+  return static_cast<double>(agent.events.size()) + args[0].number;
+}
+}  // namespace
+
+TEST_CASE("RegistryNames serves the registry's value functions and constants to expressions", "[registry]") {
+  Registry registry;
+  BT_REGISTER_VALUE(registry, "distanceTo", DistanceTo).Params({ParamType::Symbol});
+  registry.AddConstant("E_H_REACTOR", 3);
+  const bt::VariableDecl variables[] = {{"alarm", bt::VariableType::Bool, 0}};
+  const bt::data::RegistryNames names(registry, variables);
+  CHECK(names.FindVariable("alarm") == 0);
+  CHECK(names.FindVariable("alarms") == -1);
+
+  bt::data::ExpressionError error;
+  const auto near = bt::data::CompileExpression("distanceTo(E_H_REACTOR) < 5", bt::data::Dialect::Unvanquished, names, &error);
+  REQUIRE(near.has_value());
+  test::TraceAgent agent;
+  CHECK(near->IsTrue(&agent, nullptr));  // 0 events + 3 < 5
+  agent.events = {"a", "b"};
+  CHECK_FALSE(near->IsTrue(&agent, nullptr));  // 2 + 3
+
+  CHECK_FALSE(bt::data::CompileExpression("distanceTo() < 5", bt::data::Dialect::Unvanquished, names, &error));
+  CHECK(bt::data::FormatExpressionError(error) == "column 1: 'distanceTo' takes 1 argument, not 0");
+  CHECK_FALSE(bt::data::CompileExpression("distanceTo(E_H_REACTR) < 5", bt::data::Dialect::Unvanquished, names, &error));
+  CHECK(bt::data::FormatExpressionError(error) == "column 12: unknown constant 'E_H_REACTR' (closest: 'E_H_REACTOR')");
 }

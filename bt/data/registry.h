@@ -30,14 +30,12 @@
 #include <vector>
 
 #include "bt/behavior.h"
+#include "bt/data/expression.h"
 #include "bt/decider.h"
 #include "bt/detail/thunks.h"
 #include "bt/param.h"
 
 namespace bt::data {
-
-// A value function of the expression language: `double (Agent&, std::span<const bt::Param>)`, erased.
-using ValueFn = double (*)(void* agent, std::span<const Param> args);
 
 // What a name is registered as (and, in a tree, what a call site asks for).
 enum class BindingKind : std::uint8_t { Action, Condition, Decide, Random, Value, Constant };
@@ -216,6 +214,26 @@ class Registry {
   std::map<std::string, RandomEntry, std::less<>> randoms_;
   std::map<std::string, ValueEntry, std::less<>> values_;
   std::map<std::string, ConstantEntry, std::less<>> constants_;
+};
+
+// The registry as the names an expression may use (bt/data/expression.h): its
+// value functions (checked for arity) and constants, and the variables a tree
+// declares. It refers to both; keep them alive while compiling.
+class RegistryNames final : public ExpressionNames {
+ public:
+  explicit RegistryNames(const Registry& registry, std::span<const VariableDecl> variables = {})
+      : registry_(registry), variables_(variables) {}
+
+  int FindVariable(std::string_view name) const override;
+  bool FindConstant(std::string_view name, double& value) const override;
+  ValueFn FindFunction(std::string_view name, int arity, std::string& error) const override;
+  std::vector<std::string> VariableNames() const override;
+  std::vector<std::string> ConstantNames() const override { return registry_.Names(BindingKind::Constant); }
+  std::vector<std::string> FunctionNames() const override { return registry_.Names(BindingKind::Value); }
+
+ private:
+  const Registry& registry_;
+  std::span<const VariableDecl> variables_;
 };
 
 }  // namespace bt::data
