@@ -69,8 +69,12 @@ class Report {
 
   std::string_view FileOf(const SourceLocation& at) const { return at.file.empty() ? spec_.file : at.file; }
 
+  // Where errors without a place of their own are placed (the node being checked).
+  void SetFallback(const SourceLocation& at) { fallback_ = at; }
+
   // "file:line:column: decider NODE: message" (the parts known).
-  void Error(const SourceLocation& at, std::string_view node, const std::string& message) {
+  void Error(SourceLocation at, std::string_view node, const std::string& message) {
+    if (at.line == 0) at = fallback_;
     if (result_.errors.size() >= kMaxBuildErrors) {
       ++dropped_;
       return;
@@ -106,6 +110,7 @@ class Report {
   const TreeSpec& spec_;
   BuildResult& result_;
   std::size_t dropped_ = 0;
+  SourceLocation fallback_;
   std::unordered_map<std::string, std::size_t> bound_;
 };
 
@@ -160,7 +165,11 @@ class Planner {
     IndexNames();
     ResolveRoot();
     plan.nodes.resize(spec_.nodes.size());
-    for (std::size_t i = 0; i < spec_.nodes.size(); ++i) ResolveNode(spec_.nodes[i], plan.nodes[i]);
+    for (std::size_t i = 0; i < spec_.nodes.size(); ++i) {
+      report_.SetFallback(spec_.nodes[i].where);
+      ResolveNode(spec_.nodes[i], plan.nodes[i]);
+    }
+    report_.SetFallback({});
     if (!report_.Failed()) CheckCycles();
     CheckVariables();
     return !report_.Failed();
@@ -422,6 +431,7 @@ class Planner {
           for (std::size_t i = from; i < path.size(); ++i) cycle += spec_.nodes[path[i].node].name + " -> ";
           cycle += spec_.nodes[child].name;
           const NodeSpec& parent = spec_.nodes[top.node];
+          report_.SetFallback(parent.where);
           report_.Error(plan_->childWhere[node.childBegin + slot], parent.name,
                         "child " + Quoted(spec_.nodes[child].name) + " makes a cycle: " + cycle);
           return;  // one cycle is enough to stop the build

@@ -55,17 +55,17 @@ struct ArgSpec {
 
 // A call of a registered function: `Shoot(10, "head")`. An empty name: no call.
 struct CallSpec {
-  std::string name;
-  std::vector<ArgSpec> args;
-  SourceLocation where;
+  std::string name = {};
+  std::vector<ArgSpec> args = {};
+  SourceLocation where = {};
 
   bool Empty() const { return name.empty(); }
 };
 
 // A child, by the name of the node it refers to: two groups naming one node share it.
 struct ChildSpec {
-  std::string name;
-  SourceLocation where;
+  std::string name = {};
+  SourceLocation where = {};
 };
 
 struct NodeSpec {
@@ -98,17 +98,17 @@ struct NodeSpec {
 };
 
 struct VariableSpec {
-  std::string name;
+  std::string name = {};
   VariableType type = VariableType::Bool;
   double initial = 0;
-  SourceLocation where;
+  SourceLocation where = {};
 };
 
 struct TreeSpec {
-  std::string file;  // named in every error (e.g. "guard.bt")
-  std::string root;  // the root node's name; empty: the first node
-  std::vector<NodeSpec> nodes;
-  std::vector<VariableSpec> variables;  // declared on the root (bt/variables.h)
+  std::string file = {};  // named in every error (e.g. "guard.bt")
+  std::string root = {};  // the root node's name; empty: the first node
+  std::vector<NodeSpec> nodes = {};
+  std::vector<VariableSpec> variables = {};  // declared on the root (bt/variables.h)
 
   NodeSpec& Behavior(std::string name, std::string action, std::vector<ArgSpec> args = {}) {
     NodeSpec& node = nodes.emplace_back();
