@@ -58,6 +58,8 @@ LIB_SRCS  := $(wildcard bt/*.cpp)
 # Trees from data (builder, registry, expressions): a library on top of the core.
 DATA_SRCS := $(wildcard bt/data/*.cpp)
 TEST_SRCS := $(wildcard tests/*.cpp)
+# The benchmark's creatures trees (macro and from data), which the builder tests compare.
+TEST_SRCS += tools/bench/bt_creatures.cpp tools/bench/data_creatures.cpp
 DEMO_SRCS := $(wildcard demo/*.cpp)
 DEMO_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard demo/*/*.cpp))))
 TOOL_SRCS := $(filter-out tools/bench%.cpp,$(wildcard tools/*.cpp))
@@ -336,11 +338,11 @@ bench: $(BENCH)
 	$(BENCH) $(BENCH_ARGS)
 bench-micro: $(BENCH_MICRO)
 	$(BENCH_MICRO) $(BENCH_MICRO_ARGS)
-$(BENCH): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_SRCS)) $(LIB)
+$(BENCH): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_SRCS)) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
 $(BUILD)/obj/tools/bench/micro.o: | $(DEPS_BENCH_MICRO)
-$(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/bench/bt_creatures.cpp tools/bench/handwritten.cpp) $(LIB)
+$(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/bench/bt_creatures.cpp tools/bench/handwritten.cpp) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) -lbenchmark
 
