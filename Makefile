@@ -294,6 +294,19 @@ fuzz-compiled: $(COMPILED_FUZZER)
 $(COMPILED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) tests/fuzz/compiled_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
 
+# The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random
+# specs against a small registry, from its own seeds.
+BUILDER_FUZZER := $(BUILD)/fuzz/builder_fuzzer
+BUILDER_FUZZ_RUN = sh tests/fuzz/run.sh $(BUILDER_FUZZER) $(1) $(BUILD)/fuzz/builder tests/fuzz/corpus_builder fuzz-builder
+.PHONY: fuzz-builder test-fuzz-builder
+test-extra: test-fuzz-builder
+test-fuzz-builder: $(BUILDER_FUZZER)
+	@$(call BUILDER_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-builder: $(BUILDER_FUZZER)
+	@$(call BUILDER_FUZZ_RUN,$(FUZZ_SECONDS))
+$(BUILDER_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) tests/fuzz/builder_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+
 # valgrind memcheck over every demo binary: any error or leak fails.
 .PHONY: valgrind
 valgrind: $(DEMOS) | $(DEPS_VALGRIND)
