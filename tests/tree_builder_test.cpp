@@ -41,6 +41,33 @@ void Script(std::mt19937& rng, test::TraceAgent& a, test::TraceAgent& b) {
 
 bool Always(test::TraceAgent&) { return true; }
 
+// A Decide that fills a DBlock its behavior reads, under a group with a group behavior.
+struct Target {
+  int x;
+};
+float Spot(test::TraceAgent& agent, Target& target, const bt::DecideContext& context) {
+  target.x = static_cast<int>(agent.events.size()) + 40;
+  return test::TraceDecide(agent, context);
+}
+bt::Result Chase(test::TraceAgent& agent, const bt::Context& context) {
+  const Target* target = context.DBlock<Target>();
+  agent.events.push_back("chase " + (target ? std::to_string(target->x) : std::string("nothing")));
+  return test::TraceTick(agent, context);
+}
+
+}  // namespace
+
+BT_DEFINE_BEHAVIOR(GUARDING_B, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
+BT_DEFINE_BEHAVIOR__TICK(CHASE_B, Chase);
+TEST_TRACE_BEHAVIOR(WAIT_B);
+BT_DECLARE_DECIDER(DB_CHASE);
+BT_DECLARE_DECIDER(DB_WAIT);
+BT_DEFINE_DECIDER_GROUP__BEHAVIOR(DB_ROOT, PrioritizedList, 0, test::TraceDecide, GUARDING_B, DB_CHASE, DB_WAIT);
+BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(DB_CHASE, CHASE_B, Spot, Target);
+BT_DEFINE_DECIDER_BEHAVIOR(DB_WAIT, WAIT_B, nullptr);
+
+namespace {
+
 Registry TraceRegistry() {
   Registry registry;
   figure1::RegisterTraceFunctions(registry);
@@ -88,6 +115,47 @@ TEST_CASE("BuildTree builds the Figure 1 tree, which ticks exactly as its macro 
     for (const std::string& e : m.events) transitions += e.rfind("activate ", 0) == 0;
   }
   CHECK(transitions > 300);  // the script exercised the tree, not one behavior throughout
+}
+
+TEST_CASE("BuildTree takes DBlocks from registered Decides and group behaviors, as the macros do", "[builder]") {
+  Registry registry;
+  BT_REGISTER_ACTION(registry, "GUARDING_B", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
+  BT_REGISTER_ACTION__TICK(registry, "CHASE_B", Chase);
+  BT_REGISTER_ACTION(registry, "WAIT_B", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
+  BT_REGISTER_DECIDE__DBLOCK(registry, "Spot", Target, Spot);
+  BT_REGISTER_DECIDE(registry, "Trace", test::TraceDecide);
+  TreeSpec spec;
+  spec.Group("DB_ROOT", GroupPolicy::PrioritizedList, {"DB_CHASE", "DB_WAIT"}).Decide("Trace").action.name = "GUARDING_B";
+  spec.Behavior("DB_CHASE", "CHASE_B").Decide("Spot");
+  spec.Behavior("DB_WAIT", "WAIT_B");
+  const auto built = Build(spec, registry);
+  REQUIRE(built.errors.empty());
+  REQUIRE(bt::InitializeTreeData(DB_ROOT));
+  CHECK(built.tree->Stamp() == DB_ROOT.data->tree.stamp);
+  CHECK(std::string(built.tree->Find("DB_CHASE")->dblock.name) == "Target");
+
+  test::TraceAgent macroAgent, dataAgent;
+  bt::Memory<128> macroMemory{}, dataMemory{};
+  for (int tick = 0; tick < 40; ++tick) {
+    const float root = tick % 13 < 10 ? 1.0f : 0.0f;  // the root's Decide is asked on the first tick only
+    const float chase = tick % 5 < 2 ? 1.0f : 0.0f;
+    macroAgent.decide["DB_ROOT"] = dataAgent.decide["DB_ROOT"] = root;
+    macroAgent.decide["DB_CHASE"] = dataAgent.decide["DB_CHASE"] = chase;
+    macroAgent.tick["CHASE_B"] = dataAgent.tick["CHASE_B"] = tick % 3 == 0 ? Result::Done : Result::Running;
+    const auto m = test::Tick(DB_ROOT, macroAgent, macroMemory, tick * 0.5);
+    const auto d = test::Tick(built.tree->Root(), dataAgent, dataMemory, tick * 0.5);
+    INFO("tick " << tick);
+    REQUIRE(d.events == m.events);
+    REQUIRE(d.result.status == m.result.status);
+    REQUIRE(std::memcmp(macroMemory.bytes, dataMemory.bytes, sizeof macroMemory.bytes) == 0);
+    // The group behavior activates and ticks before the group's children; CHASE_B
+    // reads what Spot wrote (the events counted so far, + 40) and is done at once.
+    if (tick == 0)
+      CHECK(d.events == Events{"decide DB_ROOT", "activate GUARDING_B", "tick GUARDING_B", "decide DB_CHASE",
+                               "chase 43", "tick CHASE_B", "activate WAIT_B", "tick WAIT_B"});
+    if (tick == 1)
+      CHECK(d.events == Events{"tick GUARDING_B", "decide DB_CHASE", "deactivate WAIT_B", "chase 41", "tick CHASE_B"});
+  }
 }
 
 TEST_CASE("BuildTree gives the built tree's deciders their names, places and parameters", "[builder]") {

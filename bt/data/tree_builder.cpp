@@ -14,6 +14,7 @@
 #include <new>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "bt/data/closest_names.h"
@@ -100,9 +101,9 @@ class Report {
       result_.errors.push_back({"... and " + std::to_string(dropped_) + " more errors", {}, 0, 0, {}});
   }
 
+  // `name` is the spec's, alive for the whole build.
   void Bind(BindingKind kind, std::string_view name, std::size_t arity, bool stubbed) {
-    std::string key = std::to_string(static_cast<int>(kind)) + ":" + std::string(name);
-    if (!bound_.emplace(std::move(key), result_.bindings.size()).second) return;
+    if (!bound_[static_cast<std::size_t>(kind)].emplace(name).second) return;
     result_.bindings.push_back({kind, std::string(name), arity, stubbed});
   }
 
@@ -111,7 +112,7 @@ class Report {
   BuildResult& result_;
   std::size_t dropped_ = 0;
   SourceLocation fallback_;
-  std::unordered_map<std::string, std::size_t> bound_;
+  std::unordered_set<std::string_view> bound_[static_cast<std::size_t>(BindingKind::Constant) + 1];  // by kind
 };
 
 // ============================================================ [SECTION] Plan
