@@ -59,6 +59,8 @@ LIB_SRCS  := $(wildcard bt/*.cpp)
 # Trees from data (builder, registry, expressions): a library on top of the core.
 DATA_SRCS := $(wildcard bt/data/*.cpp)
 TEST_SRCS := $(wildcard tests/*.cpp)
+# The benchmark's creatures trees (macro and from data), which the builder tests compare.
+TEST_SRCS += tools/bench/bt_creatures.cpp tools/bench/data_creatures.cpp
 DEMO_SRCS := $(wildcard demo/*.cpp)
 DEMO_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard demo/*/*.cpp))))
 TOOL_SRCS := $(filter-out tools/bench%.cpp,$(wildcard tools/*.cpp))
@@ -307,6 +309,19 @@ fuzz-expression: $(EXPRESSION_FUZZER)
 $(EXPRESSION_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) tests/fuzz/expression_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
 
+# The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random
+# specs against a small registry, from its own seeds.
+BUILDER_FUZZER := $(BUILD)/fuzz/builder_fuzzer
+BUILDER_FUZZ_RUN = sh tests/fuzz/run.sh $(BUILDER_FUZZER) $(1) $(BUILD)/fuzz/builder tests/fuzz/corpus_builder fuzz-builder
+.PHONY: fuzz-builder test-fuzz-builder
+test-extra: test-fuzz-builder
+test-fuzz-builder: $(BUILDER_FUZZER)
+	@$(call BUILDER_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-builder: $(BUILDER_FUZZER)
+	@$(call BUILDER_FUZZ_RUN,$(FUZZ_SECONDS))
+$(BUILDER_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) tests/fuzz/builder_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+
 # valgrind memcheck over every demo binary: any error or leak fails.
 .PHONY: valgrind
 valgrind: $(DEMOS) | $(DEPS_VALGRIND)
@@ -351,11 +366,11 @@ bench: $(BENCH)
 	$(BENCH) $(BENCH_ARGS)
 bench-micro: $(BENCH_MICRO)
 	$(BENCH_MICRO) $(BENCH_MICRO_ARGS)
-$(BENCH): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_SRCS)) $(LIB)
+$(BENCH): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_SRCS)) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
 $(BUILD)/obj/tools/bench/micro.o: | $(DEPS_BENCH_MICRO)
-$(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/bench/bt_creatures.cpp tools/bench/handwritten.cpp) $(LIB)
+$(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/bench/bt_creatures.cpp tools/bench/handwritten.cpp) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) -lbenchmark
 

@@ -130,17 +130,7 @@ consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
   static_assert(::bt::detail::BehaviorDBlock<ACTIVATE, TICK, DEACTIVATE>::agree,                               \
                 "bt: the functions of behavior " #NAME " take different DBlock types: use one");             \
   extern const ::bt::BehaviorDef NAME;                                                                         \
-  constexpr ::bt::BehaviorDef NAME {                                                                           \
-    .name = DEBUGNAME, .activate = ::bt::detail::MakeActivate<ACTIVATE, MEM>(),                                \
-    .tick = ::bt::detail::MakeTick<TICK, MEM>(), .deactivate = ::bt::detail::MakeDeactivate<DEACTIVATE, MEM>(), \
-    .memory = ::bt::BlockTypeOf<MEM>(#MEM),                                                                    \
-    .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<ACTIVATE>(),                           \
-                                               ::bt::detail::AgentTagOf<TICK>(),                               \
-                                               ::bt::detail::AgentTagOf<DEACTIVATE>()}),                       \
-    .tickTakesContext = ::bt::detail::TakesContext<TICK>(),                                                    \
-    .dblock = ::bt::detail::BehaviorDBlock<ACTIVATE, TICK, DEACTIVATE>::block,                                 \
-    .takesContext = ::bt::detail::BehaviorDBlock<ACTIVATE, TICK, DEACTIVATE>::takesContext                     \
-  }
+  constexpr ::bt::BehaviorDef NAME = ::bt::detail::MakeBehaviorDef<ACTIVATE, TICK, DEACTIVATE, MEM>(DEBUGNAME, #MEM)
 
 #define BT_DETAIL_DECIDER_CHECKS(NAME, DECIDE, DBLOCK)                                                          \
   static_assert(::bt::detail::IsDecideFn<BT_DETAIL_FN_TYPE(DECIDE), DBLOCK>() || !::std::is_void_v<DBLOCK>,    \

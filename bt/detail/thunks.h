@@ -305,4 +305,22 @@ constexpr bool AgentTagsAgree(std::initializer_list<TypeTag> tags) {
   return true;
 }
 
+// A behavior's definition from its typed functions: the one recipe of the
+// BT_DEFINE_BEHAVIOR* macros and of the registry of trees from data
+// (bt/data/registry.h), so both get the same thunks. Mem may be void.
+template <auto Activate, auto Tick, auto Deactivate, class Mem>
+constexpr BehaviorDef MakeBehaviorDef(const char* name, const char* memoryName) {
+  return BehaviorDef{
+      .name = name,
+      .activate = MakeActivate<Activate, Mem>(),
+      .tick = MakeTick<Tick, Mem>(),
+      .deactivate = MakeDeactivate<Deactivate, Mem>(),
+      .memory = BlockTypeOf<Mem>(memoryName),
+      .agentType = CommonAgentTag({AgentTagOf<Activate>(), AgentTagOf<Tick>(), AgentTagOf<Deactivate>()}),
+      .tickTakesContext = TakesContext<Tick>(),
+      .dblock = BehaviorDBlock<Activate, Tick, Deactivate>::block,
+      .takesContext = BehaviorDBlock<Activate, Tick, Deactivate>::takesContext,
+  };
+}
+
 }  // namespace bt::detail

@@ -8,6 +8,7 @@
 
 #include "bt/bt.h"
 #include "bt/compiled_tick.h"
+#include "bt/data/registry.h"
 
 namespace bench {
 namespace {
@@ -101,6 +102,33 @@ static_assert(sizeof(bt::MemoryFor<ROOT>) == sizeof(BtMemory),
 static_assert(alignof(bt::MemoryFor<ROOT>) == alignof(BtMemory));
 
 }  // namespace
+
+// The same functions under the names of the macro tree's behaviors and memory
+// struct, so a tree built from data (tools/bench/data_creatures.cpp) stamps,
+// lays out and ticks as ROOT does.
+void BtRegister(bt::data::Registry& registry) {
+  BT_REGISTER_ACTION(registry, "FLEE_B", Ticks, nullptr, FleeTick, nullptr);
+  BT_REGISTER_ACTION(registry, "YELL_FOR_HELP_B", Ticks, nullptr, YellTick, nullptr);
+  BT_REGISTER_ACTION(registry, "FIGHT_B", Ticks, nullptr, FightTick, nullptr);
+  BT_REGISTER_ACTION(registry, "PATROL_B", Ticks, nullptr, PatrolTick, nullptr);
+  BT_REGISTER_ACTION(registry, "FIND_FOOD_B", Ticks, nullptr, FindFoodTick, nullptr);
+  BT_REGISTER_ACTION(registry, "EAT_FOOD_B", Ticks, nullptr, EatFoodTick, nullptr);
+  BT_REGISTER_ACTION(registry, "FLIP_B", Ticks, nullptr, FlipTick, nullptr);
+  BT_REGISTER_ACTION(registry, "ROLL_B", Ticks, nullptr, RollTick, nullptr);
+  BT_REGISTER_ACTION(registry, "DANCE_B", Ticks, nullptr, DanceTick, nullptr);
+  BT_REGISTER_ACTION(registry, "REST_B", Ticks, nullptr, RestTick, nullptr);
+  BT_REGISTER_CONDITION(registry, "TooWeakToFight", TooWeakToFight);
+  BT_REGISTER_CONDITION(registry, "NestThreatened", NestThreatened);
+  BT_REGISTER_CONDITION(registry, "ShouldYell", ShouldYell);
+  BT_REGISTER_CONDITION(registry, "Threatened", Threatened);
+  BT_REGISTER_CONDITION(registry, "Hungry", Hungry);
+  BT_REGISTER_CONDITION(registry, "NoFoodSeen", NoFoodSeen);
+  BT_REGISTER_CONDITION(registry, "FoodSeen", FoodSeen);
+  BT_REGISTER_CONDITION(registry, "Playful", Playful);
+  BT_REGISTER_RANDOM(registry, "CreatureRandom", CreatureRandom);
+}
+
+const bt::DeciderDef& BtRoot() { return ROOT; }
 
 bool BtInitialize() {
   bt::TreeError error;

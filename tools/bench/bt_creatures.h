@@ -4,8 +4,13 @@
 
 #include <cstddef>
 
+#include "bt/decider.h"
 #include "bt/memory.h"
 #include "tools/bench/creatures.h"
+
+namespace bt::data {
+class Registry;
+}
 
 namespace bench {
 
@@ -13,6 +18,11 @@ namespace bench {
 // is exactly sizeof(bt::MemoryFor<ROOT>) of the creatures tree.
 inline constexpr std::size_t kBtBytesPerAgent = 80;
 using BtMemory = bt::Memory<kBtBytesPerAgent>;
+
+// The macro tree's root, and its functions registered for trees from data
+// (tools/bench/data_creatures.h builds the same tree from them).
+const bt::DeciderDef& BtRoot();
+void BtRegister(bt::data::Registry& registry);
 
 // Checks the tree once (InitializeTreeData); false and a message on stderr if bad.
 bool BtInitialize();

@@ -25,6 +25,7 @@
 
 #include "tools/bench/alloc_count.h"
 #include "tools/bench/bt_creatures.h"
+#include "tools/bench/data_creatures.h"
 #include "tools/bench/handwritten.h"
 
 namespace bench {
@@ -280,5 +281,6 @@ int main(int argc, char** argv) {
               "bt_activations_per_1000=%.2f handwritten_activations_per_1000=%.2f\n",
               m.n, m.ticks, m.btNs, m.handNs, m.Ratio(), sizeof(BtMemory),
               static_cast<unsigned long long>(m.btAllocations), m.PerThousand(m.bt), m.PerThousand(m.hand));
+  ok = BuilderBench(n, ticks, repeats) && ok;  // trees from data (tools/bench/data_creatures.cpp)
   return ok ? 0 : 1;
 }

@@ -1,0 +1,643 @@
+// bt/data/tree_builder.cpp — BuildTree: from a TreeSpec to a BuiltTree.
+//
+// [SECTION] Errors and bindings   what the build reports
+// [SECTION] Plan                  the spec checked and resolved against the registry
+// [SECTION] Arena                 the plan written into one allocation
+// [SECTION] BuildTree             the steps in order, then InitializeTreeData
+//
+// Nothing is allocated for the tree until the whole spec has been checked; then
+// its exact size is known and it is allocated once.
+#include "bt/data/tree_builder.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "bt/data/closest_names.h"
+#include "bt/data/stubs.h"
+#include "bt/tree.h"
+
+namespace bt::data {
+
+const char* ParamTypeName(ParamType type) {
+  switch (type) {
+    case ParamType::Number: return "number";
+    case ParamType::Bool: return "bool";
+    case ParamType::Text: return "text";
+    case ParamType::Symbol: return "symbol";
+    case ParamType::Expression: return "expression";
+  }
+  return "unknown type";
+}
+
+std::string BuildResult::ErrorText() const {
+  std::string text;
+  for (const BuildError& error : errors) text += error.message + "\n";
+  return text;
+}
+
+const DeciderDef* BuiltTree::Find(std::string_view name) const {
+  for (const DeciderDef& d : Deciders())
+    if (name == d.name) return &d;
+  return nullptr;
+}
+
+BuiltTree::Location BuiltTree::LocationOf(const DeciderDef& decider) const {
+  const std::span<const DeciderDef> all = Deciders();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (&all[i] == &decider) return locations_[i];
+  return {};
+}
+
+namespace {
+
+// A number parameter accepts a constant's value too: a symbol is a named number.
+bool Accepts(ParamType want, ParamType given) {
+  return want == given || (want == ParamType::Number && given == ParamType::Symbol);
+}
+
+std::string Quoted(std::string_view name) { return "'" + std::string(name) + "'"; }
+
+// ============================================================ [SECTION] Errors and bindings
+
+class Report {
+ public:
+  Report(const TreeSpec& spec, BuildResult& result) : spec_(spec), result_(result) {}
+
+  std::string_view FileOf(const SourceLocation& at) const { return at.file.empty() ? spec_.file : at.file; }
+
+  // Where errors without a place of their own are placed (the node being checked).
+  void SetFallback(const SourceLocation& at) { fallback_ = at; }
+
+  // "file:line:column: decider NODE: message" (the parts known).
+  void Error(SourceLocation at, std::string_view node, const std::string& message) {
+    if (at.line == 0) at = fallback_;
+    if (result_.errors.size() >= kMaxBuildErrors) {
+      ++dropped_;
+      return;
+    }
+    BuildError error;
+    error.file = std::string(FileOf(at).empty() ? std::string_view("(data)") : FileOf(at));
+    error.line = at.line;
+    error.column = at.column;
+    error.node = std::string(node);
+    error.message = error.file;
+    if (at.line > 0) {
+      error.message += ":" + std::to_string(at.line);
+      if (at.column > 0) error.message += ":" + std::to_string(at.column);
+    }
+    error.message += ": ";
+    if (!node.empty()) error.message += "decider " + std::string(node) + ": ";
+    error.message += message;
+    result_.errors.push_back(std::move(error));
+  }
+  bool Failed() const { return !result_.errors.empty(); }
+  void Finish() {
+    if (dropped_ > 0)
+      result_.errors.push_back({"... and " + std::to_string(dropped_) + " more errors", {}, 0, 0, {}});
+  }
+
+  // `name` is the spec's, alive for the whole build.
+  void Bind(BindingKind kind, std::string_view name, std::size_t arity, bool stubbed) {
+    if (!bound_[static_cast<std::size_t>(kind)].emplace(name).second) return;
+    result_.bindings.push_back({kind, std::string(name), arity, stubbed});
+  }
+
+ private:
+  const TreeSpec& spec_;
+  BuildResult& result_;
+  std::size_t dropped_ = 0;
+  SourceLocation fallback_;
+  std::unordered_set<std::string_view> bound_[static_cast<std::size_t>(BindingKind::Constant) + 1];  // by kind
+};
+
+// ============================================================ [SECTION] Plan
+
+struct PlanParam {
+  std::string_view name;  // empty: positional
+  ParamType type;
+  double number;
+  std::string_view text;
+  bool hasText;
+};
+
+struct PlanBehavior {
+  std::string_view name;
+  BehaviorDef def;  // its strings are replaced by the arena's copies
+  std::string_view memoryName;
+};
+
+struct PlanNode {
+  int behavior = -1;
+  DecideFn decide = nullptr;
+  BlockType dblock{};
+  std::string_view dblockName;
+  RandomFn random = nullptr;
+  TypeTag agentType = kNoType;
+  std::size_t paramBegin = 0, paramCount = 0;
+  std::size_t childBegin = 0, childCount = 0;
+};
+
+struct Plan {
+  std::vector<PlanNode> nodes;
+  std::vector<int> children;  // node indices, each group's in a run
+  std::vector<SourceLocation> childWhere;  // where each was written
+  std::vector<PlanParam> params;
+  std::vector<PlanBehavior> behaviors;
+  std::size_t root = 0;
+};
+
+class Planner {
+ public:
+  Planner(const TreeSpec& spec, const Registry& registry, const BuildOptions& options, Report& report)
+      : spec_(spec), registry_(registry), options_(options), report_(report) {}
+
+  bool Run(Plan& plan) {
+    if (spec_.nodes.empty()) return report_.Error({}, {}, "no nodes: a tree needs at least its root"), false;
+    if (spec_.nodes.size() > kMaxSpecNodes)
+      return report_.Error({}, {}, std::to_string(spec_.nodes.size()) + " nodes, more than bt::data::kMaxSpecNodes (" +
+                                       std::to_string(kMaxSpecNodes) + ")"),
+             false;
+    plan_ = &plan;
+    IndexNames();
+    ResolveRoot();
+    plan.nodes.resize(spec_.nodes.size());
+    for (std::size_t i = 0; i < spec_.nodes.size(); ++i) {
+      report_.SetFallback(spec_.nodes[i].where);
+      ResolveNode(spec_.nodes[i], plan.nodes[i]);
+    }
+    report_.SetFallback({});
+    if (!report_.Failed()) CheckCycles();
+    CheckVariables();
+    return !report_.Failed();
+  }
+
+ private:
+  // ---------------------------------------------------------- names
+  bool CheckName(std::string_view name, const SourceLocation& at, std::string_view node, const char* what) {
+    if (name.empty()) return report_.Error(at, node, std::string(what) + " without a name"), false;
+    if (name.size() > kMaxNameBytes)
+      return report_.Error(at, node, std::string(what) + " name of " + std::to_string(name.size()) +
+                                         " bytes, more than bt::data::kMaxNameBytes (" +
+                                         std::to_string(kMaxNameBytes) + ")"),
+             false;
+    if (name.find('\0') != std::string_view::npos)
+      return report_.Error(at, node, std::string(what) + " name with a NUL character"), false;
+    return true;
+  }
+
+  void IndexNames() {
+    for (std::size_t i = 0; i < spec_.nodes.size(); ++i) {
+      const NodeSpec& node = spec_.nodes[i];
+      if (!CheckName(node.name, node.where, {}, "a node")) continue;
+      const auto [at, added] = index_.emplace(node.name, i);
+      if (!added) {
+        const SourceLocation& first = spec_.nodes[at->second].where;
+        report_.Error(node.where, node.name,
+                      "defined twice (first at " + std::string(report_.FileOf(first)) + ":" +
+                          std::to_string(first.line) + ":" + std::to_string(first.column) + ")");
+      }
+      nodeNames_.push_back(node.name);
+    }
+  }
+
+  int FindNode(std::string_view name) const {
+    const auto found = index_.find(name);
+    return found == index_.end() ? -1 : static_cast<int>(found->second);
+  }
+
+  void ResolveRoot() {
+    if (spec_.root.empty()) return;
+    const int root = FindNode(spec_.root);
+    if (root < 0)
+      report_.Error({}, {}, "unknown root node " + Quoted(spec_.root) + ClosestNamesSuffix(spec_.root, nodeNames_));
+    else
+      plan_->root = static_cast<std::size_t>(root);
+  }
+
+  // ---------------------------------------------------------- arguments
+  // Checks one argument and appends it to the plan's parameters.
+  void AddParam(const ArgSpec& arg, std::string_view node) {
+    if (!arg.name.empty() && !CheckName(arg.name, arg.where, node, "a parameter")) return;
+    PlanParam param{arg.name, arg.type, arg.number, {}, false};
+    switch (arg.type) {
+      case ParamType::Number: break;
+      case ParamType::Bool: param.number = arg.number != 0 ? 1.0 : 0.0; break;
+      case ParamType::Text:
+      case ParamType::Expression:
+        if (arg.text.size() > kMaxTextBytes)
+          return report_.Error(arg.where, node,
+                               "a " + std::string(ParamTypeName(arg.type)) + " parameter of " +
+                                   std::to_string(arg.text.size()) + " bytes, more than bt::data::kMaxTextBytes (" +
+                                   std::to_string(kMaxTextBytes) + ")");
+        if (arg.text.find('\0') != std::string::npos)
+          return report_.Error(arg.where, node, "a text parameter with a NUL character");
+        param.text = arg.text;
+        param.hasText = true;
+        break;
+      case ParamType::Symbol: {
+        if (!CheckName(arg.text, arg.where, node, "a constant")) return;
+        param.text = arg.text;
+        param.hasText = true;
+        if (const ConstantEntry* constant = registry_.FindConstant(arg.text)) {
+          param.number = constant->value;
+          report_.Bind(BindingKind::Constant, arg.text, 0, false);
+        } else if (options_.stubUnknownNames) {
+          param.number = 0;
+          report_.Bind(BindingKind::Constant, arg.text, 0, true);
+        } else {
+          const auto names = registry_.Names(BindingKind::Constant);
+          return report_.Error(arg.where, node, "unknown constant " + Quoted(arg.text) + ClosestNamesSuffix(arg.text, names));
+        }
+        break;
+      }
+      default:
+        return report_.Error(arg.where, node,
+                             "a parameter of unknown type " + std::to_string(static_cast<int>(arg.type)));
+    }
+    plan_->params.push_back(param);
+  }
+
+  static std::size_t Positional(const CallSpec& call) {
+    return static_cast<std::size_t>(
+        std::count_if(call.args.begin(), call.args.end(), [](const ArgSpec& a) { return a.name.empty(); }));
+  }
+
+  // The call's positional arguments against a registered signature.
+  void CheckSignature(const CallSpec& call, const Signature& want, const char* what, std::string_view node) {
+    const std::size_t given = Positional(call);
+    if (given != want.size()) {
+      report_.Error(call.where, node,
+                    std::string(what) + " " + Quoted(call.name) + " takes " + std::to_string(want.size()) +
+                        (want.size() == 1 ? " argument" : " arguments") + ", given " + std::to_string(given));
+      return;
+    }
+    std::size_t i = 0;
+    for (const ArgSpec& arg : call.args) {
+      if (!arg.name.empty()) continue;
+      if (!Accepts(want[i], arg.type))
+        report_.Error(arg.where.line > 0 ? arg.where : call.where, node,
+                      std::string(what) + " " + Quoted(call.name) + " argument " + std::to_string(i + 1) +
+                          ": expected " + ParamTypeName(want[i]) + ", given " + ParamTypeName(arg.type));
+      ++i;
+    }
+  }
+
+  // ---------------------------------------------------------- calls
+  int ResolveAction(const CallSpec& call, std::string_view node) {
+    if (!CheckName(call.name, call.where, node, "an action")) return -1;
+    const ActionEntry* entry = registry_.FindAction(call.name);
+    if (entry == nullptr && !options_.stubUnknownNames) {
+      const auto names = registry_.Names(BindingKind::Action);
+      report_.Error(call.where, node, "unknown action " + Quoted(call.name) + ClosestNamesSuffix(call.name, names));
+      return -1;
+    }
+    if (entry != nullptr) CheckSignature(call, entry->params, "action", node);
+    report_.Bind(BindingKind::Action, call.name, Positional(call), entry == nullptr);
+    const auto [at, added] = behaviorIndex_.emplace(call.name, static_cast<int>(plan_->behaviors.size()));
+    if (added) {
+      PlanBehavior behavior{call.name, entry != nullptr ? entry->behavior : StubBehavior(nullptr, options_.stubTick), {}};
+      if (entry != nullptr && entry->behavior.memory.size != 0) behavior.memoryName = entry->cpp.memory;
+      plan_->behaviors.push_back(behavior);
+    }
+    return at->second;
+  }
+
+  void ResolveDecide(const CallSpec& call, std::string_view node, PlanNode& out) {
+    if (!CheckName(call.name, call.where, node, "a condition")) return;
+    const DecideEntry* entry = registry_.FindDecide(call.name);
+    if (entry == nullptr) {
+      if (!options_.stubUnknownNames) {
+        const auto names = registry_.Names(BindingKind::Decide);
+        return report_.Error(call.where, node,
+                             "unknown condition or Decide " + Quoted(call.name) + ClosestNamesSuffix(call.name, names));
+      }
+      report_.Bind(BindingKind::Condition, call.name, Positional(call), true);
+      out.decide = StubDecide(options_.stubConditionAccepts);
+      return;
+    }
+    CheckSignature(call, entry->params, BindingKindName(entry->kind), node);
+    report_.Bind(entry->kind, call.name, Positional(call), false);
+    out.decide = entry->decide;
+    out.dblock = entry->dblock;
+    if (entry->dblock.size != 0) out.dblockName = entry->cpp.memory;
+    out.agentType = entry->agentType;
+  }
+
+  void ResolveRandom(const CallSpec& call, std::string_view node, PlanNode& out) {
+    if (!CheckName(call.name, call.where, node, "a random source")) return;
+    if (Positional(call) != 0 || !call.args.empty())
+      report_.Error(call.where, node, "random source " + Quoted(call.name) + " takes no arguments");
+    const RandomEntry* entry = registry_.FindRandom(call.name);
+    if (entry == nullptr) {
+      if (!options_.stubUnknownNames) {
+        const auto names = registry_.Names(BindingKind::Random);
+        return report_.Error(call.where, node,
+                             "unknown random source " + Quoted(call.name) + ClosestNamesSuffix(call.name, names));
+      }
+      report_.Bind(BindingKind::Random, call.name, 0, true);  // the block's own RNG stands in
+      return;
+    }
+    report_.Bind(BindingKind::Random, call.name, 0, false);
+    if (out.agentType != kNoType && entry->agentType != kNoType && !(out.agentType == entry->agentType))
+      return report_.Error(call.where, node,
+                           "condition " + Quoted(spec_.nodes[current_].decide.name) + " and random source " +
+                               Quoted(call.name) + " take different agent types: use one");
+    out.random = entry->random;
+    if (out.agentType == kNoType) out.agentType = entry->agentType;
+  }
+
+  void ResolveNode(const NodeSpec& node, PlanNode& out) {
+    current_ = static_cast<std::size_t>(&node - spec_.nodes.data());
+    const std::string_view name = node.name;
+    if (node.kind != DeciderKind::Behavior && node.kind != DeciderKind::Group)
+      report_.Error(node.where, name, "unknown decider kind " + std::to_string(static_cast<int>(node.kind)));
+    if (!node.action.Empty()) out.behavior = ResolveAction(node.action, name);
+    if (!node.decide.Empty()) ResolveDecide(node.decide, name, out);
+    if (!node.random.Empty()) ResolveRandom(node.random, name, out);
+
+    // One parameter list: the positional arguments of the call that has them, then every named one.
+    if (Positional(node.action) > 0 && Positional(node.decide) > 0)
+      report_.Error(node.decide.where, name,
+                    "both action " + Quoted(node.action.name) + " and " + Quoted(node.decide.name) +
+                        " take positional arguments, and a decider has one parameter list: name one call's arguments");
+    out.paramBegin = plan_->params.size();
+    for (const CallSpec* call : {&node.action, &node.decide})
+      for (const ArgSpec& arg : call->args)
+        if (arg.name.empty()) AddParam(arg, name);
+    for (const CallSpec* call : {&node.action, &node.decide})
+      for (const ArgSpec& arg : call->args)
+        if (!arg.name.empty()) AddParam(arg, name);
+    for (const ArgSpec& arg : node.params) AddParam(arg, name);
+    out.paramCount = plan_->params.size() - out.paramBegin;
+    if (out.paramCount > 0xFFFF)
+      report_.Error(node.where, name, std::to_string(out.paramCount) + " parameters, more than 65535");
+    for (std::size_t i = out.paramBegin; i < plan_->params.size(); ++i)
+      for (std::size_t j = out.paramBegin; j < i && out.paramCount <= 64; ++j)  // quadratic: only short lists
+        if (!plan_->params[i].name.empty() && plan_->params[i].name == plan_->params[j].name)
+          report_.Error(node.where, name, "parameter " + Quoted(plan_->params[i].name) + " given twice");
+
+    out.childBegin = plan_->children.size();
+    for (const ChildSpec& child : node.children) {
+      const int index = FindNode(child.name);
+      if (index < 0) {
+        report_.Error(child.where, name, "unknown child " + Quoted(child.name) + ClosestNamesSuffix(child.name, nodeNames_));
+        continue;
+      }
+      plan_->children.push_back(index);
+      plan_->childWhere.push_back(child.where);
+    }
+    out.childCount = plan_->children.size() - out.childBegin;
+    if (out.childCount > 0xFFFF)
+      report_.Error(node.where, name, std::to_string(out.childCount) + " children, more than 65535");
+  }
+
+  // ---------------------------------------------------------- references
+  // Depth-first, without recursion (a spec may chain any number of nodes): the
+  // first reference back to a node on the path closes a cycle, reported where that
+  // reference was written, with the cycle spelt out.
+  void CheckCycles() {
+    enum : std::uint8_t { kNew, kOnPath, kDone };
+    std::vector<std::uint8_t> state(spec_.nodes.size(), kNew);
+    struct Frame {
+      std::size_t node;
+      std::size_t next;  // the next child to visit
+    };
+    std::vector<Frame> path;
+    for (std::size_t start = 0; start < spec_.nodes.size(); ++start) {
+      if (state[start] != kNew) continue;
+      path.push_back({start, 0});
+      state[start] = kOnPath;
+      while (!path.empty()) {
+        Frame& top = path.back();
+        const PlanNode& node = plan_->nodes[top.node];
+        if (top.next == node.childCount) {
+          state[top.node] = kDone;
+          path.pop_back();
+          continue;
+        }
+        const std::size_t slot = top.next++;
+        const std::size_t child = static_cast<std::size_t>(plan_->children[node.childBegin + slot]);
+        if (state[child] == kNew) {
+          state[child] = kOnPath;
+          path.push_back({child, 0});
+        } else if (state[child] == kOnPath) {
+          std::string cycle;
+          std::size_t from = 0;
+          while (path[from].node != child) ++from;
+          for (std::size_t i = from; i < path.size(); ++i) cycle += spec_.nodes[path[i].node].name + " -> ";
+          cycle += spec_.nodes[child].name;
+          const NodeSpec& parent = spec_.nodes[top.node];
+          report_.SetFallback(parent.where);
+          report_.Error(plan_->childWhere[node.childBegin + slot], parent.name,
+                        "child " + Quoted(spec_.nodes[child].name) + " makes a cycle: " + cycle);
+          return;  // one cycle is enough to stop the build
+        }
+      }
+    }
+  }
+
+  void CheckVariables() {
+    if (spec_.variables.size() > 0xFFFF)
+      return report_.Error({}, {}, std::to_string(spec_.variables.size()) + " variables, more than 65535");
+    std::unordered_map<std::string_view, std::size_t> seen;
+    for (const VariableSpec& v : spec_.variables) {
+      if (!CheckName(v.name, v.where, {}, "a variable")) continue;
+      if (v.type != VariableType::Bool && v.type != VariableType::Number)
+        report_.Error(v.where, {}, "variable " + Quoted(v.name) + " of unknown type");
+      if (!seen.emplace(v.name, 0).second) report_.Error(v.where, {}, "variable " + Quoted(v.name) + " declared twice");
+    }
+  }
+
+  const TreeSpec& spec_;
+  const Registry& registry_;
+  const BuildOptions& options_;
+  Report& report_;
+  Plan* plan_ = nullptr;
+  std::size_t current_ = 0;
+  std::unordered_map<std::string_view, std::size_t> index_;
+  std::vector<std::string_view> nodeNames_;
+  std::unordered_map<std::string_view, int> behaviorIndex_;
+};
+
+}  // namespace
+
+// ============================================================ [SECTION] Arena
+
+// Sizes the tree exactly, allocates it once, and writes it (a friend of BuiltTree).
+class TreeArena {
+ public:
+  TreeArena(const TreeSpec& spec, const Plan& plan, const Report& report)
+      : spec_(spec), plan_(plan), report_(report) {}
+
+  std::shared_ptr<BuiltTree> Write() {
+    const std::size_t n = spec_.nodes.size();
+    // Pass 1: sizes. Every array holds types aligned to at most alignof(std::max_align_t).
+    std::size_t bytes = 0;
+    const auto place = [&bytes](std::size_t count, std::size_t size, std::size_t align) {
+      bytes = (bytes + align - 1) / align * align;
+      const std::size_t at = bytes;
+      bytes += count * size;
+      return at;
+    };
+    const std::size_t decidersAt = place(n, sizeof(DeciderDef), alignof(DeciderDef));
+    const std::size_t dataAt = place(n, sizeof(DeciderData), alignof(DeciderData));
+    const std::size_t locationsAt = place(n, sizeof(BuiltTree::Location), alignof(BuiltTree::Location));
+    const std::size_t childrenAt = place(plan_.children.size(), sizeof(const DeciderDef*), alignof(const DeciderDef*));
+    const std::size_t behaviorsAt = place(plan_.behaviors.size(), sizeof(BehaviorDef), alignof(BehaviorDef));
+    const std::size_t paramsAt = place(plan_.params.size(), sizeof(Param), alignof(Param));
+    const std::size_t variablesAt = place(spec_.variables.size(), sizeof(VariableDecl), alignof(VariableDecl));
+    textBytes_ = 0;
+    ForEachText([this](std::string_view text) { textBytes_ += text.size() + 1; });
+    const std::size_t textAt = place(textBytes_, 1, 1);
+
+    // Pass 2: one allocation, then every part in place.
+    auto tree = std::shared_ptr<BuiltTree>(new BuiltTree());
+    tree->arena_.reset(new std::byte[bytes]);
+    tree->bytes_ = bytes;
+    std::byte* base = tree->arena_.get();
+    text_ = reinterpret_cast<char*>(base + textAt);
+    textUsed_ = 0;
+
+    auto* deciders = reinterpret_cast<DeciderDef*>(base + decidersAt);
+    auto* data = reinterpret_cast<DeciderData*>(base + dataAt);
+    auto* locations = reinterpret_cast<BuiltTree::Location*>(base + locationsAt);
+    auto* children = reinterpret_cast<const DeciderDef**>(base + childrenAt);
+    auto* behaviors = reinterpret_cast<BehaviorDef*>(base + behaviorsAt);
+    auto* params = reinterpret_cast<Param*>(base + paramsAt);
+    auto* variables = reinterpret_cast<VariableDecl*>(base + variablesAt);
+
+    for (std::size_t i = 0; i < plan_.behaviors.size(); ++i) {
+      const PlanBehavior& b = plan_.behaviors[i];
+      BehaviorDef* def = new (behaviors + i) BehaviorDef(b.def);
+      def->name = Copy(b.name);
+      def->memory.name = b.def.memory.size != 0 ? Copy(b.memoryName) : nullptr;
+    }
+    for (std::size_t i = 0; i < plan_.params.size(); ++i) {
+      const PlanParam& p = plan_.params[i];
+      new (params + i) Param{p.name.empty() ? nullptr : Copy(p.name), p.type, p.number,
+                             p.hasText ? Copy(p.text) : nullptr, nullptr};
+    }
+    for (std::size_t i = 0; i < spec_.variables.size(); ++i) {
+      const VariableSpec& v = spec_.variables[i];
+      new (variables + i)
+          VariableDecl{Copy(v.name), v.type, v.type == VariableType::Bool ? (v.initial != 0 ? 1.0 : 0.0) : v.initial};
+    }
+    for (std::size_t i = 0; i < plan_.children.size(); ++i)
+      children[i] = deciders + plan_.children[i];
+    for (std::size_t i = 0; i < n; ++i) {
+      const NodeSpec& spec = spec_.nodes[i];
+      const PlanNode& node = plan_.nodes[i];
+      new (data + i) DeciderData{};
+      DeciderDef def{};
+      def.name = Copy(spec.name);
+      def.kind = spec.kind;
+      def.policy = spec.policy;
+      def.flags = spec.flags;
+      def.children = node.childCount > 0 ? children + node.childBegin : nullptr;
+      def.childCount = static_cast<std::uint16_t>(node.childCount);
+      def.behavior = node.behavior >= 0 ? behaviors + node.behavior : nullptr;
+      def.behaviorFlags = spec.behaviorFlags;
+      def.decide = node.decide;
+      def.dblock = node.dblock;
+      def.dblock.name = node.dblock.size != 0 ? Copy(node.dblockName) : nullptr;
+      def.preconditions = spec.preconditions;
+      def.random = node.random;
+      def.agentType = node.agentType;
+      def.data = data + i;
+      def.params = node.paramCount > 0 ? params + node.paramBegin : nullptr;
+      def.paramCount = static_cast<std::uint16_t>(node.paramCount);
+      if (i == plan_.root && !spec_.variables.empty()) {
+        def.variables = variables;
+        def.variableCount = static_cast<std::uint16_t>(spec_.variables.size());
+      }
+      new (deciders + i) DeciderDef(def);
+      new (locations + i) BuiltTree::Location{File(spec.where), spec.where.line, spec.where.column};
+    }
+    tree->deciders_ = deciders;
+    tree->locations_ = locations;
+    tree->count_ = n;
+    tree->root_ = plan_.root;
+    return tree;
+  }
+
+ private:
+  // Every string the tree keeps, in the order Write copies them (files once each).
+  template <class F>
+  void ForEachText(F&& f) {
+    for (const PlanBehavior& b : plan_.behaviors) {
+      f(b.name);
+      if (b.def.memory.size != 0) f(b.memoryName);
+    }
+    for (const PlanParam& p : plan_.params) {
+      if (!p.name.empty()) f(p.name);
+      if (p.hasText) f(p.text);
+    }
+    for (const VariableSpec& v : spec_.variables) f(v.name);
+    std::unordered_map<std::string_view, int> files;
+    for (std::size_t i = 0; i < spec_.nodes.size(); ++i) {
+      const NodeSpec& spec = spec_.nodes[i];
+      f(spec.name);
+      if (plan_.nodes[i].dblock.size != 0) f(plan_.nodes[i].dblockName);
+      if (files.emplace(report_.FileOf(spec.where), 0).second) f(report_.FileOf(spec.where));
+    }
+  }
+
+  const char* Copy(std::string_view text) {
+    // Sized in pass 1 by ForEachText over the same strings; never beyond it.
+    if (textUsed_ + text.size() + 1 > textBytes_) return "";
+    char* at = text_ + textUsed_;
+    if (!text.empty()) std::memcpy(at, text.data(), text.size());
+    at[text.size()] = '\0';
+    textUsed_ += text.size() + 1;
+    return at;
+  }
+
+  const char* File(const SourceLocation& where) {
+    const std::string_view file = report_.FileOf(where);
+    const auto found = files_.find(file);
+    if (found != files_.end()) return found->second;
+    const char* copy = Copy(file);
+    files_.emplace(file, copy);
+    return copy;
+  }
+
+  const TreeSpec& spec_;
+  const Plan& plan_;
+  const Report& report_;
+  char* text_ = nullptr;
+  std::size_t textBytes_ = 0;
+  std::size_t textUsed_ = 0;
+  std::unordered_map<std::string_view, const char*> files_;
+};
+
+// ============================================================ [SECTION] BuildTree
+
+BuildResult BuildTree(const TreeSpec& spec, const Registry& registry, const BuildOptions& options) {
+  BuildResult result;
+  Report report(spec, result);
+  Plan plan;
+  if (!Planner(spec, registry, options, report).Run(plan)) {
+    report.Finish();
+    return result;
+  }
+  std::shared_ptr<BuiltTree> tree = TreeArena(spec, plan, report).Write();
+  // The analysis every macro tree gets; its verdict names the decider, placed here.
+  TreeError error;
+  if (!InitializeTreeData(tree->Root(), &error)) {
+    const DeciderDef* culprit = error.decider != nullptr ? error.decider : &tree->Root();
+    const BuiltTree::Location at = tree->LocationOf(*culprit);
+    report.Error({at.line, at.column, at.file}, culprit->name != nullptr ? culprit->name : "",
+                 TreeProblemMessage(error.problem));
+    report.Finish();
+    return result;
+  }
+  result.tree = std::move(tree);
+  return result;
+}
+
+}  // namespace bt::data

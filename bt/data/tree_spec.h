@@ -1,0 +1,130 @@
+// bt/data/tree_spec.h — a tree as a loader describes it, before it is built.
+//
+// A loader (of Unvanquished .bt, MBT or selection-tree XML, or a tool's own
+// format) reads its file into a TreeSpec: named nodes, each with where it was
+// written, the names of the functions it calls and their arguments as written,
+// and its children by name. bt/data/tree_builder.h checks every name against the
+// registry and builds the tree; nothing here is checked yet.
+//
+//   bt::data::TreeSpec spec{.file = "guard.bt"};
+//   spec.Group("ROOT", bt::GroupPolicy::PrioritizedList, {"FLEE", "IDLE"});
+//   spec.Behavior("FLEE", "Flee").Decide("TooWeak");
+//   spec.Behavior("IDLE", "Idle");
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bt/kinds.h"
+#include "bt/param.h"
+#include "bt/preconditions.h"
+#include "bt/variables.h"
+
+namespace bt::data {
+
+// Where something was written. Lines and columns count from 1; 0 means unknown.
+struct SourceLocation {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  // The file, when not the spec's (an included file); the loader keeps the text
+  // alive until the build returns.
+  std::string_view file = {};
+};
+
+// One argument of a call, or one named parameter of a node, as written.
+struct ArgSpec {
+  std::string name;  // empty: positional
+  ParamType type = ParamType::Number;
+  double number = 0;  // Number, Bool (0 or 1)
+  // Text: the string. Symbol: the name of a registered constant, whose value the
+  // builder looks up. Expression: its source (stored as written).
+  std::string text;
+  SourceLocation where;
+
+  static ArgSpec Number(double value, SourceLocation at = {}) { return {{}, ParamType::Number, value, {}, at}; }
+  static ArgSpec Bool(bool value, SourceLocation at = {}) { return {{}, ParamType::Bool, value ? 1.0 : 0.0, {}, at}; }
+  static ArgSpec Text(std::string value, SourceLocation at = {}) { return {{}, ParamType::Text, 0, std::move(value), at}; }
+  static ArgSpec Symbol(std::string constant, SourceLocation at = {}) {
+    return {{}, ParamType::Symbol, 0, std::move(constant), at};
+  }
+  ArgSpec& Named(std::string parameterName) { name = std::move(parameterName); return *this; }
+};
+
+// A call of a registered function: `Shoot(10, "head")`. An empty name: no call.
+struct CallSpec {
+  std::string name = {};
+  std::vector<ArgSpec> args = {};
+  SourceLocation where = {};
+
+  bool Empty() const { return name.empty(); }
+};
+
+// A child, by the name of the node it refers to: two groups naming one node share it.
+struct ChildSpec {
+  std::string name = {};
+  SourceLocation where = {};
+};
+
+struct NodeSpec {
+  std::string name;  // unique in the spec; the decider's name
+  SourceLocation where;
+  DeciderKind kind = DeciderKind::Behavior;
+  // Behavior deciders: the action they run. Groups: an optional group behavior.
+  CallSpec action;
+  // A registered condition or Decide; none: the decider accepts with 1.0.
+  CallSpec decide;
+  // Random and Shuffle groups: a registered random source; none: the block's RNG.
+  CallSpec random;
+  // The decider's parameters are the positional arguments of its action or of its
+  // Decide (one of the two may have them), then every named argument, then these.
+  std::vector<ArgSpec> params;
+  GroupPolicy policy = GroupPolicy::PrioritizedList;  // groups
+  std::uint32_t flags = kNoDeciderFlags;              // DeciderFlags
+  std::uint32_t behaviorFlags = 0;
+  Preconditions preconditions{};
+  std::vector<ChildSpec> children;  // groups, highest priority first
+
+  // Chainable setters for trees written in C++ (tests, tools).
+  NodeSpec& Decide(std::string decideName, std::vector<ArgSpec> args = {}) {
+    decide = {std::move(decideName), std::move(args), {}};
+    return *this;
+  }
+  NodeSpec& Random(std::string randomName) { random = {std::move(randomName), {}, {}}; return *this; }
+  NodeSpec& Flags(std::uint32_t deciderFlags) { flags = deciderFlags; return *this; }
+  NodeSpec& At(std::uint32_t line, std::uint32_t column) { where = {line, column, {}}; return *this; }
+};
+
+struct VariableSpec {
+  std::string name = {};
+  VariableType type = VariableType::Bool;
+  double initial = 0;
+  SourceLocation where = {};
+};
+
+struct TreeSpec {
+  std::string file = {};  // named in every error (e.g. "guard.bt")
+  std::string root = {};  // the root node's name; empty: the first node
+  std::vector<NodeSpec> nodes = {};
+  std::vector<VariableSpec> variables = {};  // declared on the root (bt/variables.h)
+
+  NodeSpec& Behavior(std::string name, std::string action, std::vector<ArgSpec> args = {}) {
+    NodeSpec& node = nodes.emplace_back();
+    node.name = std::move(name);
+    node.kind = DeciderKind::Behavior;
+    node.action = {std::move(action), std::move(args), {}};
+    return node;
+  }
+  NodeSpec& Group(std::string name, GroupPolicy policy, std::initializer_list<std::string_view> children) {
+    NodeSpec& node = nodes.emplace_back();
+    node.name = std::move(name);
+    node.kind = DeciderKind::Group;
+    node.policy = policy;
+    for (std::string_view child : children) node.children.push_back({std::string(child), {}});
+    return node;
+  }
+};
+
+}  // namespace bt::data
