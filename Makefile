@@ -183,6 +183,10 @@ $(TESTS_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,tests/main.cpp tests/init_
 # Each tests/compile_fail/*.cpp must fail to compile with the message in its `// expect:` line.
 compile-fail: | $(DEPS_STAMP)
 	@sh tests/compile_fail/run.sh "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN) -fsyntax-only"
+.PHONY: compile-fail-clang
+test-extra: compile-fail-clang
+compile-fail-clang: | $(DEPS_TEST)
+	@sh tests/compile_fail/run.sh "$(CLANG_CXX) $(CPPFLAGS) $(CXXSTD) $(WARN) -fsyntax-only"
 
 # make install, then pkg-config and find_package(bt 0.1) from a small consumer, with g++ and clang++.
 .PHONY: test-install

@@ -12,9 +12,7 @@
 // Function arguments are the user's typed functions, or nullptr. A capture-less
 // lambda is one too, given a leading + that converts it to a function pointer:
 //   BT_DEFINE_BEHAVIOR__TICK(IDLE, +[](Creature&) { return bt::Result::Running; });
-// Children and behaviors are named; declare the ones defined further down (or in
-// another file) first with BT_DECLARE_DECIDER / BT_DECLARE_BEHAVIOR, so a tree
-// can read top-down. Policies are GroupPolicy enumerators without the prefix.
+// Children and behaviors are named. Policies are GroupPolicy enumerators without the prefix.
 #pragma once
 
 #include "bt/detail/macros.h"
@@ -49,43 +47,78 @@
 #define BT_DEFINE_BEHAVIOR__FULL(NAME, DEBUGNAME, MEM, ACTIVATE, TICK, DEACTIVATE) \
   BT_DETAIL_DEFINE_BEHAVIOR(NAME, DEBUGNAME, MEM, ACTIVATE, TICK, DEACTIVATE)
 
-// ---------------------------------------------------------------- behavior deciders
+// ---------------------------------------------------------------- deciders
+// One form for both kinds of decider: the name, what it runs, then options by
+// name, in any order, each at most once:
+//   BT_DEFINE_DECIDER(FLEE, FLEE_B, BT_DECIDE(IsScared), BT_PRE(bt::Preconditions{}.Every(0.5f)));
+//   BT_DEFINE_GROUP(ROOT, PrioritizedList, BT_CHILDREN(FLEE, IDLE), BT_FLAGS(bt::kCallDecideOnRedecide));
+// BT_CHILDREN declares a group's children in the group's namespace, so that
+// they may be defined further down or in another file: a tree reads top-down. A
+// child from another namespace, enclosing ones included, is written qualified and
+// in parentheses, BT_CHILDREN(FLEE, (common::IDLE)), and declared by its own file.
+// A behavior is defined before the deciders that run it, beside its functions.
+#define BT_DEFINE_DECIDER(NAME, BEHAVIOR, ...) BT_DETAIL_DEFINE_DECIDER(NAME, &BEHAVIOR, __VA_ARGS__)
+// POLICY is a GroupPolicy enumerator without the prefix.
+#define BT_DEFINE_GROUP(NAME, POLICY, ...) BT_DETAIL_DEFINE_GROUP(NAME, POLICY, __VA_ARGS__)
+
+// The options. Functions are the user's typed functions, or nullptr.
 // Decide: float (Agent&[, DBlock&], const bt::DecideContext&) or float (Agent&); > 0 accepts.
-#define BT_DEFINE_DECIDER_BEHAVIOR(NAME, BEHAVIOR, DECIDE) \
-  BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, #NAME, &BEHAVIOR, 0, 0, DECIDE, void, ::bt::Preconditions{})
+#define BT_DECIDE(...) (BT_OPTION_DECIDE, __COUNTER__, __VA_ARGS__)
+// bt::DeciderFlags, e.g. bt::kCallDecideOnRedecide.
+#define BT_FLAGS(...) (BT_OPTION_FLAGS, __COUNTER__, __VA_ARGS__)
+// When Decide is asked: a bt::Preconditions, e.g. bt::Preconditions{}.Every(2).DecisionAllSet(kDay).
+#define BT_PRE(...) (BT_OPTION_PRE, __COUNTER__, __VA_ARGS__)
+// The type T Decide fills (its DBlock& argument) and the behavior reads (ctx.DBlock<T>()).
+#define BT_DBLOCK(...) (BT_OPTION_DBLOCK, __COUNTER__, __VA_ARGS__)
+// Constant parameters its functions read through ctx.Params(): bt::NumberParam("range", 10), ... (bt/param.h).
+#define BT_PARAMS(...) (BT_OPTION_PARAMS, __COUNTER__, __VA_ARGS__)
+// Bits handed to the behavior as Context::behaviorFlags (Spore S15).
+#define BT_BEHAVIOR_FLAGS(...) (BT_OPTION_BEHAVIOR_FLAGS, __COUNTER__, __VA_ARGS__)
+// The name the debugger and debug output show, if not the decider's own.
+#define BT_DEBUG_NAME(...) (BT_OPTION_DEBUG_NAME, __COUNTER__, __VA_ARGS__)
+// Groups only: their children (required), highest priority first.
+#define BT_CHILDREN(...) (BT_OPTION_CHILDREN, __COUNTER__, __VA_ARGS__)
+// Groups only: a behavior that activates, ticks and deactivates with the group; its failure fails the group.
+#define BT_GROUP_BEHAVIOR(BEHAVIOR) (BT_OPTION_GROUP_BEHAVIOR, __COUNTER__, BEHAVIOR)
+// Groups only: std::uint32_t (Agent&), the source Random and Shuffle groups draw from.
+#define BT_RANDOM(...) (BT_OPTION_RANDOM, __COUNTER__, __VA_ARGS__)
+
+// ---------------------------------------------------------------- positional forms
+// The earlier macros, kept for existing trees: each is one BT_DEFINE_DECIDER or
+// BT_DEFINE_GROUP, and, unlike them, declares nothing (children and behaviors
+// defined further down need BT_DECLARE_DECIDER / BT_DECLARE_BEHAVIOR first).
+#define BT_DEFINE_DECIDER_BEHAVIOR(NAME, BEHAVIOR, DECIDE) BT_DETAIL_DEFINE_DECIDER(NAME, &BEHAVIOR, BT_DECIDE(DECIDE))
 #define BT_DEFINE_DECIDER_BEHAVIOR__PRE(NAME, BEHAVIOR, DECIDE, PRE) \
-  BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, #NAME, &BEHAVIOR, 0, 0, DECIDE, void, PRE)
+  BT_DETAIL_DEFINE_DECIDER(NAME, &BEHAVIOR, BT_DECIDE(DECIDE), BT_PRE(PRE))
 #define BT_DEFINE_DECIDER_BEHAVIOR__FLAGS(NAME, BEHAVIOR, BEHAVIOR_FLAGS, DECIDE) \
-  BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, #NAME, &BEHAVIOR, BEHAVIOR_FLAGS, 0, DECIDE, void, ::bt::Preconditions{})
+  BT_DETAIL_DEFINE_DECIDER(NAME, &BEHAVIOR, BT_BEHAVIOR_FLAGS(BEHAVIOR_FLAGS), BT_DECIDE(DECIDE))
 #define BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(NAME, BEHAVIOR, DECIDE, DBLOCK) \
-  BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, #NAME, &BEHAVIOR, 0, 0, DECIDE, DBLOCK, ::bt::Preconditions{})
+  BT_DETAIL_DEFINE_DECIDER(NAME, &BEHAVIOR, BT_DECIDE(DECIDE), BT_DBLOCK(DBLOCK))
 // BEHAVIOR_PTR is &BEHAVIOR; DBLOCK may be void; FLAGS are bt::DeciderFlags.
 #define BT_DEFINE_DECIDER_BEHAVIOR__FULL(NAME, DEBUGNAME, BEHAVIOR_PTR, BEHAVIOR_FLAGS, FLAGS, DECIDE, DBLOCK, PRE) \
-  BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, DEBUGNAME, BEHAVIOR_PTR, BEHAVIOR_FLAGS, FLAGS, DECIDE, DBLOCK, PRE)
+  BT_DETAIL_DEFINE_DECIDER(NAME, BEHAVIOR_PTR, BT_DEBUG_NAME(DEBUGNAME), BT_BEHAVIOR_FLAGS(BEHAVIOR_FLAGS),      \
+                           BT_FLAGS(FLAGS), BT_DECIDE(DECIDE), BT_DBLOCK(DBLOCK), BT_PRE(PRE))
 
-// ---------------------------------------------------------------- group deciders
 // The children follow as the last arguments, highest priority first.
-#define BT_DEFINE_DECIDER_GROUP(NAME, POLICY, DECIDE, ...)                                               \
-  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, #NAME, POLICY, 0, DECIDE, void, ::bt::Preconditions{}, nullptr, 0, \
-                                 nullptr, __VA_ARGS__)
-#define BT_DEFINE_DECIDER_GROUP__FLAGS(NAME, POLICY, FLAGS, DECIDE, ...)                                     \
-  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, #NAME, POLICY, FLAGS, DECIDE, void, ::bt::Preconditions{}, nullptr, 0, \
-                                 nullptr, __VA_ARGS__)
-#define BT_DEFINE_DECIDER_GROUP__PRE(NAME, POLICY, FLAGS, DECIDE, PRE, ...) \
-  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, #NAME, POLICY, FLAGS, DECIDE, void, PRE, nullptr, 0, nullptr, __VA_ARGS__)
-// GROUP_BEHAVIOR activates, ticks and deactivates with the group; its failure fails the group.
-#define BT_DEFINE_DECIDER_GROUP__BEHAVIOR(NAME, POLICY, FLAGS, DECIDE, GROUP_BEHAVIOR, ...)                          \
-  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, #NAME, POLICY, FLAGS, DECIDE, void, ::bt::Preconditions{}, &GROUP_BEHAVIOR, 0, \
-                                 nullptr, __VA_ARGS__)
-// RANDOM: std::uint32_t (Agent&), the source Random and Shuffle groups draw from.
-#define BT_DEFINE_DECIDER_GROUP__RANDOM(NAME, POLICY, FLAGS, DECIDE, RANDOM, ...)                                \
-  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, #NAME, POLICY, FLAGS, DECIDE, void, ::bt::Preconditions{}, nullptr, 0, \
-                                 RANDOM, __VA_ARGS__)
+#define BT_DEFINE_DECIDER_GROUP(NAME, POLICY, DECIDE, ...) \
+  BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_DECIDE(DECIDE), BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+#define BT_DEFINE_DECIDER_GROUP__FLAGS(NAME, POLICY, FLAGS, DECIDE, ...) \
+  BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_FLAGS(FLAGS), BT_DECIDE(DECIDE), BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+#define BT_DEFINE_DECIDER_GROUP__PRE(NAME, POLICY, FLAGS, DECIDE, PRE, ...)                          \
+  BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_FLAGS(FLAGS), BT_DECIDE(DECIDE), BT_PRE(PRE),             \
+                         BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+#define BT_DEFINE_DECIDER_GROUP__BEHAVIOR(NAME, POLICY, FLAGS, DECIDE, GROUP_BEHAVIOR, ...)             \
+  BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_FLAGS(FLAGS), BT_DECIDE(DECIDE),                            \
+                         BT_DETAIL_GROUP_BEHAVIOR_PTR(&GROUP_BEHAVIOR), BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+#define BT_DEFINE_DECIDER_GROUP__RANDOM(NAME, POLICY, FLAGS, DECIDE, RANDOM, ...)                          \
+  BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_FLAGS(FLAGS), BT_DECIDE(DECIDE), BT_RANDOM(RANDOM),             \
+                         BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
 // GROUP_BEHAVIOR_PTR is &BEHAVIOR or nullptr.
 #define BT_DEFINE_DECIDER_GROUP__FULL(NAME, DEBUGNAME, POLICY, FLAGS, DECIDE, DBLOCK, PRE, GROUP_BEHAVIOR_PTR,    \
                                       BEHAVIOR_FLAGS, RANDOM, ...)                                              \
-  BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, DEBUGNAME, POLICY, FLAGS, DECIDE, DBLOCK, PRE, GROUP_BEHAVIOR_PTR,        \
-                                 BEHAVIOR_FLAGS, RANDOM, __VA_ARGS__)
+  BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_DEBUG_NAME(DEBUGNAME), BT_FLAGS(FLAGS), BT_DECIDE(DECIDE),             \
+                         BT_DBLOCK(DBLOCK), BT_PRE(PRE), BT_DETAIL_GROUP_BEHAVIOR_PTR(GROUP_BEHAVIOR_PTR),      \
+                         BT_BEHAVIOR_FLAGS(BEHAVIOR_FLAGS), BT_RANDOM(RANDOM), BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
 
 // ---------------------------------------------------------------- derived agents
 // Declares, at global scope and before the agent is ticked (beside the class,

@@ -24,11 +24,10 @@ bt::Result Wander(Creature& c) {
 BT_DEFINE_BEHAVIOR__TICK(EAT_B, Eat);
 BT_DEFINE_BEHAVIOR__TICK(WANDER_B, Wander);
 
-BT_DECLARE_DECIDER(EAT);
-BT_DECLARE_DECIDER(WANDER);
-BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, EAT, WANDER);  // first that accepts wins
-BT_DEFINE_DECIDER_BEHAVIOR(EAT, EAT_B, IsHungry);
-BT_DEFINE_DECIDER_BEHAVIOR(WANDER, WANDER_B, nullptr);                 // no Decide: always accepts
+// Top-down: BT_CHILDREN declares EAT and WANDER, defined below.
+BT_DEFINE_GROUP(ROOT, PrioritizedList, BT_CHILDREN(EAT, WANDER));  // first that accepts wins
+BT_DEFINE_DECIDER(EAT, EAT_B, BT_DECIDE(IsHungry));
+BT_DEFINE_DECIDER(WANDER, WANDER_B);                                // no Decide: always accepts
 
 int main() {
   Creature creature;

@@ -59,11 +59,9 @@ bt::Result PatrolTick(Creature&, Patrol& patrol) {
 
 BT_DEFINE_BEHAVIOR__MEMORY(CHASE_B, Chase, StartChase, ChaseTick, nullptr);
 BT_DEFINE_BEHAVIOR__MEMORY(PATROL_B, Patrol, nullptr, PatrolTick, nullptr);
-BT_DECLARE_DECIDER(CHASE);
-BT_DECLARE_DECIDER(PATROL);
-BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, CHASE, PATROL);
-BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(CHASE, CHASE_B, SpotPrey, Target);
-BT_DEFINE_DECIDER_BEHAVIOR(PATROL, PATROL_B, nullptr);
+BT_DEFINE_GROUP(ROOT, PrioritizedList, BT_CHILDREN(CHASE, PATROL));
+BT_DEFINE_DECIDER(CHASE, CHASE_B, BT_DECIDE(SpotPrey), BT_DBLOCK(Target));
+BT_DEFINE_DECIDER(PATROL, PATROL_B);
 
 int main() {
   Creature creature;

@@ -13,6 +13,8 @@
 
 #include "bt/config.h"
 #include "bt/decider.h"
+#include "bt/detail/options.h"
+#include "bt/detail/preprocessor.h"
 #include "bt/detail/thunks.h"
 
 namespace bt::detail {
@@ -36,54 +38,6 @@ template <class T>
 constexpr bool HasSupportedAlignment() {
   if constexpr (std::is_void_v<T>) return true;
   else return alignof(T) <= kMaxAlignment;
-}
-
-// A group's children, counted and taken by address in the language rather than
-// the preprocessor, whose variadic macros stop at 64 arguments: a group with more
-// must reach its static_assert, not a preprocessor error. The list is built once,
-// so a misspelt or undeclared child is one error.
-//
-// A behavior listed as a child, where a decider is needed, is recorded rather
-// than refused by the conversion: the group's static_assert names it (in
-// BehaviorIsNotADecider<BEHAVIOR>), and its place holds a valid stand-in, so that the
-// tree adds no errors of its own.
-inline constexpr BehaviorDef kNotADeciderBehavior{.name = "a behavior listed as a child"};
-inline constinit DeciderData kNotADeciderData{};
-inline constexpr DeciderDef kNotADecider{.name = "a behavior listed as a child",
-                                         .kind = DeciderKind::Behavior,
-                                         .behavior = &kNotADeciderBehavior,
-                                         .data = &kNotADeciderData};
-
-template <const BehaviorDef& Behavior>
-struct BehaviorIsNotADecider {
-  static_assert(&Behavior == &kNotADeciderBehavior,
-                "bt: a behavior listed as a child of a group, which takes deciders: wrap it in "
-                "BT_DEFINE_DECIDER_BEHAVIOR(DECIDER, BEHAVIOR, DECIDE) and list the decider");
-  static constexpr bool kReported = true;
-};
-
-template <std::size_t N>
-struct ChildList {
-  std::array<const DeciderDef*, N> pointers;
-  const BehaviorDef* behavior = &kNotADeciderBehavior;  // the first child that is a behavior, if any
-};
-
-template <class... D>
-consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
-  ChildList<sizeof...(D)> list{};
-  std::size_t i = 0;
-  (
-      [&] {
-        if constexpr (std::is_same_v<D, BehaviorDef>) {
-          if (list.behavior == &kNotADeciderBehavior) list.behavior = &children;
-          list.pointers[i++] = &kNotADecider;
-        } else {
-          list.pointers[i++] = &children;  // a child must be a bt::DeciderDef
-        }
-      }(),
-      ...);
-  (void)i;
-  return list;
 }
 
 }  // namespace bt::detail
@@ -132,13 +86,92 @@ consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
   extern const ::bt::BehaviorDef NAME;                                                                         \
   constexpr ::bt::BehaviorDef NAME = ::bt::detail::MakeBehaviorDef<ACTIVATE, TICK, DEACTIVATE, MEM>(DEBUGNAME, #MEM)
 
+// ---------------------------------------------------------------- options
+// An option is a parenthesized (KIND, ID, arguments...), ID a __COUNTER__ value
+// taken once, when the option's macro expands. For each option the decider's
+// macro defines, at namespace scope, a struct NAME_btOption<ID> of its kind
+// (bt/detail/options.h), then NAME_btOptions collecting them. A given twice
+// is two structs of one kind, which one static_assert reports.
+#define BT_DETAIL_OPTIONS(NAME, ...)                                                                       \
+  BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_DEFINE, NAME, __VA_ARGS__)                                           \
+  using NAME##_btOptions = ::bt::detail::OptionsOf<void BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_LISTED, NAME, __VA_ARGS__)>; \
+  static_assert(NAME##_btOptions::kEachOnce,                                                               \
+                "bt: decider " #NAME " is given one option twice: give each at most once");
+
+#define BT_DETAIL_OPTION_DEFINE(NAME, OPT) BT_DETAIL_CAT(BT_DETAIL_OPTION_DEFINE_, BT_DETAIL_IS_PAREN(OPT))(NAME, OPT)
+#define BT_DETAIL_OPTION_DEFINE_1(NAME, OPT) BT_DETAIL_OPTION_DEFINE_KIND(NAME, BT_DETAIL_UNPAREN OPT)
+#define BT_DETAIL_OPTION_DEFINE_KIND(NAME, ...) BT_DETAIL_OPTION_DEFINE_KIND_I(NAME, __VA_ARGS__)
+#define BT_DETAIL_OPTION_DEFINE_KIND_I(NAME, KIND, ID, ...) \
+  BT_DETAIL_DEFINE_##KIND(BT_DETAIL_CAT(NAME##_btOption, ID), __VA_ARGS__)
+#define BT_DETAIL_OPTION_DEFINE_0(NAME, OPT)                                                                  \
+  static_assert(::bt::detail::kNotAnOption,                                                                   \
+                "bt: decider " #NAME ": '" #OPT "' is not an option; the options are BT_CHILDREN, BT_DECIDE, " \
+                "BT_FLAGS, BT_PRE, BT_DBLOCK, BT_PARAMS, BT_BEHAVIOR_FLAGS, BT_GROUP_BEHAVIOR, BT_RANDOM, "    \
+                "BT_DEBUG_NAME");
+
+#define BT_DETAIL_OPTION_LISTED(NAME, OPT) BT_DETAIL_CAT(BT_DETAIL_OPTION_LISTED_, BT_DETAIL_IS_PAREN(OPT))(NAME, OPT)
+#define BT_DETAIL_OPTION_LISTED_1(NAME, OPT) BT_DETAIL_OPTION_LISTED_KIND(NAME, BT_DETAIL_UNPAREN OPT)
+#define BT_DETAIL_OPTION_LISTED_KIND(NAME, ...) BT_DETAIL_OPTION_LISTED_KIND_I(NAME, __VA_ARGS__)
+#define BT_DETAIL_OPTION_LISTED_KIND_I(NAME, KIND, ID, ...) , BT_DETAIL_CAT(NAME##_btOption, ID)
+#define BT_DETAIL_OPTION_LISTED_0(NAME, OPT)
+
+// A child of BT_CHILDREN, declared so that it may be defined further down or in
+// another file. A parenthesized child, (ns::CHILD), is used as it is: a
+// qualified name can only be declared in a namespace enclosing its own.
+#define BT_DETAIL_DECLARE_CHILD(CTX, X) BT_DETAIL_CAT(BT_DETAIL_DECLARE_CHILD_, BT_DETAIL_IS_PAREN(X))(X)
+#define BT_DETAIL_DECLARE_CHILD_0(X) extern const ::bt::detail::ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER X;
+#define BT_DETAIL_DECLARE_CHILD_1(X)
+// A child as MakeChildList takes it: a declared one through Declared, which lets
+// a behavior that conflicted with its declaration pass unreported a second time.
+#define BT_DETAIL_CHILD_ARGUMENT(CTX, X) , BT_DETAIL_CAT(BT_DETAIL_CHILD_ARGUMENT_, BT_DETAIL_IS_PAREN(X))(X)
+#define BT_DETAIL_CHILD_ARGUMENT_0(X) ::bt::detail::Declared(X)
+#define BT_DETAIL_CHILD_ARGUMENT_1(X) X
+
+// One struct per kind (named by the BT_OPTION_ token of the public macros).
+#define BT_DETAIL_DEFINE_BT_OPTION_DECIDE(S, ...) \
+  struct S {  using btKind = ::bt::detail::opt::Decide; static constexpr auto btValue = __VA_ARGS__; };
+#define BT_DETAIL_DEFINE_BT_OPTION_FLAGS(S, ...) \
+  struct S {  using btKind = ::bt::detail::opt::Flags; static constexpr ::std::uint32_t btValue = (__VA_ARGS__); };
+#define BT_DETAIL_DEFINE_BT_OPTION_BEHAVIOR_FLAGS(S, ...) \
+  struct S {  using btKind = ::bt::detail::opt::BehaviorFlags; static constexpr ::std::uint32_t btValue = (__VA_ARGS__); };
+#define BT_DETAIL_DEFINE_BT_OPTION_PRE(S, ...) \
+  struct S {  using btKind = ::bt::detail::opt::Pre; static constexpr ::bt::Preconditions btValue = (__VA_ARGS__); };
+#define BT_DETAIL_DEFINE_BT_OPTION_DBLOCK(S, ...) \
+  struct S {  using btKind = ::bt::detail::opt::DBlock;          \
+    using btType = __VA_ARGS__;                     \
+    static constexpr const char* btName = #__VA_ARGS__; \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_PARAMS(S, ...)                                     \
+  struct S {  using btKind = ::bt::detail::opt::Params;                                              \
+    static constexpr ::bt::Param btValue[] = {__VA_ARGS__};                             \
+    static constexpr ::std::uint16_t btCount = static_cast<std::uint16_t>(sizeof(btValue) / sizeof(btValue[0])); \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_DEBUG_NAME(S, ...) \
+  struct S {  using btKind = ::bt::detail::opt::DebugName; static constexpr const char* btValue = __VA_ARGS__; };
+#define BT_DETAIL_DEFINE_BT_OPTION_CHILDREN(S, ...)                                                       \
+  BT_DETAIL_FOR_EACH_INNER(BT_DETAIL_DECLARE_CHILD, ~, __VA_ARGS__)                                        \
+  BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_DECLARED(                                                             \
+      S, ::bt::detail::ChildrenFollow{} BT_DETAIL_FOR_EACH_INNER(BT_DETAIL_CHILD_ARGUMENT, ~, __VA_ARGS__))
+#define BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_DECLARED(S, ...) \
+  struct S {  using btKind = ::bt::detail::opt::Children; static constexpr auto btValue = ::bt::detail::MakeChildList(__VA_ARGS__); };
+#define BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR(S, B) BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR_PTR(S, &B)
+#define BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR_PTR(S, ...) \
+  struct S {  using btKind = ::bt::detail::opt::GroupBehavior; static constexpr const ::bt::BehaviorDef* btValue = (__VA_ARGS__); };
+#define BT_DETAIL_DEFINE_BT_OPTION_RANDOM(S, ...) \
+  struct S {  using btKind = ::bt::detail::opt::Random; static constexpr auto btValue = __VA_ARGS__; };
+
+// Options the old positional macros pass, which they declared themselves.
+#define BT_DETAIL_CHILDREN_DECLARED(...) (BT_OPTION_CHILDREN_DECLARED, __COUNTER__, __VA_ARGS__)
+#define BT_DETAIL_GROUP_BEHAVIOR_PTR(...) (BT_OPTION_GROUP_BEHAVIOR_PTR, __COUNTER__, __VA_ARGS__)
+
+// ---------------------------------------------------------------- deciders
 #define BT_DETAIL_DECIDER_CHECKS(NAME, DECIDE, DBLOCK)                                                          \
   static_assert(::bt::detail::IsDecideFn<BT_DETAIL_FN_TYPE(DECIDE), DBLOCK>() || !::std::is_void_v<DBLOCK>,    \
                 "bt: Decide of decider " #NAME " must be float (Agent&[, const bt::DecideContext&]), or nullptr " \
-                "(a DBlock needs BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK; a capture-less lambda, a leading +)");   \
+                "(a DBlock needs BT_DBLOCK(T); a capture-less lambda, a leading +)");                         \
   static_assert(::bt::detail::IsDecideFn<BT_DETAIL_FN_TYPE(DECIDE), DBLOCK>() || ::std::is_void_v<DBLOCK>,     \
-                "bt: Decide of decider " #NAME " must be float (Agent&[, " #DBLOCK                            \
-                "&], const bt::DecideContext&) or float (Agent&), or nullptr");                               \
+                "bt: Decide of decider " #NAME " must be float (Agent&, DBlock&, const bt::DecideContext&), "  \
+                "DBlock its BT_DBLOCK type, or float (Agent&[, const bt::DecideContext&]), or nullptr");       \
   static_assert(::bt::detail::FitsDBlock<DBLOCK>(),                                                            \
                 "bt: the DBlock of decider " #NAME " is larger than BT_MAX_DBLOCK_BYTES: shrink it, or define " \
                 "BT_MAX_DBLOCK_BYTES larger for the whole program");                                          \
@@ -147,43 +180,57 @@ consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
   static_assert(::bt::detail::HasSupportedAlignment<DBLOCK>(),                                                 \
                 "bt: the DBlock of decider " #NAME " is aligned beyond bt::kMaxAlignment: relax its alignas");
 
-#define BT_DETAIL_DEFINE_DECIDER_BEHAVIOR(NAME, DEBUGNAME, BEHAVIOR_PTR, BEHAVIOR_FLAGS, FLAGS, DECIDE, DBLOCK, PRE) \
-  BT_DETAIL_DECIDER_CHECKS(NAME, DECIDE, DBLOCK)                                                                  \
-  constinit ::bt::DeciderData NAME##_btData{};                                                                    \
-  extern const ::bt::DeciderDef NAME;                                                                             \
-  constexpr ::bt::DeciderDef NAME {                                                                               \
-    .name = DEBUGNAME, .kind = ::bt::DeciderKind::Behavior, .flags = (FLAGS), .behavior = (BEHAVIOR_PTR),          \
-    .behaviorFlags = (BEHAVIOR_FLAGS), .decide = ::bt::detail::MakeDecide<DECIDE, DBLOCK>(),                      \
-    .dblock = ::bt::BlockTypeOf<DBLOCK>(#DBLOCK), .preconditions = (PRE),                                         \
-    .agentType = ::bt::detail::AgentTagOf<DECIDE>(), .data = &NAME##_btData                                       \
+// The fields every decider takes from its options.
+#define BT_DETAIL_DECIDER_FIELDS(O)                                                                          \
+  .behaviorFlags = O::BehaviorFlags::btValue,                                                                    \
+  .decide = ::bt::detail::MakeDecide<O::Decide::btValue, O::DBlock::btType>(),                                     \
+  .dblock = ::bt::BlockTypeOf<O::DBlock::btType>(O::DBlock::btName), .preconditions = O::Pre::btValue
+
+// A behavior decider running *BEHAVIOR_PTR.
+#define BT_DETAIL_DEFINE_DECIDER(NAME, BEHAVIOR_PTR, ...)                                                    \
+  BT_DETAIL_OPTIONS(NAME, __VA_ARGS__)                                                                       \
+  static_assert(!NAME##_btOptions::kGroupOnlyGiven,                                                          \
+                "bt: decider " #NAME " runs a behavior: BT_CHILDREN, BT_GROUP_BEHAVIOR and BT_RANDOM are for " \
+                "groups (BT_DEFINE_GROUP)");                                                                 \
+  BT_DETAIL_DECIDER_CHECKS(NAME, NAME##_btOptions::Decide::btValue, NAME##_btOptions::DBlock::btType)            \
+  constinit ::bt::DeciderData NAME##_btData{};                                                               \
+  extern const ::bt::DeciderDef NAME;                                                                        \
+  constexpr ::bt::DeciderDef NAME {                                                                          \
+    .name = ::bt::detail::DebugNameOr(NAME##_btOptions::DebugName::btValue, #NAME),                            \
+    .kind = ::bt::DeciderKind::Behavior, .flags = NAME##_btOptions::Flags::btValue, .behavior = (BEHAVIOR_PTR), \
+    BT_DETAIL_DECIDER_FIELDS(NAME##_btOptions),                                                              \
+    .agentType = ::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(), .data = &NAME##_btData,        \
+    .params = NAME##_btOptions::Params::btValue, .paramCount = NAME##_btOptions::Params::btCount                 \
   }
 
-#define BT_DETAIL_DEFINE_DECIDER_GROUP(NAME, DEBUGNAME, POLICY, FLAGS, DECIDE, DBLOCK, PRE, GROUP_BEHAVIOR_PTR,     \
-                                       BEHAVIOR_FLAGS, RANDOM, ...)                                               \
-  BT_DETAIL_DECIDER_CHECKS(NAME, DECIDE, DBLOCK)                                                                  \
-  constexpr auto NAME##_btChildren = ::bt::detail::MakeChildList(__VA_ARGS__);                                    \
-  static_assert(NAME##_btChildren.pointers.size() > 0,                                                            \
-                "bt: group decider " #NAME " has no children: list at least one child decider");                \
-  static_assert(NAME##_btChildren.pointers.size() <= ::bt::kMaxGroupChildren,                                     \
+#define BT_DETAIL_DEFINE_GROUP(NAME, POLICY, ...)                                                             \
+  BT_DETAIL_OPTIONS(NAME, __VA_ARGS__)                                                                        \
+  BT_DETAIL_DECIDER_CHECKS(NAME, NAME##_btOptions::Decide::btValue, NAME##_btOptions::DBlock::btType)             \
+  static_assert(NAME##_btOptions::Children::btValue.pointers.size() > 0,                                        \
+                "bt: group decider " #NAME " has no children: list at least one child decider");            \
+  static_assert(NAME##_btOptions::Children::btValue.pointers.size() <= ::bt::kMaxGroupChildren,                 \
                 "bt: group decider " #NAME " has more than bt::kMaxGroupChildren children: split it into nested groups"); \
-  static_assert(::bt::GroupPolicy::POLICY != ::bt::GroupPolicy::Shuffle ||                                        \
-                    NAME##_btChildren.pointers.size() <= ::bt::kMaxShuffleGroupChildren,                          \
-                "bt: shuffle group " #NAME                                                                        \
-                " has more than bt::kMaxShuffleGroupChildren children: split it into nested groups");             \
-  static_assert(::bt::detail::BehaviorIsNotADecider<*NAME##_btChildren.behavior>::kReported);                      \
-  static_assert(::bt::detail::IsRandomFn<BT_DETAIL_FN_TYPE(RANDOM)>(),                                                     \
-                "bt: the random source of group " #NAME " must be std::uint32_t (Agent&), or nullptr");           \
-  static_assert(::bt::detail::AgentTagsAgree({::bt::detail::AgentTagOf<DECIDE>(), ::bt::detail::AgentTagOf<RANDOM>()}), \
-                "bt: Decide and the random source of group " #NAME " take different agent types: use one");    \
-  constinit ::bt::DeciderData NAME##_btData{};                                                                    \
-  extern const ::bt::DeciderDef NAME;                                                                             \
-  constexpr ::bt::DeciderDef NAME {                                                                               \
-    .name = DEBUGNAME, .kind = ::bt::DeciderKind::Group, .policy = ::bt::GroupPolicy::POLICY, .flags = (FLAGS),   \
-    .children = NAME##_btChildren.pointers.data(),                                                                \
-    .childCount = static_cast<std::uint16_t>(NAME##_btChildren.pointers.size()),                                  \
-    .behavior = (GROUP_BEHAVIOR_PTR), .behaviorFlags = (BEHAVIOR_FLAGS),                                          \
-    .decide = ::bt::detail::MakeDecide<DECIDE, DBLOCK>(), .dblock = ::bt::BlockTypeOf<DBLOCK>(#DBLOCK),           \
-    .preconditions = (PRE), .random = ::bt::detail::MakeRandom<RANDOM>(),                                         \
-    .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<DECIDE>(), ::bt::detail::AgentTagOf<RANDOM>()}), \
-    .data = &NAME##_btData                                                                                        \
+  static_assert(::bt::GroupPolicy::POLICY != ::bt::GroupPolicy::Shuffle ||                                    \
+                    NAME##_btOptions::Children::btValue.pointers.size() <= ::bt::kMaxShuffleGroupChildren,      \
+                "bt: shuffle group " #NAME                                                                    \
+                " has more than bt::kMaxShuffleGroupChildren children: split it into nested groups");         \
+  static_assert(::bt::detail::BehaviorIsNotADecider<*NAME##_btOptions::Children::btValue.behavior>::kReported);  \
+  static_assert(::bt::detail::IsRandomFn<BT_DETAIL_FN_TYPE(NAME##_btOptions::Random::btValue)>(),               \
+                "bt: the random source of group " #NAME " must be std::uint32_t (Agent&), or nullptr");       \
+  static_assert(::bt::detail::AgentTagsAgree({::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(),    \
+                                              ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}),  \
+                "bt: Decide and the random source of group " #NAME " take different agent types: use one");  \
+  constinit ::bt::DeciderData NAME##_btData{};                                                                \
+  extern const ::bt::DeciderDef NAME;                                                                         \
+  constexpr ::bt::DeciderDef NAME {                                                                           \
+    .name = ::bt::detail::DebugNameOr(NAME##_btOptions::DebugName::btValue, #NAME),                             \
+    .kind = ::bt::DeciderKind::Group, .policy = ::bt::GroupPolicy::POLICY, .flags = NAME##_btOptions::Flags::btValue, \
+    .children = NAME##_btOptions::Children::btValue.pointers.data(),                                            \
+    .childCount = static_cast<std::uint16_t>(NAME##_btOptions::Children::btValue.pointers.size()),              \
+    .behavior = NAME##_btOptions::GroupBehavior::btValue, BT_DETAIL_DECIDER_FIELDS(NAME##_btOptions),     \
+    .random = ::bt::detail::MakeRandom<NAME##_btOptions::Random::btValue>(),                                    \
+    .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(),   \
+                                               ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}), \
+    .data = &NAME##_btData, .params = NAME##_btOptions::Params::btValue,                                        \
+    .paramCount = NAME##_btOptions::Params::btCount                                                             \
   }

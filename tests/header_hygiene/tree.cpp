@@ -70,6 +70,13 @@ BT_DEFINE_DECIDER_BEHAVIOR(C2, WALK_B, IsHungry);
 BT_CHECK_TREE(ROOT);
 BT_CHECK_TREE_MEMORY(ROOT, sizeof(bt::MemoryFor<ROOT>));
 
+// The named-option form, every option, children defined after the group.
+BT_DEFINE_GROUP(NAMED_ROOT, Random, BT_CHILDREN(NAMED_WALK, (IDLE)), BT_DECIDE(IsHungry), BT_RANDOM(Roll),
+                BT_FLAGS(bt::kCallDecideOnRedecide), BT_PRE(bt::Preconditions{}.Every(2)), BT_GROUP_BEHAVIOR(EAT_B),
+                BT_BEHAVIOR_FLAGS(1u), BT_PARAMS(bt::NumberParam("n", 1)), BT_DEBUG_NAME("named root"));
+BT_DEFINE_DECIDER(NAMED_WALK, WALK_B, BT_DBLOCK(Target), BT_DECIDE(Spot), BT_PARAMS(bt::TextParam("to", "home")));
+BT_CHECK_TREE(NAMED_ROOT);
+
 }  // namespace hygiene
 
 BT_AGENT_BASE(hygiene::Agent, hygiene::Creature);

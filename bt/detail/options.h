@@ -1,0 +1,173 @@
+// bt/detail/options.h — the named options of BT_DEFINE_GROUP and BT_DEFINE_DECIDER.
+//
+// Each option kind is a struct holding its default. An option the user gives,
+// BT_DECIDE(Fn) say, becomes a struct of the same members naming its kind as
+// btKind; Options<given...> picks, for each kind, the one given or the kind
+// itself. The members start with bt so that they hide none of the user's names
+// in the option's own expression (a base class would: a function called Decide). The options are collected as types, not designated initializers of a
+// template struct, since clang-14 has no class template argument deduction for
+// aggregates.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "bt/decider.h"
+
+namespace bt::detail {
+
+// ---------------------------------------------------------------- children
+// A group's children, counted and taken by address in the language rather than
+// the preprocessor: the list is built once, so a misspelt child is one error.
+//
+// A behavior listed as a child, where a decider is needed, is recorded rather
+// than refused by the conversion: the group's static_assert names it (in
+// BehaviorIsNotADecider<BEHAVIOR>), and its place holds a valid stand-in, so that the
+// tree adds no errors of its own.
+inline constexpr BehaviorDef kNotADeciderBehavior{.name = "a behavior listed as a child"};
+inline constinit DeciderData kNotADeciderData{};
+inline constexpr DeciderDef kNotADecider{.name = "a behavior listed as a child",
+                                         .kind = DeciderKind::Behavior,
+                                         .behavior = &kNotADeciderBehavior,
+                                         .data = &kNotADeciderData};
+
+template <const BehaviorDef& Behavior>
+struct BehaviorIsNotADecider {
+  static_assert(&Behavior == &kNotADeciderBehavior,
+                "bt: a behavior listed as a child of a group, which takes deciders: wrap it in "
+                "BT_DEFINE_DECIDER(DECIDER, BEHAVIOR, options...) and list the decider");
+  static constexpr bool kReported = true;
+};
+
+template <std::size_t N>
+struct ChildList {
+  std::array<const DeciderDef*, N> pointers;
+  const BehaviorDef* behavior = &kNotADeciderBehavior;  // the first child that is a behavior, if any
+};
+
+// A behavior that BT_CHILDREN declared as a decider: the conflicting declaration
+// has reported it, so the list takes the stand-in without reporting it again.
+struct ReportedBehavior {};
+constexpr const DeciderDef& Declared(const DeciderDef& child) { return child; }
+constexpr ReportedBehavior Declared(const BehaviorDef&) { return {}; }
+
+template <class... D>
+consteval ChildList<sizeof...(D)> MakeChildList(const D&... children) {
+  ChildList<sizeof...(D)> list{};
+  std::size_t i = 0;
+  (
+      [&] {
+        if constexpr (std::is_same_v<D, BehaviorDef>) {
+          if (list.behavior == &kNotADeciderBehavior) list.behavior = &children;
+          list.pointers[i++] = &kNotADecider;
+        } else if constexpr (std::is_same_v<D, ReportedBehavior>) {
+          list.pointers[i++] = &kNotADecider;
+        } else {
+          list.pointers[i++] = &children;  // a child must be a bt::DeciderDef
+        }
+      }(),
+      ...);
+  (void)i;
+  return list;
+}
+// The same after a leading marker, for a list the preprocessor writes with a comma before each child.
+struct ChildrenFollow {};
+template <class... D>
+consteval ChildList<sizeof...(D)> MakeChildList(ChildrenFollow, const D&... children) {
+  return MakeChildList(children...);
+}
+
+// ---------------------------------------------------------------- option kinds
+namespace opt {
+struct Decide {  // BT_DECIDE(fn)
+  using btKind = Decide;
+  static constexpr std::nullptr_t btValue = nullptr;
+};
+struct Flags {  // BT_FLAGS(bt::DeciderFlags)
+  using btKind = Flags;
+  static constexpr std::uint32_t btValue = kNoDeciderFlags;
+};
+struct BehaviorFlags {  // BT_BEHAVIOR_FLAGS(bits handed to the behavior)
+  using btKind = BehaviorFlags;
+  static constexpr std::uint32_t btValue = 0;
+};
+struct Pre {  // BT_PRE(bt::Preconditions)
+  using btKind = Pre;
+  static constexpr Preconditions btValue{};
+};
+struct DBlock {  // BT_DBLOCK(T)
+  using btKind = DBlock;
+  using btType = void;
+  static constexpr const char* btName = "void";
+};
+struct Params {  // BT_PARAMS(bt::Param...)
+  using btKind = Params;
+  static constexpr const Param* btValue = nullptr;
+  static constexpr std::uint16_t btCount = 0;
+};
+struct DebugName {  // BT_DEBUG_NAME("text"); none: the decider's own name
+  using btKind = DebugName;
+  static constexpr const char* btValue = nullptr;
+};
+// Groups only.
+struct Children {  // BT_CHILDREN(child...)
+  using btKind = Children;
+  static constexpr ChildList<0> btValue{};
+};
+struct GroupBehavior {  // BT_GROUP_BEHAVIOR(behavior)
+  using btKind = GroupBehavior;
+  static constexpr const BehaviorDef* btValue = nullptr;
+};
+struct Random {  // BT_RANDOM(fn)
+  using btKind = Random;
+  static constexpr std::nullptr_t btValue = nullptr;
+};
+}  // namespace opt
+
+template <class Kind, class... Given>
+struct FindOption {
+  using type = Kind;
+};
+template <class Kind, class First, class... Rest>
+struct FindOption<Kind, First, Rest...> {
+  using type = std::conditional_t<std::is_same_v<typename First::btKind, Kind>, First,
+                                  typename FindOption<Kind, Rest...>::type>;
+};
+
+template <class... Given>
+struct Options {
+  template <class Kind>
+  static constexpr int kCount = (0 + ... + int{std::is_same_v<typename Given::btKind, Kind>});
+
+  static constexpr bool kEachOnce = ((kCount<typename Given::btKind> == 1) && ...);
+  static constexpr bool kGroupOnlyGiven =
+      kCount<opt::Children> + kCount<opt::GroupBehavior> + kCount<opt::Random> > 0;
+
+  using Decide = typename FindOption<opt::Decide, Given...>::type;
+  using Flags = typename FindOption<opt::Flags, Given...>::type;
+  using BehaviorFlags = typename FindOption<opt::BehaviorFlags, Given...>::type;
+  using Pre = typename FindOption<opt::Pre, Given...>::type;
+  using DBlock = typename FindOption<opt::DBlock, Given...>::type;
+  using Params = typename FindOption<opt::Params, Given...>::type;
+  using DebugName = typename FindOption<opt::DebugName, Given...>::type;
+  using Children = typename FindOption<opt::Children, Given...>::type;
+  using GroupBehavior = typename FindOption<opt::GroupBehavior, Given...>::type;
+  using Random = typename FindOption<opt::Random, Given...>::type;
+};
+// The macros list the options after a leading void, so that none is a valid list.
+template <class Void, class... Given>
+using OptionsOf = Options<Given...>;
+
+// What is not an option fails a static_assert naming it.
+inline constexpr bool kNotAnOption = false;
+
+// The type BT_CHILDREN declares a group's children with: a behavior listed as a
+// child conflicts with it, in an error whose one line says what to do:
+// "conflicting declaration 'const bt::detail::ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER WANDER_B'".
+using ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER = DeciderDef;
+
+constexpr const char* DebugNameOr(const char* given, const char* name) { return given != nullptr ? given : name; }
+
+}  // namespace bt::detail
