@@ -227,6 +227,7 @@ $(DEBUG_OFF)/obj/%.o: %.cpp | $(DEPS_TEST)
 $(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debug_output_off/check.cpp)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
 
+<<<<<<< HEAD
 # A program built with other limits (bt/config.h) than libbt.a must not link,
 # and the error names the limit to rebuild libbt with.
 .PHONY: test-limits-link
@@ -235,10 +236,14 @@ test-limits-link: $(LIB) | $(DEPS_TEST)
 	@sh tests/limits_link_test.sh $(LIB) g++ $(CLANG_CXX)
 
 # The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo, in gdb's batch mode.
+=======
+# The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo and on the
+# variables test's trees (parameters, variables), in gdb's batch mode.
+>>>>>>> h-vars
 .PHONY: test-gdb
 test-extra: test-gdb
-test-gdb: $(BUILD)/demo/t01_first_tree | $(DEPS_TEST)
-	@sh tests/gdb_printers_test.sh $(BUILD)/demo/t01_first_tree
+test-gdb: $(BUILD)/demo/t01_first_tree $(TESTS) | $(DEPS_TEST)
+	@sh tests/gdb_printers_test.sh $(BUILD)/demo/t01_first_tree $(TESTS)
 
 # The picture tools: bt_timeline's exact SVG, bt_dot's DOT through graphviz.
 .PHONY: test-pictures

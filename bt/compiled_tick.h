@@ -43,6 +43,7 @@
 
 #include "bt/debug_output.h"
 #include "bt/detail/tick_engine.h"
+#include "bt/detail/variable_access.h"
 #include "bt/layout.h"
 
 namespace bt {
@@ -63,6 +64,14 @@ struct CompiledTree {
   static constexpr SlotLayout kLayout = ComputeSlotLayout(D);
   template <const DeciderDef& D>
   static constexpr bool kIsGroup = D.kind != DeciderKind::Behavior;
+
+  // The block's variables region, when the tree declares variables (checked by Tick).
+  static constexpr bool kHasVariables = Tree::analysis.variablesOffset != 0;
+  static VariableBlock* Variables(TickState& t) {
+    if constexpr (kHasVariables)
+      return reinterpret_cast<VariableBlock*>(reinterpret_cast<std::byte*>(t.header) + Tree::analysis.variablesOffset);
+    else return nullptr;
+  }
 
   template <const DeciderDef& D>
   static std::byte* Bytes(TickState& t) {
@@ -102,6 +111,7 @@ struct CompiledTree {
     c.decisionFlags = t.decisionFlags;
     c.stimuliFlags = t.stimuliFlags;
     c.decider = &D;
+    if constexpr (kHasVariables) c.variables = Variables(t);
     if constexpr (D.dblock.size != 0) {
       c.dblock = Bytes<D>(t) + kLayout<D>.dblockOffset;
       c.dblockType = D.dblock.type;
@@ -137,7 +147,8 @@ struct CompiledTree {
   static void PrepareForReference(TickState& t) {
     t.root = &Root;
     t.timers = reinterpret_cast<float*>(reinterpret_cast<std::byte*>(t.header) + Root.data->tree.timersOffset);
-    t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
+    t.variables = Variables(t);
+    t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr, t.variables};
   }
 
   // Preconditions, then Decide, as bt/tick.cpp's Evaluate: > 0 accepts. Only
@@ -162,7 +173,7 @@ struct CompiledTree {
       // A fresh DBlock even without a Decide, as the reference tick (bt/tick.cpp says why).
       ConstructDBlock<D>(dblock);
       if (D.decide == nullptr) return 1.0f;
-      const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D};
+      const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D, Variables(t)};
       const float value = D.decide(t.agent, dblock, context);
       return value > 0 ? value : 0.0f;  // NaN rejects
     }
@@ -444,6 +455,11 @@ struct CompiledTree {
         !(dt >= 0 && dt <= std::numeric_limits<float>::max()) || !(sinceEpoch <= kRebaseSeconds) ||
         !(header.lastTime >= 0 && header.lastTime <= blockTime) || !MayEnter(block)) [[unlikely]]
       return false;
+    // Variables not the tree's (damage): the reference tick reports and restarts them.
+    if constexpr (kHasVariables)
+      if (!VariableAccess::Fits(*reinterpret_cast<const VariableBlock*>(block + Tree::analysis.variablesOffset),
+                                Root.variableCount, Tree::analysis.variableBools)) [[unlikely]]
+        return false;
 #if BT_DEBUG_OUTPUT
     if (DebugWanted(1, agent)) [[unlikely]]
       return false;

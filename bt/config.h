@@ -37,6 +37,11 @@
 #define BT_STIMULUS_DATA_BYTES 16
 #endif
 
+// Per-agent variables a tree may declare (bt/variables.h; at most 64: one bit per variable says Bool).
+#ifndef BT_MAX_VARIABLES
+#define BT_MAX_VARIABLES 64
+#endif
+
 // Debug output during the tick (levels 0-5). 0 compiles the whole facility out.
 #ifndef BT_DEBUG_OUTPUT
 #define BT_DEBUG_OUTPUT 1
@@ -74,6 +79,8 @@ inline constexpr std::size_t kMaxBehaviorMemoryBytes = BT_MAX_BEHAVIOR_MEMORY_BY
 inline constexpr std::size_t kMaxDBlockBytes = BT_MAX_DBLOCK_BYTES;
 inline constexpr int kMaxStimuli = BT_MAX_STIMULI;
 inline constexpr std::size_t kStimulusDataBytes = BT_STIMULUS_DATA_BYTES;
+inline constexpr int kMaxVariables = BT_MAX_VARIABLES;
+static_assert(kMaxVariables >= 0 && kMaxVariables <= 64, "bt: BT_MAX_VARIABLES is at most 64");
 // Strictest alignment a memory struct or DBlock may ask for; memory blocks are aligned to it.
 inline constexpr std::size_t kMaxAlignment = 16;
 // Deciders on the longest path from the root, root included [max 32]: bounds the tick's recursion.

@@ -94,7 +94,11 @@ struct DotWriter {
 
   void Node(const DeciderDef& d) {
     const bool group = d.kind == DeciderKind::Group;
-    out.Put("  \"%s\" [label=\"%s\\n%s", NodeId(d).text, Quoted(d.name).text, group ? GroupPolicyName(d.policy) : "");
+    // Parameters as DebugPrintState shows them: NAME(range=10, "head").
+    char params[sizeof(Quoted::text)] = "";
+    if (d.paramCount != 0) FormatParams(d.Params(), params);
+    out.Put("  \"%s\" [label=\"%s%s%s%s\\n%s", NodeId(d).text, Quoted(d.name).text, d.paramCount != 0 ? "(" : "",
+            Quoted(params).text, d.paramCount != 0 ? ")" : "", group ? GroupPolicyName(d.policy) : "");
     if (d.behavior != nullptr) out.Put("%s[%s]", group ? "\\n" : "", Quoted(d.behavior->name).text);
     out.Put("\"%s%s];\n", group ? "" : ", shape=ellipse",
             Active(d) ? ", fillcolor=\"#ffd966\", color=\"#b45f06\", penwidth=2" : "");

@@ -7,7 +7,9 @@
 // turns the text into a picture; WriteTreeSvg runs it. Depends on the core; the
 // core never depends on it. Writing into a buffer allocates nothing.
 //
-// A decider without a name (a loader may leave names out) is labelled
+// A decider's label is its name, with its constant parameters as
+// DebugPrintState shows them (`SHOOT(range=10, "head")`, bt::FormatParams), then
+// its policy or behavior. A decider without a name (a loader may leave names out) is labelled
 // "(unnamed)", its node named "(unnamed) <address>", so that two of them stay
 // two nodes. Bad input draws what is wrong instead of crashing:
 // - a tree InitializeTreeData rejects: a graph of no node, labelled with its

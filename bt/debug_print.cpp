@@ -91,8 +91,11 @@ struct Printer {
   void Line(const DeciderDef& d, int index, int depth, bool active) {
     char flags[128];
     FormatDeciderFlags(d.flags, flags, sizeof flags);
-    char line[512];
-    int n = std::snprintf(line, sizeof line, "%*s%c%d:%s (", depth * 2, "", active ? '*' : ' ', index, NameOf(d.name));
+    char params[256] = "";
+    if (d.paramCount != 0) FormatParams(d.Params(), params);
+    char line[768];
+    int n = std::snprintf(line, sizeof line, "%*s%c%d:%s%s%s%s (", depth * 2, "", active ? '*' : ' ', index,
+                          NameOf(d.name), d.paramCount != 0 ? "(" : "", params, d.paramCount != 0 ? ")" : "");
     auto append = [&](const char* format, auto... args) {
       if (n >= 0 && static_cast<std::size_t>(n) < sizeof line)
         n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), format, args...);
@@ -177,6 +180,29 @@ Block Classify(const DeciderDef& root, std::span<const std::byte> memory, const 
 
 void AppendText(LineWriter& writer, const char* text) { writer.Append(text, std::strlen(text)); }
 
+// "variables: HasTarget=true Range=10": the agent's values; or, when the block
+// holds none (never ticked, refused, damaged), "variables (initial): ..." and the
+// declared values, which a fresh block starts with.
+void AppendVariables(LineWriter& writer, const DeciderDef& root, std::span<const std::byte> memory) {
+  const VariableBlock* values = ReadVariables(root, memory);
+  char line[1024];
+  int n = std::snprintf(line, sizeof line, "%s", values != nullptr ? "variables:" : "variables (initial):");
+  for (int i = 0; i < root.variableCount && n >= 0 && static_cast<std::size_t>(n) < sizeof line; ++i) {
+    const VariableDecl& v = root.variables[i];
+    const double value = values != nullptr ? values->Get(i) : v.initial;
+    const std::size_t room = sizeof line - static_cast<std::size_t>(n);
+    if (v.type == VariableType::Bool)
+      n += std::snprintf(line + n, room, " %s=%s", v.name, value != 0 ? "true" : "false");
+    else
+      n += std::snprintf(line + n, room, " %s=%g", v.name, value);
+  }
+  if (n < 0) return;
+  std::size_t length = static_cast<std::size_t>(n);
+  if (length >= sizeof line - 1) length = sizeof line - 2;  // too many to show: cut, but keep the line a line
+  line[length++] = '\n';
+  writer.Append(line, length);
+}
+
 }  // namespace
 
 std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> memory, double time,
@@ -192,6 +218,7 @@ std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> m
     AppendText(printer.writer, line);
     return printer.writer.Finish();
   }
+  if (root.variableCount != 0) AppendVariables(printer.writer, root, memory);
   const Block block = Classify(root, memory, printer.region);
   // Activation times are kept after the block's epoch.
   if (block == Block::Active) printer.time = time - reinterpret_cast<const MemoryHeader*>(memory.data())->epoch;

@@ -15,7 +15,14 @@
 // and for groups the index of the active child. The whole tree adds unmarked
 // lines for the inactive deciders, without times; a decider shared by several
 // groups is printed under each. Nothing active prints "(no active deciders)".
-// A null name (a loader may leave names out) prints "(unnamed)".
+// A null name (a loader may leave names out) prints "(unnamed)". A decider with
+// constant parameters shows them after its name, as bt::FormatParams writes them:
+//   *1:SHOOT(range=10, "head") (Behavior 0x0) time: 0.50 [SHOOT_B] (0x00000000)
+// A tree that declares variables starts with a line of the agent's values
+// (Bools as true/false, Numbers as %g), or, when the block holds none (never
+// ticked, refused, damaged), of the declared initial values:
+//   variables: HasTarget=true Range=10
+//   variables (initial): HasTarget=false Range=30
 //
 // Under an active decider, its DBlock and its behavior's memory struct are shown
 // when their type has a formatter (bt/memory_format.h), each on a line of its

@@ -35,6 +35,9 @@ struct TreeData {
   std::uint32_t stamp = 0;        // identifies the tree in the memory blocks it ticks
   std::uint32_t memoryBytes = 0;  // [bytes] an agent's memory block must hold
   std::uint32_t timersOffset = 0; // [bytes] of the timer array in the block
+  std::uint32_t variablesOffset = 0;  // [bytes] of the VariableBlock in the block; 0: no variables
+  std::uint64_t variableBools = 0;    // bit i: variable i is a Bool
+  std::uint16_t numVariables = 0;     // the root's declared variables
   std::uint16_t numTimers = 0;    // deciders with a timer precondition
   std::uint16_t depth = 0;        // deciders on the longest path, root included
   std::uint16_t numDeciders = 0;

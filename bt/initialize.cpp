@@ -89,6 +89,17 @@ std::uint32_t Stamp(const detail::TreeAnalysis& a) {
   h.Word(a.deciderBytes);
   h.Word(a.timersOffset);
   h.Word(a.memoryBytes);
+  // Only for a tree that declares variables, so that every other tree keeps the
+  // stamp it had before variables existed, and its saves stay good.
+  const DeciderDef& root = *a.deciders[a.count - 1];  // post-order: the root is last
+  if (root.variableCount != 0) {
+    h.Word(root.variableCount);
+    for (int i = 0; i < root.variableCount; ++i) {
+      h.Text(root.variables[i].name);
+      h.Byte(static_cast<std::uint32_t>(root.variables[i].type));
+    }
+    h.Word(a.variablesOffset);
+  }
   return h.Value();
 }
 
@@ -151,6 +162,9 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
   tree.stamp = stamp;
   tree.memoryBytes = a.memoryBytes;
   tree.timersOffset = a.timersOffset;
+  tree.variablesOffset = a.variablesOffset;
+  tree.variableBools = a.variableBools;
+  tree.numVariables = a.deciders[a.count - 1]->variableCount;
   tree.numTimers = static_cast<std::uint16_t>(a.numTimers);
   tree.depth = static_cast<std::uint16_t>(a.depth);
   tree.numDeciders = static_cast<std::uint16_t>(a.count);

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string_view>
 #include <type_traits>
 
 #include "bt/config.h"
@@ -69,6 +70,8 @@ struct TreeAnalysis {
   TypeTag agentType = kNoType;
   std::uint32_t deciderBytes = 0;  // [bytes] of the decider region
   std::uint32_t timersOffset = 0;  // [bytes] from the block's start
+  std::uint32_t variablesOffset = 0;  // [bytes] from the block's start; 0: the tree declares none
+  std::uint64_t variableBools = 0;    // bit i: variable i is a Bool
   std::uint32_t memoryBytes = 0;   // [bytes] of the whole block
 
   int unknownIndex = -1;  // what IndexOf answers for a decider not in the tree (see StandInAnalysis)
@@ -172,6 +175,9 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   }
   if (depth >= kMaxTreeDepth) return a.Fail(TreeProblem::TooDeep, d), 0;
   if (!CheckDecider(a, *d)) return 0;
+  // Variables belong to the tree, whose blocks hold them: one declared below the
+  // root would be silently missing, so it is an error rather than ignored.
+  if (depth > 0 && d->variableCount != 0) return a.Fail(TreeProblem::VariablesNotOnRoot, d), 0;
   if (depth + 1 > a.depth) a.depth = depth + 1;
 
   path[depth] = d;
@@ -217,15 +223,42 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   return a.regionEnd[index];
 }
 
+// The root's variable declarations (bt/variables.h); records which are Bools.
+constexpr bool CheckVariables(TreeAnalysis& a, const DeciderDef& root) {
+  if (root.variableCount > kMaxVariables) return a.Fail(TreeProblem::TooManyVariables, &root);
+  if (root.variableCount != 0 && root.variables == nullptr) return a.Fail(TreeProblem::BadVariable, &root);
+  for (int i = 0; i < root.variableCount; ++i) {
+    const VariableDecl& v = root.variables[i];
+    if (v.name == nullptr || v.initial != v.initial) return a.Fail(TreeProblem::BadVariable, &root);  // NaN
+    if (v.type == VariableType::Bool) {
+      if (v.initial != 0 && v.initial != 1) return a.Fail(TreeProblem::BadVariable, &root);
+      a.variableBools |= std::uint64_t{1} << i;
+    } else if (v.type != VariableType::Number) {  // a loader may fill any byte into type
+      return a.Fail(TreeProblem::BadVariable, &root);
+    }
+    for (int j = 0; j < i; ++j)
+      if (std::string_view(root.variables[j].name) == v.name) return a.Fail(TreeProblem::DuplicateVariable, &root);
+  }
+  return true;
+}
+
+// [bytes] of the variables region: a VariableBlock, then one double per variable.
+constexpr std::uint32_t VariableRegionBytes(int count) {
+  return count == 0 ? 0 : static_cast<std::uint32_t>(sizeof(VariableBlock) + sizeof(double) * static_cast<std::size_t>(count));
+}
+
 constexpr TreeAnalysis AnalyzeTree(const DeciderDef& root) {
   TreeAnalysis a;
   const DeciderDef* path[kMaxTreeDepth] = {};
   const std::uint32_t end = Visit(a, &root, nullptr, path, 0);
   if (a.problem != TreeProblem::None) return a;
+  if (!CheckVariables(a, root)) return a;
   a.deciderBytes = AlignUp(end, kMaxAlignment);
   a.timersOffset = sizeof(MemoryHeader) + a.deciderBytes;
   const std::uint32_t timerBytes = static_cast<std::uint32_t>(a.numTimers) * std::uint32_t{sizeof(float)};
-  a.memoryBytes = AlignUp(a.timersOffset + timerBytes, kMaxAlignment);
+  const std::uint32_t timersEnd = AlignUp(a.timersOffset + timerBytes, kMaxAlignment);
+  a.variablesOffset = root.variableCount != 0 ? timersEnd : 0;
+  a.memoryBytes = AlignUp(timersEnd + VariableRegionBytes(root.variableCount), kMaxAlignment);
   return a;
 }
 

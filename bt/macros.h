@@ -15,6 +15,9 @@
 // Children and behaviors are named. Policies are GroupPolicy enumerators without the prefix.
 #pragma once
 
+#include <cstdint>
+#include <iterator>
+
 #include "bt/detail/macros.h"
 #include "bt/preconditions.h"
 
@@ -119,6 +122,25 @@
   BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_DEBUG_NAME(DEBUGNAME), BT_FLAGS(FLAGS), BT_DECIDE(DECIDE),             \
                          BT_DBLOCK(DBLOCK), BT_PRE(PRE), BT_DETAIL_GROUP_BEHAVIOR_PTR(GROUP_BEHAVIOR_PTR),      \
                          BT_BEHAVIOR_FLAGS(BEHAVIOR_FLAGS), BT_RANDOM(RANDOM), BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+
+// ---------------------------------------------------------------- tree variables
+// NAME is the root decider ROOT (defined above with any BT_DEFINE_DECIDER_*
+// macro) declaring the per-agent variables VARIABLES, a constexpr array of
+// bt::VariableDecl (bt/variables.h); tick NAME, which shows ROOT's name:
+//   constexpr bt::VariableDecl kGuardVariables[] = {{"HasTarget", bt::VariableType::Bool, 0}};
+//   BT_DEFINE_DECIDER_ROOT__VARIABLES(GUARD_TREE, GUARD, kGuardVariables);
+#define BT_DEFINE_DECIDER_ROOT__VARIABLES(NAME, ROOT, VARIABLES)                                              \
+  static_assert(std::size(VARIABLES) <= ::bt::kMaxVariables,                                                 \
+                "bt: tree " #NAME " declares more variables than bt::kMaxVariables (BT_MAX_VARIABLES)");     \
+  constinit ::bt::DeciderData NAME##_btData{};                                                               \
+  extern const ::bt::DeciderDef NAME;                                                                        \
+  constexpr ::bt::DeciderDef NAME = [] {                                                                     \
+    ::bt::DeciderDef root = ROOT;                                                                            \
+    root.data = &NAME##_btData;                                                                              \
+    root.variables = std::data(VARIABLES);                                                                   \
+    root.variableCount = static_cast<std::uint16_t>(std::size(VARIABLES));                                   \
+    return root;                                                                                             \
+  }()
 
 // ---------------------------------------------------------------- derived agents
 // Declares, at global scope and before the agent is ticked (beside the class,

@@ -5,6 +5,10 @@
 // even mid-behavior). Layout, all offsets computed by InitializeTreeData:
 //
 //   [MemoryHeader][decider region][timers: float per timed decider, after the epoch]
+//   [variables: a VariableBlock, then a double per variable the root declares]
+//
+// The timers and the variables each start at a multiple of kMaxAlignment; a tree
+// that declares no variables has no variables region (bt/variables.h).
 //
 // In the decider region every decider owns a slot at an offset that depends
 // only on its own subtree: a group's children all start at the bottom of the

@@ -6,6 +6,7 @@
 // decider's through its context (ctx.Params(), ctx.Number("range")).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -46,5 +47,12 @@ constexpr const Param* FindParam(std::span<const Param> params, std::string_view
     if (p.Named(name)) return &p;
   return nullptr;
 }
+
+// The parameters as debug output shows them (DebugPrintState, the DOT picture,
+// the gdb printers): `range=10, "head", E_H_REACTOR, aim={x > 2}`, each as
+// [name=]value: a Number as %g, a Bool true/false, a Text quoted (quotes and backslashes
+// escaped), a Symbol its name, an Expression its source in braces. Written into
+// `out`, NUL-terminated and cut to fit; returns the length of the whole text.
+std::size_t FormatParams(std::span<const Param> params, std::span<char> out);
 
 }  // namespace bt

@@ -27,6 +27,7 @@
 
 #include "bt/debug_output.h"
 #include "bt/detail/tick_engine.h"
+#include "bt/detail/variable_access.h"
 #include "bt/layout.h"
 #include "bt/refusal.h"
 #include "bt/tree.h"
@@ -104,6 +105,7 @@ Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
   c.decisionFlags = t.decisionFlags;
   c.stimuliFlags = t.stimuliFlags;
   c.decider = &d;
+  c.variables = t.variables;
   if (d.dblock.size != 0) {
     c.dblock = SlotBytes(t, d, base) + d.data->dblockOffset;
     c.dblockType = d.dblock.type;
@@ -568,6 +570,8 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.header = reinterpret_cast<MemoryHeader*>(memory.data());
   t.region = memory.data() + sizeof(MemoryHeader);
   t.timers = reinterpret_cast<float*>(memory.data() + root.data->tree.timersOffset);
+  // Checked by StartTick (and Stop) before anything reads it.
+  t.variables = root.data->tree.numVariables != 0 ? VariablesAt(memory.data(), root.data->tree) : nullptr;
   t.time = time;
   t.dt = dt;
   t.decisionFlags = decisionFlags;
@@ -606,13 +610,20 @@ static inline void StartBlockTimes(TickState& t) {
 // earlier than the last tick, or an epoch to move. {Status::Running} to go on.
 [[gnu::noinline]] static TickResult StartUnusualClock(TickState& t) {
   MemoryHeader& header = *t.header;
-  if (header.treeStamp == 0) {  // a fresh block: start it for this tree
+  const bool fresh = header.treeStamp == 0;
+  if (fresh) {  // a fresh block: start it for this tree
     header.treeStamp = t.root->data->tree.stamp;
     if (header.rng == 0) header.rng = 0x9E3779B9u;
     header.rootActive = 0;
     header.epoch = t.time;
     header.lastTime = 0;
     for (int i = 0; i < t.root->data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
+  }
+  // Variables start at their initial values, unless the game set them before this
+  // first tick (VariablesOf started them). Not the tree's in a started block: damage.
+  if (t.variables != nullptr && !VariableAccess::Fits(*t.variables, t.root->data->tree)) {
+    VariableAccess::Start(*t.variables, *t.root);
+    if (!fresh) return {Status::CorruptMemory, t.root};
   }
   if (!HeaderTimesFit(header)) return EndCorruptTimes(t);
   StartBlockTimes(t);
@@ -632,11 +643,12 @@ static inline void StartBlockTimes(TickState& t) {
   MemoryHeader& header = *t.header;
   StartBlockTimes(t);
   if (!(header.lastTime >= 0 && header.lastTime <= t.blockTime && t.sinceEpoch <= kRebaseSeconds) ||
-      header.treeStamp == 0) [[unlikely]] {
+      header.treeStamp == 0 || (t.variables != nullptr && !VariableAccess::Fits(*t.variables, t.root->data->tree)))
+      [[unlikely]] {
     if (const TickResult unusual = StartUnusualClock(t); unusual.status != Status::Running) return unusual;
   }
   header.lastTime = t.blockTime;
-  t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr};
+  t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr, t.variables};
   BT_DEBUG_COLD(t, 3, DebugBeginTick(t));
   return {Status::Running, nullptr};
 }
@@ -798,6 +810,7 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, st
   const NestedScope nested(memory.data(), &t);
   StartTickState(t, root, agent, memory, time);
   if (t.header->treeStamp == 0 || !t.header->rootActive) return;
+  if (t.variables != nullptr && !VariableAccess::Fits(*t.variables, root.data->tree)) t.variables = nullptr;  // damaged
   StartBlockTimes(t);
   t.deactivation = "stopped";
   if (const DeciderDef* corrupt = FindCorruptGroup(t)) return DeactivateAbove(t, *corrupt);

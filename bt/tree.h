@@ -69,6 +69,10 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed);
 //   BadTime;
 // - a block this thread is already ticking or stopping (a callback that ticks
 //   its own agent): Reentered;
+// - a block whose variables region is damaged (not as many variables, or not of
+//   the types, as the root declares): CorruptMemory, naming the root; the
+//   variables restart at their initial values and nothing else changes (the
+//   active path goes on at the next tick);
 // - a block whose clock is damaged (its epoch or last tick out of range):
 //   CorruptMemory, naming the root; its active path is deactivated as below and
 //   its clock restarts at this tick;
@@ -188,7 +192,7 @@ TickResult TickBehaviorTree(const DeciderDef& root, Agent& agent, Memory<N>& mem
 
 // Stops the block (StopBehaviorTree: every active behavior deactivated, at
 // `time`) and zeroes it, keeping its RNG seed: the next tick starts it afresh at
-// any time. For a level whose clock restarts (a block's times may not go
+// any time, its variables (bt/variables.h) at their initial values. For a level whose clock restarts (a block's times may not go
 // backwards: BadTime). Refuses what StopBehaviorTree does nothing on (the bad
 // input above, with its Status, and Reentered from a callback of a tick or Stop
 // of the same block), changing nothing; returns NoBehavior when done.

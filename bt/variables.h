@@ -34,8 +34,9 @@ class VariableBlock {
   // 0 for an index out of range.
   double Get(int index) const { return InRange(index) ? values_()[index] : 0.0; }
   bool GetBool(int index) const { return Get(index) != 0.0; }
-  // Sets a value (a Bool's to 0 or 1; NaN is refused), counting the change when it
-  // differs. False for an index out of range or a refused value.
+  // Sets a value, counting the change when it differs from the one held. A Bool
+  // takes any value as C++ converts it to bool (0 is false, anything else true,
+  // stored as 1); NaN is refused. False for an index out of range or NaN.
   bool Set(int index, double value);
   bool SetBool(int index, bool value) { return Set(index, value ? 1.0 : 0.0); }
   // How many times a value changed since the block started (wraps).
@@ -48,9 +49,25 @@ class VariableBlock {
   const double* values_() const { return reinterpret_cast<const double*>(this + 1); }
   std::uint32_t changes_ = 0;
   std::uint32_t count_ = 0;
-  std::uint32_t types_ = 0;  // bit i: variable i is a Bool (the first 32)
-  std::uint32_t reserved_ = 0;
+  std::uint64_t bools_ = 0;  // bit i: variable i is a Bool (kMaxVariables is at most 64)
 };
 static_assert(sizeof(VariableBlock) == 16);
+
+// The agent's variables in its block, for the game to read and set between ticks
+// (behaviors and Decides get the same through ctx.variables). Null when refused:
+// a tree InitializeTreeData rejects or that declares no variables, a block smaller
+// than MemoryBytesFor(root) or not aligned to kMaxAlignment, a block another tree
+// started, or one whose variables region is damaged (the next tick reports
+// CorruptMemory and restarts them). A block never ticked (zeroed) gets its
+// variables started here, at their initial values, so the game can set them
+// before the first tick, which keeps them; nothing else of the block is written.
+VariableBlock* VariablesOf(const DeciderDef& root, std::span<std::byte> memory);
+// The same for readers (debug display), which write nothing: null also for a
+// block never ticked whose variables VariablesOf has not started.
+const VariableBlock* ReadVariables(const DeciderDef& root, std::span<const std::byte> memory);
+
+// The index of the root's variable called `name`, or -1 (also for a tree
+// InitializeTreeData rejects).
+int FindVariable(const DeciderDef& root, std::string_view name);
 
 }  // namespace bt

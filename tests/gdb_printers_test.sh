@@ -1,14 +1,17 @@
 #!/bin/sh
 # tests/gdb_printers_test.sh — runs gdb in batch mode on the first demo with
 # tools/gdb/bt_printers.py and checks the printed text exactly.
-#   usage: sh tests/gdb_printers_test.sh build/demo/t01_first_tree
+#   usage: sh tests/gdb_printers_test.sh build/demo/t01_first_tree [build/tests/bt_tests]
 set -eu
 binary=$1
+tests_binary=${2:-}
 out=$(mktemp)
 trap 'rm -f "$out" "$out.got" "$out.gdb"' EXIT
 
 # Stops in WANDER's behavior on the first tick, then in EAT's when hunger wins
 # (tick 5, time 5/30); each time in main, where the tree and the block are.
+# Given the test binary too (usage: ... build/demo/t01_first_tree build/tests/bt_tests),
+# then shows parameters and variables on the trees of tests/variables_test.cpp.
 cat >"$out.gdb" <<'GDB'
 set pagination off
 source tools/gdb/bt_printers.py
@@ -77,6 +80,59 @@ if [ "$(cat "$out.got")" = "$expected" ]; then
   echo "gdb printers: ok"
 else
   echo "gdb printers: FAILED; expected:"; echo "$expected"; echo "got:"; cat "$out.got"
+  echo "(full gdb output:)"; cat "$out"
+  exit 1
+fi
+
+[ -n "$tests_binary" ] || exit 0
+
+# Stops in VariablesGdbStop (tests/variables_test.cpp), once for each tree.
+cat >"$out.gdb" <<'GDB'
+set pagination off
+source tools/gdb/bt_printers.py
+break VariablesGdbStop
+run "[.gdb]"
+echo -- a tree with variables\n
+print vars_tree::ROOT
+bt-path &root memory
+echo -- the same block as never ticked\n
+set var *(unsigned*)memory._M_ptr = 0
+bt-path &root memory
+echo -- and with its variables not started\n
+set var ((unsigned*)memory._M_ptr)[12 + 1] = 0
+bt-path &root memory
+continue
+echo -- parameters\n
+print vars_print_tree::SHOOT
+print vars_print_tree::AIM
+bt-path &root memory
+kill
+GDB
+gdb -q -batch -nx -x "$out.gdb" \
+  "$tests_binary" >"$out" 2>&1 || { cat "$out"; echo "gdb printers (variables): gdb failed"; exit 1; }
+
+grep -E '^(-- |\$[0-9]+ = |( *)\*[0-9]+:|\(|variables)' "$out" >"$out.got" || true
+expected='-- a tree with variables
+$1 = GUARD (Group, PrioritizedList 0x0) children: ATTACK, PATROL
+variables: HasTarget=false Ammo=2.5 Alert=true
+*0:GUARD (Group, PrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 1
+  *1:PATROL (Behavior 0x0) time: 0.00 [PATROL_B] (0x00000000)
+-- the same block as never ticked
+variables: HasTarget=false Ammo=2.5 Alert=true
+(memory block not started by this tree)
+-- and with its variables not started
+variables (initial): HasTarget=false Ammo=3 Alert=true
+(memory block not started by this tree)
+-- parameters
+$2 = SHOOT(range=10, "he said \"go\"", burst=true) (Behavior 0x0) behavior: SHOOT_B
+$3 = AIM(E_H_REACTOR, spread=0.25, when={HasTarget and !Hurt}) (Behavior 0x0) behavior: SHOOT_B
+variables: HasTarget=true Range=12.5
+*0:COMBAT (Group, PrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 0
+  *0:SHOOT(range=10, "he said \"go\"", burst=true) (Behavior 0x0) time: 0.00 [SHOOT_B] (0x00000000)'
+if [ "$(cat "$out.got")" = "$expected" ]; then
+  echo "gdb printers (variables): ok"
+else
+  echo "gdb printers (variables): FAILED; expected:"; echo "$expected"; echo "got:"; cat "$out.got"
   echo "(full gdb output:)"; cat "$out"
   exit 1
 fi

@@ -37,6 +37,7 @@ struct TickState {
   MemoryHeader* header;
   std::byte* region;  // the decider region of the block
   float* timers;
+  VariableBlock* variables;  // the block's variables region; null when the tree declares none
   double time;
   double sinceEpoch;  // [seconds] time minus the block's epoch
   float blockTime;    // the same as the block keeps times (float): what activations and timers store

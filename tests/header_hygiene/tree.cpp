@@ -77,6 +77,11 @@ BT_DEFINE_GROUP(NAMED_ROOT, Random, BT_CHILDREN(NAMED_WALK, (IDLE)), BT_DECIDE(I
 BT_DEFINE_DECIDER(NAMED_WALK, WALK_B, BT_DBLOCK(Target), BT_DECIDE(Spot), BT_PARAMS(bt::TextParam("to", "home")));
 BT_CHECK_TREE(NAMED_ROOT);
 
+// The same tree declaring per-agent variables.
+constexpr bt::VariableDecl kVariables[] = {{"Hungry", bt::VariableType::Bool, 0}, {"Steps", bt::VariableType::Number, 2}};
+BT_DEFINE_DECIDER_ROOT__VARIABLES(ROOT_WITH_VARIABLES, ROOT, kVariables);
+BT_CHECK_TREE(ROOT_WITH_VARIABLES);
+
 }  // namespace hygiene
 
 BT_AGENT_BASE(hygiene::Agent, hygiene::Creature);
@@ -92,5 +97,10 @@ int HygieneUse() {
   const std::size_t printed = bt::DebugPrintState(ROOT, memory.Span(), 0.1, text, {.wholeTree = true});
   const std::size_t dot = bt::WriteTreeDot(ROOT, memory.Span(), std::span<char>(text));
   bt::StopBehaviorTree(ROOT, agent, memory, 0.2);
-  return static_cast<int>(printed + dot) + (interpreted.status == compiled.status ? 1 : 0);
+  bt::MemoryFor<ROOT_WITH_VARIABLES> withVariables{};
+  const bt::TickResult ticked = bt::TickBehaviorTreeCompiled<ROOT_WITH_VARIABLES>(agent, withVariables, 0.0, 0.1f);
+  const bt::SignalVariable signals[] = {{"OnFood", bt::FindVariable(ROOT_WITH_VARIABLES, "Hungry"), 0}};
+  const int set = bt::ApplySignal(ROOT_WITH_VARIABLES, signals, withVariables.Span(), "OnFood");
+  return static_cast<int>(printed + dot) + (interpreted.status == compiled.status ? 1 : 0) +
+         (ticked.status == bt::Status::Running ? set : 0);
 }

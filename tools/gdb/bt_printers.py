@@ -2,7 +2,9 @@
 #
 #   (gdb) source tools/gdb/bt_printers.py
 #   (gdb) print ROOT          ROOT (Group, PrioritizedList 0x0) children: EAT, WANDER
+#   (gdb) print SHOOT         SHOOT(range=10, "head") (Behavior 0x0) behavior: SHOOT_B
 #   (gdb) bt-path ROOT memory
+#   variables: HasTarget=true Ammo=3
 #   *0:ROOT (Group, PrioritizedList 0x0) time: 0.13 [(no group behavior)] idx: 0
 #     *0:EAT (Behavior 0x0) time: 0.00 [EAT_B] (0x00000000)
 #
@@ -49,6 +51,34 @@ def _children(decider):
     return [array[i].dereference() if int(array[i]) != 0 else None for i in range(count)]
 
 
+def _params(decider):
+    """A decider's name with its parameters, as bt::FormatParams writes them: SHOOT(range=10, "head")."""
+    name = _string(decider["name"])
+    count = int(decider["paramCount"])
+    if count == 0 or int(decider["params"]) == 0:
+        return name
+    texts = []
+    for i in range(count):
+        p = decider["params"][i]
+        kind = _enum_name(p["type"])
+        text = p["text"].string() if int(p["text"]) != 0 else None
+        number = float(p["number"])
+        if kind == "Number":
+            value = "%g" % number
+        elif kind == "Bool":
+            value = "true" if number != 0 else "false"
+        elif kind == "Text":
+            value = '"%s"' % (text or "").replace("\\", "\\\\").replace('"', '\\"')
+        elif kind == "Symbol":
+            value = text if text is not None else "%g" % number
+        elif kind == "Expression":
+            value = "{%s}" % (text or "")
+        else:
+            value = "?"
+        texts.append(("%s=" % p["name"].string() if int(p["name"]) != 0 else "") + value)
+    return "%s(%s)" % (name, ", ".join(texts))
+
+
 def _kind_policy(decider):
     if _is_group(decider):
         return "Group, %s %s" % (_enum_name(decider["policy"]), _flag_names(int(decider["flags"])))
@@ -63,7 +93,7 @@ class DeciderDefPrinter:
 
     def to_string(self):
         d = self.value
-        text = "%s (%s)" % (_string(d["name"]), _kind_policy(d))
+        text = "%s (%s)" % (_params(d), _kind_policy(d))
         if int(d["behavior"]) != 0:
             text += " behavior: %s" % _string(d["behavior"]["name"])
         if _is_group(d):
@@ -109,28 +139,61 @@ def _read(inferior, address, fmt, size):
     return struct.unpack(fmt, bytes(inferior.read_memory(address, size)))[0]
 
 
+def variables_line(root, address):
+    """bt::DebugPrintState's first line for a tree that declares variables: the
+    agent's values when the block holds the tree's (bt::ReadVariables), else
+    "variables (initial):" and the declared values. None for a tree without variables."""
+    count = int(root["variableCount"])
+    if count == 0 or int(root["variables"]) == 0:
+        return None
+    inferior = gdb.selected_inferior()
+    values = None
+    data = root["data"]
+    if int(data) != 0 and address % 16 == 0:
+        tree = data["tree"]
+        offset = int(tree["variablesOffset"])
+        tree_stamp = _read(inferior, address, "<I", 4)
+        if offset != 0 and tree_stamp in (0, int(tree["stamp"])):
+            # The VariableBlock: changes, count (uint32), bools (uint64), then the doubles.
+            block = address + offset
+            if (_read(inferior, block + 4, "<I", 4) == int(tree["numVariables"]) and
+                    _read(inferior, block + 8, "<Q", 8) == int(tree["variableBools"])):
+                values = [_read(inferior, block + 16 + 8 * i, "<d", 8) for i in range(count)]
+    texts = []
+    for i in range(count):
+        v = root["variables"][i]
+        value = values[i] if values is not None else float(v["initial"])
+        if _enum_name(v["type"]) == "Bool":
+            texts.append("%s=%s" % (_string(v["name"]), "true" if value != 0 else "false"))
+        else:
+            texts.append("%s=%g" % (_string(v["name"]), value))
+    return ("variables: " if values is not None else "variables (initial): ") + " ".join(texts)
+
+
 def active_path_lines(root, address):
-    """The lines of bt::DebugPrintState for the block at `address`, or one line saying why there are none."""
+    """The lines of bt::DebugPrintState for the block at `address`, or one line saying why there are none,
+    after the variables line of a tree that declares variables."""
     inferior = gdb.selected_inferior()
     data = root["data"]
     if int(data) == 0:
         return ["(tree not initialized)"]
     tree = data["tree"]
+    variables = variables_line(root, address)
+    lines = [variables] if variables is not None else []
     if address % 16 != 0:  # bt::kMaxAlignment: the tick refuses such a block
-        return ["(memory block too small or misaligned)"]
+        return lines + ["(memory block too small or misaligned)"]
     tree_stamp = _read(inferior, address, "<I", 4)
     if tree_stamp == 0 or tree_stamp != int(tree["stamp"]):
-        return ["(memory block not started by this tree)"]
+        return lines + ["(memory block not started by this tree)"]
     last_time = _read(inferior, address + 16, "<f", 4)  # after the epoch, as the slots' times
     if _read(inferior, address + 20, "<B", 1) == 0:
-        return ["(no active deciders)"]
+        return lines + ["(no active deciders)"]
     region = address + MEMORY_HEADER_BYTES
-    lines = []
     decider, index, depth = root, 0, 0
     while decider is not None and depth < 32:  # bt::kMaxTreeDepth
         slot = region + int(decider["data"]["slotOffset"])
         activated_at = _read(inferior, slot, "<f", 4)
-        line = "%s*%d:%s (%s) time: %.2f" % ("  " * depth, index, _string(decider["name"]), _kind_policy(decider),
+        line = "%s*%d:%s (%s) time: %.2f" % ("  " * depth, index, _params(decider), _kind_policy(decider),
                                             last_time - activated_at)
         if int(decider["behavior"]) != 0:
             line += " [%s] (0x%08x)" % (_string(decider["behavior"]["name"]), int(decider["behaviorFlags"]))
