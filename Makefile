@@ -227,7 +227,6 @@ $(DEBUG_OFF)/obj/%.o: %.cpp | $(DEPS_TEST)
 $(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debug_output_off/check.cpp)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
 
-<<<<<<< HEAD
 # A program built with other limits (bt/config.h) than libbt.a must not link,
 # and the error names the limit to rebuild libbt with.
 .PHONY: test-limits-link
@@ -235,11 +234,8 @@ test-extra: test-limits-link
 test-limits-link: $(LIB) | $(DEPS_TEST)
 	@sh tests/limits_link_test.sh $(LIB) g++ $(CLANG_CXX)
 
-# The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo, in gdb's batch mode.
-=======
 # The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo and on the
 # variables test's trees (parameters, variables), in gdb's batch mode.
->>>>>>> h-vars
 .PHONY: test-gdb
 test-extra: test-gdb
 test-gdb: $(BUILD)/demo/t01_first_tree $(TESTS) | $(DEPS_TEST)
