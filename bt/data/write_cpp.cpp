@@ -460,7 +460,7 @@ class CppTreeWriter {
     if (d.preconditions.IsSet()) options.push_back("BT_PRE(" + PreconditionsLiteral(d.preconditions) + ")");
     if (d.paramCount > 0) {
       std::string params;
-      for (const Param& p : d.Params()) params += (params.empty() ? "" : ", ") + ParamText(d, p);
+      for (const Param& p : d.Params()) params += (params.empty() ? "" : ",\n              ") + ParamText(d, p);
       options.push_back("BT_PARAMS(" + params + ")");
     }
 
