@@ -228,10 +228,10 @@ TEST_CASE("BuildTree reports each problem of a spec with its file, line and colu
     CHECK(FirstError(Build(spec, registry)) == "guard.bt:12:5: decider ATTACK: unknown action 'Teleport'");
   }
   SECTION("an unknown condition") {
-    attack.Decide("Trcae");
+    attack.Decide("Trac");
     attack.decide.where = {12, 14, {}};
     CHECK(FirstError(Build(spec, registry)) ==
-          "guard.bt:12:14: decider ATTACK: unknown condition or Decide 'Trcae' (closest: 'Trace')");
+          "guard.bt:12:14: decider ATTACK: unknown condition or Decide 'Trac' (closest: 'Trace')");
   }
   SECTION("too few arguments") {
     attack.action.name = "Shoot";
