@@ -330,7 +330,7 @@ class Planner {
 
   void ResolveRandom(const CallSpec& call, std::string_view node, PlanNode& out) {
     if (!CheckName(call.name, call.where, node, "a random source")) return;
-    if (Positional(call) != 0 || !call.args.empty())
+    if (!call.args.empty())
       report_.Error(call.where, node, "random source " + Quoted(call.name) + " takes no arguments");
     const RandomEntry* entry = registry_.FindRandom(call.name);
     if (entry == nullptr) {
@@ -376,10 +376,12 @@ class Planner {
     out.paramCount = plan_->params.size() - out.paramBegin;
     if (out.paramCount > 0xFFFF)
       report_.Error(node.where, name, std::to_string(out.paramCount) + " parameters, more than 65535");
-    for (std::size_t i = out.paramBegin; i < plan_->params.size(); ++i)
-      for (std::size_t j = out.paramBegin; j < i && out.paramCount <= 64; ++j)  // quadratic: only short lists
-        if (!plan_->params[i].name.empty() && plan_->params[i].name == plan_->params[j].name)
+    if (out.paramCount > 1) {
+      paramNames_.clear();
+      for (std::size_t i = out.paramBegin; i < plan_->params.size(); ++i)
+        if (!plan_->params[i].name.empty() && !paramNames_.insert(plan_->params[i].name).second)
           report_.Error(node.where, name, "parameter " + Quoted(plan_->params[i].name) + " given twice");
+    }
 
     out.childBegin = plan_->children.size();
     for (const ChildSpec& child : node.children) {
@@ -462,6 +464,7 @@ class Planner {
   std::unordered_map<std::string_view, std::size_t> index_;
   std::vector<std::string_view> nodeNames_;
   std::unordered_map<std::string_view, int> behaviorIndex_;
+  std::unordered_set<std::string_view> paramNames_;  // of the node being resolved
 };
 
 }  // namespace
