@@ -1,13 +1,14 @@
 // bt/macros.h — declaring trees at file scope (Spore S12-S17).
 //
-// Every macro is BT_, then DEFINE or DECLARE, then the object, then options after
-// a double underscore; the __FULL form of each exposes every field. Definitions
-// are constexpr aggregates: a tree costs no dynamic initialization, no
-// allocation, and reads in a debugger's watch window with its names.
+// Deciders and groups are BT_DEFINE_DECIDER / BT_DEFINE_GROUP with options by
+// name (BT_DECIDE(fn), BT_CHILDREN(...), ...); behaviors are BT_DEFINE_BEHAVIOR,
+// with variants after a double underscore. Definitions are constexpr
+// aggregates: a tree costs no dynamic initialization, no allocation, and reads
+// in a debugger's watch window with its names.
 //
+//   BT_DEFINE_GROUP(ROOT, PrioritizedList, BT_CHILDREN(FLEE, IDLE_REST));
 //   BT_DEFINE_BEHAVIOR__TICK(REST, RestTick);
-//   BT_DEFINE_DECIDER_BEHAVIOR(IDLE_REST, REST, nullptr);
-//   BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, IDLE_REST);
+//   BT_DEFINE_DECIDER(IDLE_REST, REST, BT_DECIDE(IsTired));
 //
 // Function arguments are the user's typed functions, or nullptr. A capture-less
 // lambda is one too, given a leading + that converts it to a function pointer:
@@ -104,24 +105,24 @@
 
 // The children follow as the last arguments, highest priority first.
 #define BT_DEFINE_DECIDER_GROUP(NAME, POLICY, DECIDE, ...) \
-  BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_DECIDE(DECIDE), BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+  BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_DECIDE(DECIDE), BT_DETAIL_CHILDREN_AS_GIVEN(__VA_ARGS__))
 #define BT_DEFINE_DECIDER_GROUP__FLAGS(NAME, POLICY, FLAGS, DECIDE, ...) \
-  BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_FLAGS(FLAGS), BT_DECIDE(DECIDE), BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+  BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_FLAGS(FLAGS), BT_DECIDE(DECIDE), BT_DETAIL_CHILDREN_AS_GIVEN(__VA_ARGS__))
 #define BT_DEFINE_DECIDER_GROUP__PRE(NAME, POLICY, FLAGS, DECIDE, PRE, ...)                          \
   BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_FLAGS(FLAGS), BT_DECIDE(DECIDE), BT_PRE(PRE),             \
-                         BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+                         BT_DETAIL_CHILDREN_AS_GIVEN(__VA_ARGS__))
 #define BT_DEFINE_DECIDER_GROUP__BEHAVIOR(NAME, POLICY, FLAGS, DECIDE, GROUP_BEHAVIOR, ...)             \
   BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_FLAGS(FLAGS), BT_DECIDE(DECIDE),                            \
-                         BT_DETAIL_GROUP_BEHAVIOR_PTR(&GROUP_BEHAVIOR), BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+                         BT_DETAIL_GROUP_BEHAVIOR_PTR(&GROUP_BEHAVIOR), BT_DETAIL_CHILDREN_AS_GIVEN(__VA_ARGS__))
 #define BT_DEFINE_DECIDER_GROUP__RANDOM(NAME, POLICY, FLAGS, DECIDE, RANDOM, ...)                          \
   BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_FLAGS(FLAGS), BT_DECIDE(DECIDE), BT_RANDOM(RANDOM),             \
-                         BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+                         BT_DETAIL_CHILDREN_AS_GIVEN(__VA_ARGS__))
 // GROUP_BEHAVIOR_PTR is &BEHAVIOR or nullptr.
 #define BT_DEFINE_DECIDER_GROUP__FULL(NAME, DEBUGNAME, POLICY, FLAGS, DECIDE, DBLOCK, PRE, GROUP_BEHAVIOR_PTR,    \
                                       BEHAVIOR_FLAGS, RANDOM, ...)                                              \
   BT_DETAIL_DEFINE_GROUP(NAME, POLICY, BT_DEBUG_NAME(DEBUGNAME), BT_FLAGS(FLAGS), BT_DECIDE(DECIDE),             \
                          BT_DBLOCK(DBLOCK), BT_PRE(PRE), BT_DETAIL_GROUP_BEHAVIOR_PTR(GROUP_BEHAVIOR_PTR),      \
-                         BT_BEHAVIOR_FLAGS(BEHAVIOR_FLAGS), BT_RANDOM(RANDOM), BT_DETAIL_CHILDREN_DECLARED(__VA_ARGS__))
+                         BT_BEHAVIOR_FLAGS(BEHAVIOR_FLAGS), BT_RANDOM(RANDOM), BT_DETAIL_CHILDREN_AS_GIVEN(__VA_ARGS__))
 
 // ---------------------------------------------------------------- tree variables
 // NAME is the root decider ROOT (defined above with any BT_DEFINE_DECIDER_*

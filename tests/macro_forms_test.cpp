@@ -68,8 +68,8 @@ BT_DEFINE_BEHAVIOR__TICK(CHASE_B, Chase);
 
 // Top-down: ROOT names CHASE before it is defined, and nothing declares it by hand.
 BT_DEFINE_GROUP(ROOT, PrioritizedList, BT_CHILDREN(CHASE, inner::LOOK, (forms_common::IDLE)));
-BT_DEFINE_DECIDER(CHASE, CHASE_B, BT_PARAMS(bt::NumberParam("range", 10), bt::TextParam("shout", "halt"),
-                                            bt::BoolParam("loud", true)),
+BT_DEFINE_DECIDER(CHASE, CHASE_B,
+                  BT_PARAMS(bt::NumberParam("range", 10), bt::TextParam("shout", "halt"), bt::BoolParam("loud", true)),
                   BT_DBLOCK(Target), BT_BEHAVIOR_FLAGS(4), BT_DECIDE(HearsNoise));
 
 static_assert(ROOT.childCount == 3 && ROOT.children[0] == &CHASE && ROOT.children[1] == &inner::LOOK &&
@@ -85,9 +85,8 @@ constexpr bool SameText(const char* a, const char* b) {
 constexpr bool SameDefinition(const bt::DeciderDef& a, const bt::DeciderDef& b) {
   bool same = SameText(a.name, b.name) && a.kind == b.kind && a.policy == b.policy && a.flags == b.flags &&
               a.childCount == b.childCount && a.behavior == b.behavior && a.behaviorFlags == b.behaviorFlags &&
-              a.decide == b.decide && SameText(a.dblock.name, b.dblock.name) &&
-              a.dblock.size == b.dblock.size && a.dblock.type == b.dblock.type &&
-              a.preconditions.timerSeconds == b.preconditions.timerSeconds &&
+              a.decide == b.decide && SameText(a.dblock.name, b.dblock.name) && a.dblock.size == b.dblock.size &&
+              a.dblock.type == b.dblock.type && a.preconditions.timerSeconds == b.preconditions.timerSeconds &&
               a.preconditions.decision.anySet == b.preconditions.decision.anySet && a.random == b.random &&
               a.agentType == b.agentType && a.paramCount == b.paramCount && a.data != b.data;
   for (int i = 0; same && i < a.childCount; ++i) same = a.children[i] == b.children[i];
@@ -98,8 +97,7 @@ constexpr bool SameDefinition(const bt::DeciderDef& a, const bt::DeciderDef& b) 
 BT_DEFINE_DECIDER_BEHAVIOR__FULL(OLD_CHASE, "CHASE", &CHASE_B, 4, bt::kCallDecideOnRedecide, HearsNoise, Target,
                                  bt::Preconditions{}.Every(2).DecisionAnySet(8));
 BT_DEFINE_DECIDER(NEW_CHASE, CHASE_B, BT_PRE(bt::Preconditions{}.Every(2).DecisionAnySet(8)), BT_DEBUG_NAME("CHASE"),
-                  BT_DECIDE(HearsNoise), BT_DBLOCK(Target), BT_FLAGS(bt::kCallDecideOnRedecide),
-                  BT_BEHAVIOR_FLAGS(4));
+                  BT_DECIDE(HearsNoise), BT_DBLOCK(Target), BT_FLAGS(bt::kCallDecideOnRedecide), BT_BEHAVIOR_FLAGS(4));
 static_assert(SameDefinition(OLD_CHASE, NEW_CHASE) && !SameDefinition(OLD_CHASE, CHASE));
 
 float Pick(Guard&, Target&, const bt::DecideContext&) { return 1; }
@@ -108,13 +106,29 @@ BT_DEFINE_DECIDER_GROUP__FULL(OLD_DICE, "DICE", Random, bt::kCallDecideOnRedecid
 BT_DEFINE_GROUP(NEW_DICE, Random, BT_RANDOM(Roll), BT_GROUP_BEHAVIOR(CHASE_B), BT_BEHAVIOR_FLAGS(2),
                 BT_CHILDREN(CHASE, inner::LOOK), BT_DEBUG_NAME("DICE"), BT_DBLOCK(Target), BT_DECIDE(Pick),
                 BT_PRE(bt::Preconditions{}.Every(1)), BT_FLAGS(bt::kCallDecideOnRedecide));
-static_assert(SameDefinition(OLD_DICE, NEW_DICE) && NEW_DICE.random == &bt::detail::RandomThunk<Roll> && NEW_DICE.behavior == &CHASE_B);
+static_assert(SameDefinition(OLD_DICE, NEW_DICE) && NEW_DICE.random == &bt::detail::RandomThunk<Roll> &&
+              NEW_DICE.behavior == &CHASE_B);
 
 BT_DEFINE_DECIDER_GROUP__PRE(OLD_PRE, Sequential, bt::kCallDecideOnRedecide, nullptr, bt::Preconditions{}.Every(3),
                              CHASE);
 BT_DEFINE_GROUP(NEW_PRE, Sequential, BT_PRE(bt::Preconditions{}.Every(3)), BT_CHILDREN(CHASE),
                 BT_FLAGS(bt::kCallDecideOnRedecide), BT_DEBUG_NAME("OLD_PRE"));
 static_assert(SameDefinition(OLD_PRE, NEW_PRE));
+
+// The other positional forms, each against its named equivalent.
+BT_DEFINE_DECIDER_BEHAVIOR__DBLOCK(OLD_AIM, CHASE_B, HearsNoise, Target);
+BT_DEFINE_DECIDER(NEW_AIM, CHASE_B, BT_DBLOCK(Target), BT_DECIDE(HearsNoise), BT_DEBUG_NAME("OLD_AIM"));
+static_assert(SameDefinition(OLD_AIM, NEW_AIM));
+BT_DEFINE_DECIDER_BEHAVIOR__FLAGS(OLD_SHOUT, CHASE_B, 6, nullptr);
+BT_DEFINE_DECIDER(NEW_SHOUT, CHASE_B, BT_BEHAVIOR_FLAGS(6), BT_DEBUG_NAME("OLD_SHOUT"));
+static_assert(SameDefinition(OLD_SHOUT, NEW_SHOUT) && NEW_SHOUT.behaviorFlags == 6);
+BT_DEFINE_DECIDER_GROUP__BEHAVIOR(OLD_WATCH, Sequential, 0, nullptr, CHASE_B, CHASE);
+BT_DEFINE_GROUP(NEW_WATCH, Sequential, BT_CHILDREN(CHASE), BT_GROUP_BEHAVIOR(CHASE_B), BT_DEBUG_NAME("OLD_WATCH"));
+static_assert(SameDefinition(OLD_WATCH, NEW_WATCH) && NEW_WATCH.behavior == &CHASE_B);
+BT_DEFINE_DECIDER_GROUP__RANDOM(OLD_COIN, Shuffle, bt::kCallDecideOnRedecide, nullptr, Roll, CHASE, inner::LOOK);
+BT_DEFINE_GROUP(NEW_COIN, Shuffle, BT_CHILDREN(CHASE, inner::LOOK), BT_RANDOM(Roll), BT_DEBUG_NAME("OLD_COIN"),
+                BT_FLAGS(bt::kCallDecideOnRedecide));
+static_assert(SameDefinition(OLD_COIN, NEW_COIN));
 
 }  // namespace forms
 

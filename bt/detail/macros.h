@@ -1,7 +1,7 @@
 // bt/detail/macros.h — the machinery behind the public BT_DEFINE_* macros.
 //
-// Each public macro expands to one of the two __FULL macros below. They emit
-// static_asserts that name the decider or behavior being defined, then a
+// Each public macro expands to BT_DETAIL_DEFINE_BEHAVIOR, _DECIDER or _GROUP
+// below. They emit static_asserts that name the decider or behavior being defined, then a
 // constexpr aggregate (so the tree is constant-initialized by construction,
 // with no dynamic initializer), plus the mutable DeciderData that
 // InitializeTreeData fills.
@@ -92,11 +92,11 @@ constexpr bool HasSupportedAlignment() {
 // macro defines, at namespace scope, a struct NAME_btOption<ID> of its kind
 // (bt/detail/options.h), then NAME_btOptions collecting them. A given twice
 // is two structs of one kind, which one static_assert reports.
-#define BT_DETAIL_OPTIONS(NAME, ...)                                                                       \
-  BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_DEFINE, NAME, __VA_ARGS__)                                           \
-  using NAME##_btOptions = ::bt::detail::OptionsOf<void BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_LISTED, NAME, __VA_ARGS__)>; \
-  static_assert(NAME##_btOptions::kEachOnce,                                                               \
-                "bt: decider " #NAME " is given one option twice: give each at most once");
+#define BT_DETAIL_OPTIONS(NAME, ...)                                                                  \
+  BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_DEFINE, NAME, __VA_ARGS__)                                      \
+  using NAME##_btOptions =                                                                            \
+      ::bt::detail::OptionsOf<void BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_LISTED, NAME, __VA_ARGS__)>;   \
+  static_assert(NAME##_btOptions::kEachOnce, "bt: decider " #NAME " is given one option twice: give each at most once");
 
 #define BT_DETAIL_OPTION_DEFINE(NAME, OPT) BT_DETAIL_CAT(BT_DETAIL_OPTION_DEFINE_, BT_DETAIL_IS_PAREN(OPT))(NAME, OPT)
 #define BT_DETAIL_OPTION_DEFINE_1(NAME, OPT) BT_DETAIL_OPTION_DEFINE_KIND(NAME, BT_DETAIL_UNPAREN OPT)
@@ -119,7 +119,8 @@ constexpr bool HasSupportedAlignment() {
 // another file. A parenthesized child, (ns::CHILD), is used as it is: a
 // qualified name can only be declared in a namespace enclosing its own.
 #define BT_DETAIL_DECLARE_CHILD(CTX, X) BT_DETAIL_CAT(BT_DETAIL_DECLARE_CHILD_, BT_DETAIL_IS_PAREN(X))(X)
-#define BT_DETAIL_DECLARE_CHILD_0(X) extern const ::bt::detail::ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER X;
+#define BT_DETAIL_DECLARE_CHILD_0(X) \
+  extern const ::bt::detail::ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER X;
 #define BT_DETAIL_DECLARE_CHILD_1(X)
 // A child as MakeChildList takes it: a declared one through Declared, which lets
 // a behavior that conflicted with its declaration pass unreported a second time.
@@ -127,41 +128,70 @@ constexpr bool HasSupportedAlignment() {
 #define BT_DETAIL_CHILD_ARGUMENT_0(X) ::bt::detail::Declared(X)
 #define BT_DETAIL_CHILD_ARGUMENT_1(X) X
 
-// One struct per kind (named by the BT_OPTION_ token of the public macros).
+// One struct per option, by the KIND token of its public macro (BT_OPTION_...):
+// btKind names its kind in bt/detail/options.h, btValue (and btType, btName)
+// hold what was given.
 #define BT_DETAIL_DEFINE_BT_OPTION_DECIDE(S, ...) \
-  struct S {  using btKind = ::bt::detail::opt::Decide; static constexpr auto btValue = __VA_ARGS__; };
-#define BT_DETAIL_DEFINE_BT_OPTION_FLAGS(S, ...) \
-  struct S {  using btKind = ::bt::detail::opt::Flags; static constexpr ::std::uint32_t btValue = (__VA_ARGS__); };
-#define BT_DETAIL_DEFINE_BT_OPTION_BEHAVIOR_FLAGS(S, ...) \
-  struct S {  using btKind = ::bt::detail::opt::BehaviorFlags; static constexpr ::std::uint32_t btValue = (__VA_ARGS__); };
-#define BT_DETAIL_DEFINE_BT_OPTION_PRE(S, ...) \
-  struct S {  using btKind = ::bt::detail::opt::Pre; static constexpr ::bt::Preconditions btValue = (__VA_ARGS__); };
-#define BT_DETAIL_DEFINE_BT_OPTION_DBLOCK(S, ...) \
-  struct S {  using btKind = ::bt::detail::opt::DBlock;          \
-    using btType = __VA_ARGS__;                     \
-    static constexpr const char* btName = #__VA_ARGS__; \
+  struct S {                                      \
+    using btKind = ::bt::detail::opt::Decide;     \
+    static constexpr auto btValue = __VA_ARGS__;  \
   };
-#define BT_DETAIL_DEFINE_BT_OPTION_PARAMS(S, ...)                                     \
-  struct S {  using btKind = ::bt::detail::opt::Params;                                              \
-    static constexpr ::bt::Param btValue[] = {__VA_ARGS__};                             \
-    static constexpr ::std::uint16_t btCount = static_cast<std::uint16_t>(sizeof(btValue) / sizeof(btValue[0])); \
+#define BT_DETAIL_DEFINE_BT_OPTION_FLAGS(S, ...)                 \
+  struct S {                                                     \
+    using btKind = ::bt::detail::opt::Flags;                     \
+    static constexpr ::std::uint32_t btValue = (__VA_ARGS__);    \
   };
-#define BT_DETAIL_DEFINE_BT_OPTION_DEBUG_NAME(S, ...) \
-  struct S {  using btKind = ::bt::detail::opt::DebugName; static constexpr const char* btValue = __VA_ARGS__; };
-#define BT_DETAIL_DEFINE_BT_OPTION_CHILDREN(S, ...)                                                       \
-  BT_DETAIL_FOR_EACH_INNER(BT_DETAIL_DECLARE_CHILD, ~, __VA_ARGS__)                                        \
-  BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_DECLARED(                                                             \
+#define BT_DETAIL_DEFINE_BT_OPTION_BEHAVIOR_FLAGS(S, ...)        \
+  struct S {                                                     \
+    using btKind = ::bt::detail::opt::BehaviorFlags;             \
+    static constexpr ::std::uint32_t btValue = (__VA_ARGS__);    \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_PRE(S, ...)                    \
+  struct S {                                                      \
+    using btKind = ::bt::detail::opt::Pre;                        \
+    static constexpr ::bt::Preconditions btValue = (__VA_ARGS__); \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_DBLOCK(S, ...)        \
+  struct S {                                             \
+    using btKind = ::bt::detail::opt::DBlock;            \
+    using btType = __VA_ARGS__;                          \
+    static constexpr const char* btName = #__VA_ARGS__;  \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_PARAMS(S, ...)                              \
+  struct S {                                                                   \
+    using btKind = ::bt::detail::opt::Params;                                  \
+    static constexpr auto btValue = ::std::to_array<::bt::Param>({__VA_ARGS__}); \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_DEBUG_NAME(S, ...)     \
+  struct S {                                              \
+    using btKind = ::bt::detail::opt::DebugName;          \
+    static constexpr const char* btValue = __VA_ARGS__;   \
+  };
+// BT_CHILDREN declares its children, then lists them.
+#define BT_DETAIL_DEFINE_BT_OPTION_CHILDREN(S, ...)                      \
+  BT_DETAIL_FOR_EACH_INNER(BT_DETAIL_DECLARE_CHILD, ~, __VA_ARGS__)      \
+  BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_AS_GIVEN(                          \
       S, ::bt::detail::ChildrenFollow{} BT_DETAIL_FOR_EACH_INNER(BT_DETAIL_CHILD_ARGUMENT, ~, __VA_ARGS__))
-#define BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_DECLARED(S, ...) \
-  struct S {  using btKind = ::bt::detail::opt::Children; static constexpr auto btValue = ::bt::detail::MakeChildList(__VA_ARGS__); };
+#define BT_DETAIL_DEFINE_BT_OPTION_CHILDREN_AS_GIVEN(S, ...)                            \
+  struct S {                                                                            \
+    using btKind = ::bt::detail::opt::Children;                                         \
+    static constexpr auto btValue = ::bt::detail::MakeChildList(__VA_ARGS__);           \
+  };
 #define BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR(S, B) BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR_PTR(S, &B)
-#define BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR_PTR(S, ...) \
-  struct S {  using btKind = ::bt::detail::opt::GroupBehavior; static constexpr const ::bt::BehaviorDef* btValue = (__VA_ARGS__); };
+#define BT_DETAIL_DEFINE_BT_OPTION_GROUP_BEHAVIOR_PTR(S, ...)                  \
+  struct S {                                                                   \
+    using btKind = ::bt::detail::opt::GroupBehavior;                           \
+    static constexpr const ::bt::BehaviorDef* btValue = (__VA_ARGS__);         \
+  };
 #define BT_DETAIL_DEFINE_BT_OPTION_RANDOM(S, ...) \
-  struct S {  using btKind = ::bt::detail::opt::Random; static constexpr auto btValue = __VA_ARGS__; };
+  struct S {                                      \
+    using btKind = ::bt::detail::opt::Random;     \
+    static constexpr auto btValue = __VA_ARGS__;  \
+  };
 
-// Options the old positional macros pass, which they declared themselves.
-#define BT_DETAIL_CHILDREN_DECLARED(...) (BT_OPTION_CHILDREN_DECLARED, __COUNTER__, __VA_ARGS__)
+// Options the positional macros pass: children as given (declared by the user,
+// as those macros always required), and the group behavior as a pointer.
+#define BT_DETAIL_CHILDREN_AS_GIVEN(...) (BT_OPTION_CHILDREN_AS_GIVEN, __COUNTER__, __VA_ARGS__)
 #define BT_DETAIL_GROUP_BEHAVIOR_PTR(...) (BT_OPTION_GROUP_BEHAVIOR_PTR, __COUNTER__, __VA_ARGS__)
 
 // ---------------------------------------------------------------- deciders
@@ -180,6 +210,13 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::HasSupportedAlignment<DBLOCK>(),                                                 \
                 "bt: the DBlock of decider " #NAME " is aligned beyond bt::kMaxAlignment: relax its alignas");
 
+// The children and parameters a DeciderDef points at are copied to namespace
+// scope: g++ -fsanitize=undefined cannot compare the address of an inline static
+// member (the option struct's) with null in a constant expression, and the tree
+// analysis does.
+#define BT_DETAIL_DECIDER_ARRAYS(NAME) \
+  constexpr auto NAME##_btParams = NAME##_btOptions::Params::btValue;
+
 // The fields every decider takes from its options.
 #define BT_DETAIL_DECIDER_FIELDS(O)                                                                          \
   .behaviorFlags = O::BehaviorFlags::btValue,                                                                    \
@@ -193,6 +230,7 @@ constexpr bool HasSupportedAlignment() {
                 "bt: decider " #NAME " runs a behavior: BT_CHILDREN, BT_GROUP_BEHAVIOR and BT_RANDOM are for " \
                 "groups (BT_DEFINE_GROUP)");                                                                 \
   BT_DETAIL_DECIDER_CHECKS(NAME, NAME##_btOptions::Decide::btValue, NAME##_btOptions::DBlock::btType)            \
+  BT_DETAIL_DECIDER_ARRAYS(NAME)                                                                             \
   constinit ::bt::DeciderData NAME##_btData{};                                                               \
   extern const ::bt::DeciderDef NAME;                                                                        \
   constexpr ::bt::DeciderDef NAME {                                                                          \
@@ -200,14 +238,15 @@ constexpr bool HasSupportedAlignment() {
     .kind = ::bt::DeciderKind::Behavior, .flags = NAME##_btOptions::Flags::btValue, .behavior = (BEHAVIOR_PTR), \
     BT_DETAIL_DECIDER_FIELDS(NAME##_btOptions),                                                              \
     .agentType = ::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(), .data = &NAME##_btData,        \
-    .params = NAME##_btOptions::Params::btValue, .paramCount = NAME##_btOptions::Params::btCount                 \
+    .params = ::bt::detail::FirstParam(NAME##_btParams),                                                        \
+    .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size())                 \
   }
 
 #define BT_DETAIL_DEFINE_GROUP(NAME, POLICY, ...)                                                             \
   BT_DETAIL_OPTIONS(NAME, __VA_ARGS__)                                                                        \
   BT_DETAIL_DECIDER_CHECKS(NAME, NAME##_btOptions::Decide::btValue, NAME##_btOptions::DBlock::btType)             \
   static_assert(NAME##_btOptions::Children::btValue.pointers.size() > 0,                                        \
-                "bt: group decider " #NAME " has no children: list at least one child decider");            \
+                "bt: group decider " #NAME " has no children: list at least one child decider (BT_CHILDREN)");            \
   static_assert(NAME##_btOptions::Children::btValue.pointers.size() <= ::bt::kMaxGroupChildren,                 \
                 "bt: group decider " #NAME " has more than bt::kMaxGroupChildren children: split it into nested groups"); \
   static_assert(::bt::GroupPolicy::POLICY != ::bt::GroupPolicy::Shuffle ||                                    \
@@ -220,17 +259,19 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::AgentTagsAgree({::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(),    \
                                               ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}),  \
                 "bt: Decide and the random source of group " #NAME " take different agent types: use one");  \
+  BT_DETAIL_DECIDER_ARRAYS(NAME)                                                                              \
+  constexpr auto NAME##_btChildren = NAME##_btOptions::Children::btValue;                                     \
   constinit ::bt::DeciderData NAME##_btData{};                                                                \
   extern const ::bt::DeciderDef NAME;                                                                         \
   constexpr ::bt::DeciderDef NAME {                                                                           \
     .name = ::bt::detail::DebugNameOr(NAME##_btOptions::DebugName::btValue, #NAME),                             \
     .kind = ::bt::DeciderKind::Group, .policy = ::bt::GroupPolicy::POLICY, .flags = NAME##_btOptions::Flags::btValue, \
-    .children = NAME##_btOptions::Children::btValue.pointers.data(),                                            \
-    .childCount = static_cast<std::uint16_t>(NAME##_btOptions::Children::btValue.pointers.size()),              \
+    .children = NAME##_btChildren.pointers.data(),                                                            \
+    .childCount = static_cast<std::uint16_t>(NAME##_btChildren.pointers.size()),                              \
     .behavior = NAME##_btOptions::GroupBehavior::btValue, BT_DETAIL_DECIDER_FIELDS(NAME##_btOptions),     \
     .random = ::bt::detail::MakeRandom<NAME##_btOptions::Random::btValue>(),                                    \
     .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(),   \
                                                ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}), \
-    .data = &NAME##_btData, .params = NAME##_btOptions::Params::btValue,                                        \
-    .paramCount = NAME##_btOptions::Params::btCount                                                             \
+    .data = &NAME##_btData, .params = ::bt::detail::FirstParam(NAME##_btParams),                               \
+    .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size())                                                             \
   }

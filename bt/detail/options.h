@@ -4,8 +4,8 @@
 // BT_DECIDE(Fn) say, becomes a struct of the same members naming its kind as
 // btKind; Options<given...> picks, for each kind, the one given or the kind
 // itself. The members start with bt so that they hide none of the user's names
-// in the option's own expression (a base class would: a function called Decide). The options are collected as types, not designated initializers of a
-// template struct, since clang-14 has no class template argument deduction for
+// in the option's own expression (a base class would: a function called Decide). The options are collected as types,
+// not designated initializers of a template struct, since clang-14 has no class template argument deduction for
 // aggregates.
 #pragma once
 
@@ -104,8 +104,7 @@ struct DBlock {  // BT_DBLOCK(T)
 };
 struct Params {  // BT_PARAMS(bt::Param...)
   using btKind = Params;
-  static constexpr const Param* btValue = nullptr;
-  static constexpr std::uint16_t btCount = 0;
+  static constexpr std::array<Param, 0> btValue{};
 };
 struct DebugName {  // BT_DEBUG_NAME("text"); none: the decider's own name
   using btKind = DebugName;
@@ -132,8 +131,8 @@ struct FindOption {
 };
 template <class Kind, class First, class... Rest>
 struct FindOption<Kind, First, Rest...> {
-  using type = std::conditional_t<std::is_same_v<typename First::btKind, Kind>, First,
-                                  typename FindOption<Kind, Rest...>::type>;
+  using type =
+      std::conditional_t<std::is_same_v<typename First::btKind, Kind>, First, typename FindOption<Kind, Rest...>::type>;
 };
 
 template <class... Given>
@@ -142,8 +141,7 @@ struct Options {
   static constexpr int kCount = (0 + ... + int{std::is_same_v<typename Given::btKind, Kind>});
 
   static constexpr bool kEachOnce = ((kCount<typename Given::btKind> == 1) && ...);
-  static constexpr bool kGroupOnlyGiven =
-      kCount<opt::Children> + kCount<opt::GroupBehavior> + kCount<opt::Random> > 0;
+  static constexpr bool kGroupOnlyGiven = kCount<opt::Children> + kCount<opt::GroupBehavior> + kCount<opt::Random> > 0;
 
   using Decide = typename FindOption<opt::Decide, Given...>::type;
   using Flags = typename FindOption<opt::Flags, Given...>::type;
@@ -167,6 +165,13 @@ inline constexpr bool kNotAnOption = false;
 // child conflicts with it, in an error whose one line says what to do:
 // "conflicting declaration 'const bt::detail::ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER WANDER_B'".
 using ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER = DeciderDef;
+
+// Where a decider's parameters start: null when it has none.
+template <std::size_t N>
+constexpr const Param* FirstParam(const std::array<Param, N>& params) {
+  if constexpr (N == 0) return nullptr;
+  else return params.data();
+}
 
 constexpr const char* DebugNameOr(const char* given, const char* name) { return given != nullptr ? given : name; }
 
