@@ -27,9 +27,14 @@ struct VariableDecl {
 };
 
 // The variables region of one agent's block. Values are doubles (a Bool is 0 or 1);
-// an index is a variable's place in the root's declarations.
+// an index is a variable's place in the root's declarations. It lies in the
+// block, its values after it: held by pointer, never copied (a copy would not
+// bring the values along).
 class VariableBlock {
  public:
+  VariableBlock(const VariableBlock&) = delete;
+  VariableBlock& operator=(const VariableBlock&) = delete;
+
   int Count() const { return static_cast<int>(count_); }
   // 0 for an index out of range.
   double Get(int index) const { return InRange(index) ? values_()[index] : 0.0; }
