@@ -61,6 +61,8 @@ DATA_SRCS := $(wildcard bt/data/*.cpp)
 TEST_SRCS := $(wildcard tests/*.cpp)
 # The benchmark's creatures trees (macro and from data), which the builder tests compare.
 TEST_SRCS += tools/bench/bt_creatures.cpp tools/bench/data_creatures.cpp
+# The trees the round trip to C++ writes out (tests/write_cpp/generate.cpp).
+TEST_SRCS += tests/write_cpp/trees.cpp
 DEMO_SRCS := $(wildcard demo/*.cpp)
 DEMO_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard demo/*/*.cpp))))
 TOOL_SRCS := $(filter-out tools/bench%.cpp,$(wildcard tools/*.cpp))
@@ -139,6 +141,22 @@ $(TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(LIB_DATA) $(LIB)
 $(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_DATA_SAN) $(LIB_SAN)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXSTD) $(SAN_FLAGS) $^ -o $@ $(LDLIBS)
+
+# The round trip to C++ (tests/write_cpp_test.cpp): a generator builds trees
+# from data and writes them as C++ (bt/data/write_cpp.h) into $(WRITE_CPP_GEN),
+# which the test compiles, as a game's build would.
+WRITE_CPP_GEN       := $(BUILD)/gen/write_cpp
+WRITE_CPP_GENERATOR := $(BUILD)/tests/write_cpp_generate
+WRITE_CPP_FILES     := $(WRITE_CPP_GEN)/figure1.h $(WRITE_CPP_GEN)/features.h $(WRITE_CPP_GEN)/conditions.h
+$(WRITE_CPP_GENERATOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,tests/write_cpp/generate.cpp tests/write_cpp/trees.cpp \
+                          tests/figure1_data.cpp tests/trace_agent.cpp) $(LIB_DATA) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+$(WRITE_CPP_FILES) &: $(WRITE_CPP_GENERATOR)
+	@mkdir -p $(WRITE_CPP_GEN)
+	$(WRITE_CPP_GENERATOR) $(WRITE_CPP_GEN)
+$(BUILD)/obj/tests/write_cpp_test.o $(BUILD)/san/obj/tests/write_cpp_test.o: $(WRITE_CPP_FILES)
+$(BUILD)/obj/tests/write_cpp_test.o $(BUILD)/san/obj/tests/write_cpp_test.o: CPPFLAGS += -I$(BUILD)/gen
 
 test: test-unit compile-fail test-install test-extra test-san
 

@@ -34,29 +34,38 @@ std::size_t NameDistance(std::string_view a, std::string_view b) {
   return previous[b.size()];
 }
 
-std::vector<std::string> ClosestNames(std::string_view name, std::span<const std::string> candidates,
+std::vector<std::string> ClosestNames(std::string_view name, std::span<const std::string_view> candidates,
                                       std::size_t limit) {
   const std::size_t max_distance = MaxDistance(name);
-  std::vector<std::pair<std::size_t, const std::string*>> near;
-  for (const std::string& candidate : candidates) {
+  std::vector<std::pair<std::size_t, std::string_view>> near;
+  for (const std::string_view candidate : candidates) {
     // The distance is at least the difference in length: skips the table for
     // names that cannot be close (and keeps a huge bad name cheap).
     if (candidate == name || Difference(candidate.size(), name.size()) > max_distance) continue;
     const std::size_t distance = NameDistance(name, candidate);
-    if (distance <= max_distance) near.emplace_back(distance, &candidate);
+    if (distance <= max_distance) near.emplace_back(distance, candidate);
   }
-  std::sort(near.begin(), near.end(), [](const auto& x, const auto& y) {
-    return x.first != y.first ? x.first < y.first : *x.second < *y.second;
-  });
+  std::sort(near.begin(), near.end());
   std::vector<std::string> names;
   for (const auto& [distance, candidate] : near) {
     if (names.size() == limit) break;
-    if (std::find(names.begin(), names.end(), *candidate) == names.end()) names.push_back(*candidate);
+    if (std::find(names.begin(), names.end(), candidate) == names.end()) names.emplace_back(candidate);
   }
   return names;
 }
 
+std::vector<std::string> ClosestNames(std::string_view name, std::span<const std::string> candidates,
+                                      std::size_t limit) {
+  const std::vector<std::string_view> views(candidates.begin(), candidates.end());
+  return ClosestNames(name, views, limit);
+}
+
 std::string ClosestNamesSuffix(std::string_view name, std::span<const std::string> candidates) {
+  const std::vector<std::string_view> views(candidates.begin(), candidates.end());
+  return ClosestNamesSuffix(name, views);
+}
+
+std::string ClosestNamesSuffix(std::string_view name, std::span<const std::string_view> candidates) {
   const std::vector<std::string> names = ClosestNames(name, candidates);
   if (names.empty()) return {};
   std::string suffix = " (closest: ";

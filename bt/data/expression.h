@@ -124,6 +124,10 @@ class Expression {
   int InstructionCount() const { return instruction_count_; }
   // The program, one instruction per line ("2: less"), for tools and tests.
   std::string Disassemble() const;
+  // The program itself and its calls' arguments (each Call's `count` from its
+  // `index`), for tools that translate it (bt/data/write_cpp.cpp).
+  const detail::ExpressionInstruction* Instructions() const { return code_.get(); }
+  const bt::Param* CallArguments() const { return params_.get(); }
 
  private:
   friend struct ExpressionBuilder;  // bt/data/expression_compile.cpp

@@ -1,0 +1,59 @@
+// tests/write_cpp/generate.cpp — run by the Makefile at build time: builds the
+// round trip's trees from data and writes each as C++ into the directory given,
+// as a game's build would; tests/write_cpp_test.cpp compiles what it wrote.
+//   generate DIR   writes DIR/figure1.h, DIR/features.h, DIR/conditions.h
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "bt/data/tree_builder.h"
+#include "bt/data/write_cpp.h"
+#include "tests/figure1_data.h"
+#include "tests/write_cpp/trees.h"
+
+namespace {
+
+bool Save(const std::string& path, const bt::data::CppWriteResult& cpp) {
+  if (!cpp.Ok()) {
+    std::fprintf(stderr, "%s: %s", path.c_str(), cpp.ErrorText().c_str());
+    return false;
+  }
+  std::ofstream out(path, std::ios::binary);
+  out << cpp.text;
+  return static_cast<bool>(out);
+}
+
+bool WriteBuilt(const std::string& path, const bt::data::TreeSpec& spec, const bt::data::Registry& registry,
+                const bt::data::CppWriteOptions& options) {
+  const bt::data::BuildResult built = bt::data::BuildTree(spec, registry);
+  if (!built.Ok()) {
+    std::fprintf(stderr, "%s", built.ErrorText().c_str());
+    return false;
+  }
+  return Save(path, bt::data::WriteTreeAsCpp(*built.tree, registry, options));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
+    return 2;
+  }
+  const std::string dir = argv[1];
+  bt::data::Registry figure1Registry;
+  figure1::RegisterTraceFunctions(figure1Registry);
+  bt::data::Registry registry;
+  writecpp::RegisterFunctions(registry);
+  const bool ok =
+      WriteBuilt(dir + "/figure1.h", figure1::Figure1Spec(), figure1Registry,
+                 {.includes = {"tests/trace_agent.h"}, .nameSpace = "generated::figure1"}) &&
+      WriteBuilt(dir + "/features.h", writecpp::FeaturesSpec(), registry,
+                 {.treeName = "FEATURES", .includes = {"tests/write_cpp/trees.h"}, .nameSpace = "generated::features"}) &&
+      Save(dir + "/conditions.h",
+           bt::data::WriteTreeAsCpp(writecpp::Conditions().Root(), writecpp::Conditions().Registry(),
+                                    {.includes = {"tests/write_cpp/trees.h"},
+                                     .nameSpace = "generated::conditions",
+                                     .agentType = "test::TraceAgent"}));
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,59 @@
+// tests/write_cpp/trees.h — the trees the round trip to C++ writes out
+// (tests/write_cpp/generate.cpp, at build time) and ticks against what it
+// wrote (tests/write_cpp_test.cpp): every part of a decider a data tree can
+// give, on the recording TraceAgent.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "bt/data/expression.h"
+#include "bt/data/registry.h"
+#include "bt/data/tree_spec.h"
+#include "tests/trace_agent.h"
+
+namespace writecpp {
+
+// A DBlock its Decide fills and its behavior reads.
+struct Target {
+  int x;
+};
+inline constexpr int E_RANGE = 12;  // a named constant of the game
+
+float Spot(test::TraceAgent& agent, Target& target, const bt::DecideContext& context);
+bt::Result Chase(test::TraceAgent& agent, const Target& target, const bt::Context& context);
+std::uint32_t Dice(test::TraceAgent& agent);
+// Value functions of expressions: they log "value NAME(args)" and return agent.decide[NAME] (+ a number argument).
+double Health(test::TraceAgent& agent, std::span<const bt::Param> args);
+double DistanceTo(test::TraceAgent& agent, std::span<const bt::Param> args);
+
+// The trace actions, Trace, Spot, Dice, health, distanceTo and E_RANGE.
+void RegisterFunctions(bt::data::Registry& registry);
+
+// Groups with Decides, flags, a group behavior, a Random group with its source;
+// a DBlock; parameters of every kind; preconditions; behavior flags; a shared
+// behavior; names that are not C++ identifiers or that collide; variables.
+bt::data::TreeSpec FeaturesSpec();
+
+// A tree whose conditions are expressions (bt/data/expression_condition.h) in
+// both dialects, with variables, assembled by hand as an importer would.
+class ConditionTree {
+ public:
+  ConditionTree();
+  const bt::DeciderDef& Root() const { return deciders_[0]; }
+  const bt::data::Registry& Registry() const { return registry_; }
+
+ private:
+  bt::data::Registry registry_;
+  std::vector<std::unique_ptr<bt::data::Expression>> expressions_;
+  bt::Param params_[3];
+  bt::VariableDecl variables_[3];
+  bt::DeciderData data_[5];
+  bt::DeciderDef deciders_[5];
+  const bt::DeciderDef* children_[4];
+};
+const ConditionTree& Conditions();  // made once
+
+}  // namespace writecpp
