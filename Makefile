@@ -43,16 +43,20 @@ SAN_WARN  := $(WARN) -Wno-maybe-uninitialized
 # (No Boost: no source includes it.)
 PACKAGES_build       := g++ pkg-config libspdlog-dev libfmt-dev tao-pegtl-dev
 PACKAGES_demo        := $(PACKAGES_build) libncurses-dev
-PACKAGES_test        := $(PACKAGES_demo) catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz
+PACKAGES_test        := $(PACKAGES_demo) catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
 PACKAGES_fuzz        := $(PACKAGES_build) clang-14 libclang-rt-14-dev
 PACKAGES_bench-micro := $(PACKAGES_build) libbenchmark-dev
 PACKAGES_valgrind    := $(PACKAGES_demo) valgrind
+# oneTBB: only for what includes bt/crowd_tbb.h (the tests, the crowd benchmark); the library does not link it.
+PACKAGES_bench       := $(PACKAGES_build) libtbb-dev
+TBB_LIBS             := -ltbb
 DEPS_STAMP       := $(BUILD)/.deps-build
 DEPS_DEMO        := $(BUILD)/.deps-demo
 DEPS_TEST        := $(BUILD)/.deps-test
 DEPS_FUZZ        := $(BUILD)/.deps-fuzz
 DEPS_BENCH_MICRO := $(BUILD)/.deps-bench-micro
 DEPS_VALGRIND    := $(BUILD)/.deps-valgrind
+DEPS_BENCH       := $(BUILD)/.deps-bench
 
 LIB_SRCS  := $(wildcard bt/*.cpp)
 # Trees from data (builder, registry, expressions): a library on top of the core.
@@ -132,10 +136,10 @@ $(LIB_DATA_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(DATA_SRCS))
 # ------------------------------------------------------------------ tests
 $(TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(TBB_LIBS)
 $(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_DATA_SAN) $(LIB_SAN)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXSTD) $(SAN_FLAGS) $^ -o $@ $(LDLIBS)
+	$(CXX) $(CXXSTD) $(SAN_FLAGS) $^ -o $@ $(LDLIBS) $(TBB_LIBS)
 
 test: test-unit compile-fail test-install test-extra test-san
 

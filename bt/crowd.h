@@ -1,0 +1,200 @@
+// bt/crowd.h — ticking many agents of one tree in a frame: level of detail,
+// a frame budget, and threads through a "parallel for" the game provides.
+//
+// The crowd knows nothing of trees or blocks: it keeps, per agent (an index
+// 0..Size()-1 into arrays the game owns), a tick interval and when it last
+// ticked, and each call to Tick decides which agents are due and hands each to
+// a per-agent tick of the game's (bt/crowd_ticks.h has ready ones for both
+// ticks) with the time and the dt that agent should see.
+//
+// - Level of detail: an agent ticks every Interval() frames (1, 2, 4 ... 128),
+//   settable at any time. Agents of one interval are spread over its phases
+//   (each joins the least-filled phase), so each frame ticks about as many.
+// - dt: an agent's dt is the time since ITS previous tick (float(time - last)),
+//   so a skipped agent sees the real elapsed time; its first tick gets the
+//   frame's dt.
+// - Frame budget: at most `budget` due agents are visited per call; the rest
+//   are resumed first by the next call (due work is a FIFO of phases), so no
+//   agent starves; the result counts them (`deferred`).
+// - Threads: the due agents of a call are a list of disjoint index ranges;
+//   with a ParallelFor each agent is ticked by one thread, once per call, so
+//   any thread count gives each agent the same calls in the same order as one
+//   thread (given agents whose ticks touch nothing shared).
+//
+// Nothing allocates after construction. A Crowd is not itself thread-safe:
+// call SetInterval, Leave, Join and Tick from one thread, not during a Tick.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "bt/tree.h"
+
+namespace bt {
+
+inline constexpr int kCrowdIntervalClasses = 8;                                // intervals 1, 2, 4 ... 128
+inline constexpr int kCrowdMaxInterval = 1 << (kCrowdIntervalClasses - 1);  // 128
+
+// Runs body(context, begin, end) on disjoint subranges that together cover
+// [0, count) exactly once — on any threads, in any order — and returns when all
+// have run. The game's job system, or TbbParallelFor() (bt/crowd_tbb.h).
+using CrowdRangeBody = void (*)(void* context, std::size_t begin, std::size_t end);
+struct ParallelFor {
+  void (*run)(void* self, std::size_t count, CrowdRangeBody body, void* context) = nullptr;  // null: this thread
+  void* self = nullptr;
+};
+
+struct CrowdTickResult {
+  std::size_t ticked = 0;    // agent ticks run by this call
+  std::size_t refused = 0;   // of them, ticks whose status was not IsOk
+  std::size_t deferred = 0;  // due agents left for the next call by the budget
+};
+
+// What an agent carries between crowds besides its block: when it last ticked
+// (NaN: never), its interval (0: not a member), and in how many frames it is
+// next due (0: on the next call), so it keeps its rhythm in the new crowd.
+struct CrowdAgentState {
+  double lastTickTime = std::numeric_limits<double>::quiet_NaN();
+  int interval = 0;
+  int dueIn = 0;
+};
+
+class Crowd {
+ public:
+  // `agents` members, each at interval 1, never ticked. Allocates here only.
+  explicit Crowd(std::size_t agents);
+
+  std::size_t Size() const { return schedule_.size(); }
+  // How many agents are members (not left) with this interval; 0 for an interval that is not a power of two <= 128.
+  std::size_t CountAtInterval(int interval) const;
+
+  // An agent's interval, rounded down to a power of two and clamped to
+  // [1, kCrowdMaxInterval]. A member only; ignored for a bad index or an agent that left.
+  void SetInterval(std::size_t agent, int interval);
+  int Interval(std::size_t agent) const;  // 0 if it left (or a bad index)
+
+  // The agent is no longer ticked; its slot may be reused by Join.
+  void Leave(std::size_t agent);
+  // The slot becomes a member with the given state (from State() in another crowd,
+  // perhaps another process). An interval of 0 joins at 1. Ignored for a bad index.
+  void Join(std::size_t agent, const CrowdAgentState& state);
+  CrowdAgentState State(std::size_t agent) const;
+
+  // One frame at `time` (never earlier than the last call's): ticks every agent
+  // due, deferred ones first, at most `budget` of them, calling
+  // tickOne(std::size_t agent, double time, float dt) -> TickResult for each;
+  // on `parallel`'s threads when given.
+  template <class TickOne>
+  CrowdTickResult Tick(double time, float frameDt, TickOne&& tickOne,
+                       std::size_t budget = std::numeric_limits<std::size_t>::max(), ParallelFor parallel = {});
+
+ private:
+  static constexpr int kSegments = (1 << kCrowdIntervalClasses) - 1;  // one per (interval, phase)
+  static constexpr int kAbsent = kSegments;                            // the agents that left
+  static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+  struct Schedule {
+    double lastTime;        // NaN: never ticked
+    std::uint32_t lastCall;  // the call that last ticked it (0: none)
+    std::uint32_t segment;
+  };
+  // A run of due agents: positions [start, start + length) of order_.
+  struct Span {
+    std::uint32_t start = 0, length = 0, dueCall = 0;
+  };
+  struct Job;
+
+  static int SegmentOf(int intervalClass, std::uint64_t phase) { return (1 << intervalClass) - 1 + static_cast<int>(phase); }
+  void MoveTo(std::size_t agent, int segment);
+  int LeastFilledPhase(int intervalClass) const;
+  // Queues the segments due this frame and lays out spans_ over at most `budget` agents; returns their number.
+  std::size_t Plan(std::size_t budget);
+  // Removes what was run from the queue; returns how many due agents remain.
+  std::size_t Finish(std::size_t run);
+  template <class TickOne>
+  static void RunRange(void* job, std::size_t begin, std::size_t end);
+
+  std::vector<Schedule> schedule_;   // by agent
+  std::vector<std::uint32_t> order_;  // agents grouped by segment
+  std::vector<std::uint32_t> position_;  // by agent: where in order_
+  std::uint32_t begin_[kSegments + 2] = {};  // segment s is order_[begin_[s], begin_[s + 1])
+  // Due segments not finished yet, oldest first (each at most once), with the call they became due.
+  std::uint32_t queue_[kSegments] = {};
+  std::uint32_t queueDue_[kSegments] = {};
+  bool queued_[kSegments] = {};
+  int queueHead_ = 0, queueSize_ = 0;
+  std::uint32_t headDone_ = 0;  // positions of the oldest segment already visited
+  Span spans_[kSegments] = {};
+  int spanCount_ = 0;
+  std::uint64_t frame_ = 0;
+  std::uint32_t call_ = 0;
+};
+
+// ---------------------------------------------------------------- the template part
+
+struct Crowd::Job {
+  Crowd* crowd;
+  void* tickOne;
+  double time;
+  float frameDt;
+  std::atomic<std::size_t> ticked{0}, refused{0};
+};
+
+template <class TickOne>
+void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
+  Job& job = *static_cast<Job*>(context);
+  Crowd& crowd = *job.crowd;
+  auto& tickOne = *static_cast<std::remove_reference_t<TickOne>*>(job.tickOne);
+  const double time = job.time;
+  const std::uint32_t call = crowd.call_;
+  std::size_t ticked = 0, refused = 0, spanFirst = 0;
+  for (int s = 0; s < crowd.spanCount_ && begin < end; ++s) {
+    const Span span = crowd.spans_[s];
+    const std::size_t spanEnd = spanFirst + span.length;
+    if (begin < spanEnd) {
+      const std::size_t to = end < spanEnd ? end : spanEnd;
+      const std::uint32_t* agents = crowd.order_.data() + span.start;
+      for (std::size_t p = begin; p < to; ++p) {
+        const std::uint32_t agent = agents[p - spanFirst];
+        Schedule& schedule = crowd.schedule_[agent];
+        // Ticked since this span fell due: it changed interval after its tick.
+        if (schedule.lastCall >= span.dueCall) [[unlikely]]
+          continue;
+        // NaN (never ticked) compares false: the frame's dt.
+        const float dt = schedule.lastTime <= time ? static_cast<float>(time - schedule.lastTime) : job.frameDt;
+        schedule.lastTime = time;
+        schedule.lastCall = call;
+        const TickResult result = tickOne(static_cast<std::size_t>(agent), time, dt);
+        ++ticked;
+        refused += !IsOk(result.status);
+      }
+      begin = to;
+    }
+    spanFirst = spanEnd;
+  }
+  job.ticked.fetch_add(ticked, std::memory_order_relaxed);
+  job.refused.fetch_add(refused, std::memory_order_relaxed);
+}
+
+template <class TickOne>
+CrowdTickResult Crowd::Tick(double time, float frameDt, TickOne&& tickOne, std::size_t budget,
+                            ParallelFor parallel) {
+  const std::size_t count = Plan(budget);
+  Job job{this, const_cast<void*>(static_cast<const void*>(std::addressof(tickOne))), time, frameDt};
+  if (count > 0) {
+    if (parallel.run != nullptr) parallel.run(parallel.self, count, &RunRange<TickOne>, &job);
+    else RunRange<TickOne>(&job, 0, count);
+  }
+  CrowdTickResult result;
+  result.ticked = job.ticked.load(std::memory_order_relaxed);
+  result.refused = job.refused.load(std::memory_order_relaxed);
+  result.deferred = Finish(count);
+  return result;
+}
+
+}  // namespace bt
