@@ -7,7 +7,7 @@
 #                   run, then the suite again under ASan+UBSan
 #   make demo       builds and runs the main demo (the creatures sandbox), and builds
 #                   bt_timeline and bt_dot, which the README pipes its output through
-#   make bench      the creatures benchmark against a hand-written baseline
+#   make bench      the creatures benchmark against a hand-written baseline, then the crowd's
 #   make fuzz       the tick fuzzer for FUZZ_SECONDS (default 600; clang-14, libFuzzer)
 #   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
@@ -324,13 +324,22 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(LIB)
 # ------------------------------------------------------------------ benchmarks
 # bench: the creatures workload, bt against a hand-written baseline, scaling table
 # first, then the one-line summary. bench-micro: Google Benchmark of the tick's parts.
-BENCH_SRCS  := $(filter-out tools/bench/micro.cpp,$(wildcard tools/bench/*.cpp))
+# Then the crowd (bt/crowd.h) on the same workload, through oneTBB: bench-crowd.
+BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/crowd_main.cpp,$(wildcard tools/bench/*.cpp))
 BENCH       := $(BUILD)/tools/bench/creatures
+BENCH_CROWD := $(BUILD)/tools/bench/crowd
 BENCH_MICRO := $(BUILD)/tools/bench/micro
 BENCH_ARGS  ?= --scaling
-.PHONY: bench bench-micro
-bench: $(BENCH)
+.PHONY: bench bench-micro bench-crowd
+bench: $(BENCH) $(BENCH_CROWD)
 	$(BENCH) $(BENCH_ARGS)
+	$(BENCH_CROWD) $(BENCH_CROWD_ARGS)
+bench-crowd: $(BENCH_CROWD)
+	$(BENCH_CROWD) $(BENCH_CROWD_ARGS)
+$(BUILD)/obj/tools/bench/crowd_main.o: | $(DEPS_BENCH)
+$(BENCH_CROWD): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/crowd_main.cpp tools/bench/bt_creatures.cpp tools/bench/alloc_count.cpp) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(TBB_LIBS)
 bench-micro: $(BENCH_MICRO)
 	$(BENCH_MICRO) $(BENCH_MICRO_ARGS)
 $(BENCH): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_SRCS)) $(LIB)

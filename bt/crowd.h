@@ -88,7 +88,8 @@ class Crowd {
   // One frame at `time` (never earlier than the last call's): ticks every agent
   // due, deferred ones first, at most `budget` of them, calling
   // tickOne(std::size_t agent, double time, float dt) -> TickResult for each;
-  // on `parallel`'s threads when given.
+  // on `parallel`'s threads when given. When tickOne also has Prefetch(std::size_t
+  // agent), it is called a few agents ahead of their ticks.
   template <class TickOne>
   CrowdTickResult Tick(double time, float frameDt, TickOne&& tickOne,
                        std::size_t budget = std::numeric_limits<std::size_t>::max(), ParallelFor parallel = {});
@@ -96,7 +97,7 @@ class Crowd {
  private:
   static constexpr int kSegments = (1 << kCrowdIntervalClasses) - 1;  // one per (interval, phase)
   static constexpr int kAbsent = kSegments;                            // the agents that left
-  static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::size_t kPrefetchAhead = 8;
 
   struct Schedule {
     double lastTime;        // NaN: never ticked
@@ -160,6 +161,14 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
       const std::size_t to = end < spanEnd ? end : spanEnd;
       const std::uint32_t* agents = crowd.order_.data() + span.start;
       for (std::size_t p = begin; p < to; ++p) {
+        // A tickOne that can prefetch an agent is told the one kPrefetchAhead on:
+        // agents of one phase lie scattered over the game's arrays.
+        if constexpr (requires { tickOne.Prefetch(std::size_t{}); })
+          if (p + kPrefetchAhead < to) {
+            const std::uint32_t ahead = agents[p + kPrefetchAhead - spanFirst];
+            tickOne.Prefetch(ahead);
+            __builtin_prefetch(&crowd.schedule_[ahead], 1);
+          }
         const std::uint32_t agent = agents[p - spanFirst];
         Schedule& schedule = crowd.schedule_[agent];
         // Ticked since this span fell due: it changed interval after its tick.

@@ -171,6 +171,7 @@ struct Recording {
 // Ticks every agent alone at the times it was ticked at, dt the time since its
 // previous tick (the frame's dt for its first).
 void TickAlone(Population& alone, const std::vector<std::vector<double>>& times, bool compiled) {
+  std::size_t refused = 0;  // counted, not REQUIREd per tick: millions of assertions are slow under ASan
   for (std::size_t i = 0; i < times.size(); ++i) {
     double last = std::nan("");
     for (double time : times[i]) {
@@ -179,9 +180,10 @@ void TickAlone(Population& alone, const std::vector<std::vector<double>>& times,
       const bt::TickResult r =
           compiled ? bt::TickBehaviorTreeCompiled<CROWD_ROOT>(alone.walkers[i], alone.blocks[i], time, dt)
                    : bt::TickBehaviorTree(CROWD_ROOT, alone.walkers[i], alone.blocks[i], time, dt);
-      REQUIRE(bt::IsOk(r.status));
+      refused += !bt::IsOk(r.status);
     }
   }
+  REQUIRE(refused == 0);
 }
 
 constexpr int kIntervals[] = {1, 2, 4, 8, 16};
@@ -219,18 +221,20 @@ TEST_CASE("a crowd ticks each agent as it would be ticked alone, with LOD change
   // No agent starved: no gap between its ticks is longer than the largest
   // interval, another for an interval change (which may join a phase just
   // passed), and a few frames for the budgets.
-  double longestGap = 0;
-  std::size_t counted = 0;
+  double longestGap = 0, latestFirst = 0;
+  std::size_t counted = 0, twiceInAFrame = 0;
   for (const std::vector<double>& t : times) {
     counted += t.size();
     REQUIRE(!t.empty());
-    CHECK(t.front() < 36 * kFrameDt);
+    latestFirst = std::max(latestFirst, t.front());
     for (std::size_t k = 1; k < t.size(); ++k) {
-      REQUIRE(t[k] > t[k - 1]);  // at most once a frame
+      twiceInAFrame += !(t[k] > t[k - 1]);
       longestGap = std::max(longestGap, t[k] - t[k - 1]);
     }
   }
   CHECK(counted == ticks);
+  CHECK(twiceInAFrame == 0);
+  CHECK(latestFirst < 36 * kFrameDt);
   CHECK(longestGap < 36 * kFrameDt);
   TickAlone(alone, times, true);
   CHECK(CountDiffering(crowdSide, alone) == 0);

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 
+#include "bt/crowd.h"
 #include "bt/memory.h"
 #include "tools/bench/creatures.h"
 
@@ -23,5 +24,11 @@ std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t);
 
 // The same with TickBehaviorTreeCompiled<ROOT> (bt/compiled_tick.h).
 std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t);
+
+// The agents the crowd finds due at tick t: world step then TickBehaviorTreeCompiled<ROOT>,
+// at most `budget` of them, on `parallel`'s threads when given.
+bt::CrowdTickResult BtCrowdTick(bt::Crowd& crowd, Creature* creatures, BtMemory* memory, int t,
+                                std::size_t budget = std::numeric_limits<std::size_t>::max(),
+                                bt::ParallelFor parallel = {});
 
 }  // namespace bench
