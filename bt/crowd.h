@@ -13,18 +13,24 @@
 // - dt: an agent's dt is the time since ITS previous tick (float(time - last)),
 //   so a skipped agent sees the real elapsed time; its first tick gets the
 //   frame's dt.
-// - Frame budget: at most `budget` due agents are visited per call; the rest
-//   are resumed first by the next call (due work is a FIFO of phases), so no
-//   agent starves; the result counts them (`deferred`).
-// - Threads: the due agents of a call are a list of disjoint index ranges;
-//   with a ParallelFor each agent is ticked by one thread, once per call, so
-//   any thread count gives each agent the same calls in the same order as one
-//   thread (given agents whose ticks touch nothing shared).
+// - Frame budget: at most `budget` agents are ticked per call. Due agents are
+//   found by a sweep that goes round the agents in index order and resumes
+//   where the last call stopped, so what a budget left is ticked first by the
+//   next call and no agent starves; the result counts them (`deferred`). A
+//   phase that falls due again while still being swept merges with its sweep.
+// - Threads: a call's sweep is one or two index ranges; with a ParallelFor each
+//   agent is ticked by one thread, at most once per call, so any thread count
+//   gives each agent the same calls in the same order as one thread (given
+//   agents whose ticks touch nothing shared).
+// - Cost: the sweep reads one byte per agent to skip those not due, in index
+//   order, so a frame that ticks a fraction of the agents costs about that
+//   fraction of one that ticks them all.
 //
 // Nothing allocates after construction. A Crowd is not itself thread-safe:
 // call SetInterval, Leave, Join and Tick from one thread, not during a Tick.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -69,7 +75,7 @@ class Crowd {
   // `agents` members, each at interval 1, never ticked. Allocates here only.
   explicit Crowd(std::size_t agents);
 
-  std::size_t Size() const { return schedule_.size(); }
+  std::size_t Size() const { return segment_.size(); }
   // How many agents are members (not left) with this interval; 0 for an interval that is not a power of two <= 128.
   std::size_t CountAtInterval(int interval) const;
 
@@ -88,52 +94,38 @@ class Crowd {
   // One frame at `time` (never earlier than the last call's): ticks every agent
   // due, deferred ones first, at most `budget` of them, calling
   // tickOne(std::size_t agent, double time, float dt) -> TickResult for each;
-  // on `parallel`'s threads when given. When tickOne also has Prefetch(std::size_t
-  // agent), it is called a few agents ahead of their ticks.
+  // on `parallel`'s threads when given.
   template <class TickOne>
   CrowdTickResult Tick(double time, float frameDt, TickOne&& tickOne,
                        std::size_t budget = std::numeric_limits<std::size_t>::max(), ParallelFor parallel = {});
 
  private:
   static constexpr int kSegments = (1 << kCrowdIntervalClasses) - 1;  // one per (interval, phase)
-  static constexpr int kAbsent = kSegments;                            // the agents that left
-  static constexpr std::size_t kPrefetchAhead = 8;
-
-  struct Schedule {
-    double lastTime;        // NaN: never ticked
-    std::uint32_t lastCall;  // the call that last ticked it (0: none)
-    std::uint32_t segment;
-  };
-  // A run of due agents: positions [start, start + length) of order_.
-  struct Span {
-    std::uint32_t start = 0, length = 0, dueCall = 0;
-  };
+  static constexpr std::uint8_t kAbsent = kSegments;                   // the agents that left
   struct Job;
 
   static int SegmentOf(int intervalClass, std::uint64_t phase) { return (1 << intervalClass) - 1 + static_cast<int>(phase); }
   void MoveTo(std::size_t agent, int segment);
   int LeastFilledPhase(int intervalClass) const;
-  // Queues the segments due this frame and lays out spans_ over at most `budget` agents; returns their number.
+  // Marks the phases due this frame and sets arcEnd_; returns how many agents
+  // from the cursor this call sweeps (up to the budget-th due one).
   std::size_t Plan(std::size_t budget);
-  // Removes what was run from the queue; returns how many due agents remain.
-  std::size_t Finish(std::size_t run);
+  // Moves the cursor past the sweep and ends the phases it completed; returns how many due agents remain.
+  std::size_t Finish(std::size_t swept);
+  std::size_t CountDue(std::size_t fromOffset) const;
   template <class TickOne>
   static void RunRange(void* job, std::size_t begin, std::size_t end);
 
-  std::vector<Schedule> schedule_;   // by agent
-  std::vector<std::uint32_t> order_;  // agents grouped by segment
-  std::vector<std::uint32_t> position_;  // by agent: where in order_
-  std::uint32_t begin_[kSegments + 2] = {};  // segment s is order_[begin_[s], begin_[s + 1])
-  // Due segments not finished yet, oldest first (each at most once), with the call they became due.
-  std::uint32_t queue_[kSegments] = {};
-  std::uint32_t queueDue_[kSegments] = {};
-  bool queued_[kSegments] = {};
-  int queueHead_ = 0, queueSize_ = 0;
-  std::uint32_t headDone_ = 0;  // positions of the oldest segment already visited
-  Span spans_[kSegments] = {};
-  int spanCount_ = 0;
+  std::vector<std::uint8_t> segment_;  // by agent: its (interval, phase), or kAbsent
+  std::vector<double> lastTime_;       // by agent: its last tick (NaN: never)
+  std::uint32_t members_[kSegments + 1] = {};  // agents per segment
+  // Per segment being swept: where its sweep started (it ends a lap later) and,
+  // for this call, the offset from the cursor where it ends (0: not due; Size(): a whole lap).
+  bool pending_[kSegments + 1] = {};
+  std::size_t startedAt_[kSegments + 1] = {};
+  std::size_t arcEnd_[kSegments + 1] = {};
+  std::size_t cursor_ = 0;
   std::uint64_t frame_ = 0;
-  std::uint32_t call_ = 0;
 };
 
 // ---------------------------------------------------------------- the template part
@@ -146,45 +138,33 @@ struct Crowd::Job {
   std::atomic<std::size_t> ticked{0}, refused{0};
 };
 
+// Sweeps offsets [begin, end) from the cursor: positions wrap round at Size().
 template <class TickOne>
 void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   Job& job = *static_cast<Job*>(context);
   Crowd& crowd = *job.crowd;
   auto& tickOne = *static_cast<std::remove_reference_t<TickOne>*>(job.tickOne);
   const double time = job.time;
-  const std::uint32_t call = crowd.call_;
-  std::size_t ticked = 0, refused = 0, spanFirst = 0;
-  for (int s = 0; s < crowd.spanCount_ && begin < end; ++s) {
-    const Span span = crowd.spans_[s];
-    const std::size_t spanEnd = spanFirst + span.length;
-    if (begin < spanEnd) {
-      const std::size_t to = end < spanEnd ? end : spanEnd;
-      const std::uint32_t* agents = crowd.order_.data() + span.start;
-      for (std::size_t p = begin; p < to; ++p) {
-        // A tickOne that can prefetch an agent is told the one kPrefetchAhead on:
-        // agents of one phase lie scattered over the game's arrays.
-        if constexpr (requires { tickOne.Prefetch(std::size_t{}); })
-          if (p + kPrefetchAhead < to) {
-            const std::uint32_t ahead = agents[p + kPrefetchAhead - spanFirst];
-            tickOne.Prefetch(ahead);
-            __builtin_prefetch(&crowd.schedule_[ahead], 1);
-          }
-        const std::uint32_t agent = agents[p - spanFirst];
-        Schedule& schedule = crowd.schedule_[agent];
-        // Ticked since this span fell due: it changed interval after its tick.
-        if (schedule.lastCall >= span.dueCall) [[unlikely]]
-          continue;
-        // NaN (never ticked) compares false: the frame's dt.
-        const float dt = schedule.lastTime <= time ? static_cast<float>(time - schedule.lastTime) : job.frameDt;
-        schedule.lastTime = time;
-        schedule.lastCall = call;
-        const TickResult result = tickOne(static_cast<std::size_t>(agent), time, dt);
-        ++ticked;
-        refused += !IsOk(result.status);
-      }
-      begin = to;
+  const std::size_t n = crowd.Size();
+  const std::uint8_t* segment = crowd.segment_.data();
+  double* lastTime = crowd.lastTime_.data();
+  const std::size_t* arcEnd = crowd.arcEnd_;
+  std::size_t ticked = 0, refused = 0;
+  while (begin < end) {
+    // One contiguous run of positions: up to the wrap.
+    const std::size_t first = (crowd.cursor_ + begin) % n;
+    const std::size_t length = std::min(end - begin, n - first);
+    for (std::size_t k = 0; k < length; ++k) {
+      const std::size_t agent = first + k;
+      if (begin + k >= arcEnd[segment[agent]]) continue;  // not due, or its phase's sweep ended before here
+      // NaN (never ticked) compares false: the frame's dt.
+      const float dt = lastTime[agent] <= time ? static_cast<float>(time - lastTime[agent]) : job.frameDt;
+      lastTime[agent] = time;
+      const TickResult result = tickOne(agent, time, dt);
+      ++ticked;
+      refused += !IsOk(result.status);
     }
-    spanFirst = spanEnd;
+    begin += length;
   }
   job.ticked.fetch_add(ticked, std::memory_order_relaxed);
   job.refused.fetch_add(refused, std::memory_order_relaxed);

@@ -33,14 +33,6 @@ struct CrowdMembers {
     return *reinterpret_cast<Agent*>(reinterpret_cast<std::byte*>(agents) + i * agentStride);
   }
   std::span<std::byte> BlockAt(std::size_t i) const { return {blocks + i * blockStride, blockBytes}; }
-  // Asks the cache for agent i and its block (the first two lines of each), before its tick.
-  void Prefetch(std::size_t i) const {
-    const std::byte* agent = reinterpret_cast<const std::byte*>(&AgentAt(i));
-    const std::byte* block = blocks + i * blockStride;
-    __builtin_prefetch(agent, 1);
-    __builtin_prefetch(block, 1);
-    __builtin_prefetch(block + 64, 1);
-  }
 };
 
 template <class Agent, std::size_t N>
@@ -56,7 +48,6 @@ struct CompiledCrowdTick {
   TickResult operator()(std::size_t i, double time, float dt) const noexcept {
     return TickBehaviorTreeCompiled<Root>(members.AgentAt(i), members.BlockAt(i), time, dt, decisionFlags, stimuliFlags);
   }
-  void Prefetch(std::size_t i) const { members.Prefetch(i); }
 };
 template <const DeciderDef& Root, class Agent>
 CompiledCrowdTick<Root, Agent> MakeCompiledCrowdTick(const CrowdMembers<Agent>& members, std::uint32_t decisionFlags = 0,
@@ -73,7 +64,6 @@ struct InterpretedCrowdTick {
   TickResult operator()(std::size_t i, double time, float dt) const noexcept {
     return TickBehaviorTree(*root, members.AgentAt(i), members.BlockAt(i), time, dt, decisionFlags, stimuliFlags);
   }
-  void Prefetch(std::size_t i) const { members.Prefetch(i); }
 };
 template <class Agent>
 InterpretedCrowdTick<Agent> MakeInterpretedCrowdTick(const DeciderDef& root, const CrowdMembers<Agent>& members,

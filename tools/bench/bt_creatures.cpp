@@ -133,7 +133,7 @@ std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n,
 }
 
 namespace {
-// World step then the compiled tick, for the agents the crowd finds due; prefetching as the crowd asks.
+// World step then the compiled tick, for the agents the crowd finds due.
 struct CrowdCreatureTick {
   Creature* creatures;
   BtMemory* memory;
@@ -141,11 +141,6 @@ struct CrowdCreatureTick {
   bt::TickResult operator()(std::size_t i, double time, float dt) const {
     WorldStep(creatures[i], t);
     return bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, dt);
-  }
-  void Prefetch(std::size_t i) const {
-    __builtin_prefetch(&creatures[i], 1);
-    __builtin_prefetch(memory[i].bytes, 1);
-    __builtin_prefetch(memory[i].bytes + 64, 1);
   }
 };
 }  // namespace
