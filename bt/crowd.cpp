@@ -101,17 +101,16 @@ std::size_t Crowd::Plan(std::size_t budget) {
     const int s = SegmentOf(c, frame_ & ((1u << c) - 1));
     if (pending_[s]) continue;  // still being swept: the two dues merge
     pending_[s] = true;
+    pendingList_[pendingCount_++] = static_cast<std::uint8_t>(s);
     startedAt_[s] = cursor_;
   }
   ++frame_;
   if (n == 0) return 0;
-  // Where each segment's sweep ends, as an offset from the cursor; an upper bound of the due agents.
+  // Where each sweep ends, as an offset from the cursor (arcEnd_ is 0 for every
+  // segment not pending); and an upper bound of the due agents.
   std::size_t due = 0;
-  for (int s = 0; s <= kSegments; ++s) {
-    if (!pending_[s]) {
-      arcEnd_[s] = 0;
-      continue;
-    }
+  for (int k = 0; k < pendingCount_; ++k) {
+    const int s = pendingList_[k];
     const std::size_t end = (startedAt_[s] + n - cursor_) % n;
     arcEnd_[s] = end == 0 ? n : end;
     due += members_[s];
@@ -125,14 +124,19 @@ std::size_t Crowd::Plan(std::size_t budget) {
 
 std::size_t Crowd::Finish(std::size_t swept) {
   const std::size_t n = Size();
-  if (n == 0) {
-    for (bool& pending : pending_) pending = false;
-    return 0;
-  }
   const std::size_t deferred = swept == n ? 0 : CountDue(swept);
-  for (int s = 0; s <= kSegments; ++s)
-    if (pending_[s] && arcEnd_[s] <= swept) pending_[s] = false;
-  cursor_ = (cursor_ + swept) % n;
+  int kept = 0;
+  for (int k = 0; k < pendingCount_; ++k) {
+    const int s = pendingList_[k];
+    if (n == 0 || arcEnd_[s] <= swept) {
+      pending_[s] = false;
+      arcEnd_[s] = 0;
+    } else {
+      pendingList_[kept++] = static_cast<std::uint8_t>(s);
+    }
+  }
+  pendingCount_ = kept;
+  if (n != 0) cursor_ = (cursor_ + swept) % n;
   return deferred;
 }
 

@@ -66,6 +66,10 @@ struct Bench {
   tbb::task_arena one{1}, two{2};
   explicit Bench(std::size_t n) : agents(n), full(n), lod(n) {
     for (std::size_t i = 0; i < n; ++i) lod.SetInterval(i, LodInterval(i));
+    // TBB allocates its threads and pools on first use, not per frame.
+    Timing scratch;
+    Run(Side::Tbb1, 1, scratch);
+    Run(Side::Tbb2, 1, scratch);
   }
 
   // One repeat of `side` over frames [kWarmupTicks, kWarmupTicks + ticks); returns seconds.
