@@ -109,12 +109,15 @@ std::size_t Crowd::Plan(std::size_t budget) {
   // Where each sweep ends, as an offset from the cursor (arcEnd_ is 0 for every
   // segment not pending); and an upper bound of the due agents.
   std::size_t due = 0;
+  bool wholeLaps = true;
   for (int k = 0; k < pendingCount_; ++k) {
     const int s = pendingList_[k];
     const std::size_t end = (startedAt_[s] + n - cursor_) % n;
     arcEnd_[s] = end == 0 ? n : end;
+    wholeLaps = wholeLaps && end == 0;
     due += members_[s];
   }
+  allDue_ = wholeLaps && due == n && due <= budget;
   if (due <= budget) return n;  // one whole lap ends every sweep
   // Up to the budget-th due agent.
   std::size_t ticks = 0, o = 0;

@@ -128,6 +128,7 @@ class Crowd {
   std::size_t startedAt_[kSegments + 1] = {};
   std::size_t arcEnd_[kSegments + 1] = {};
   std::size_t cursor_ = 0;
+  bool allDue_ = false;  // this call ticks every agent (all at interval 1, a whole lap): no agent to skip
   std::uint64_t frame_ = 0;
 };
 
@@ -164,8 +165,10 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
       const std::size_t offset = begin + block;
       const std::uint8_t* segments = segment + first + block;
       std::uint64_t due = 0;
-      for (std::size_t k = 0; k < count; ++k)
-        due |= static_cast<std::uint64_t>(offset + k < arcEnd[segments[k]]) << k;
+      if (crowd.allDue_) due = count == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
+      else
+        for (std::size_t k = 0; k < count; ++k)
+          due |= static_cast<std::uint64_t>(offset + k < arcEnd[segments[k]]) << k;
       while (due != 0) {
         const std::size_t agent = first + block + static_cast<std::size_t>(std::countr_zero(due));
         due &= due - 1;
