@@ -138,16 +138,18 @@ struct CrowdCreatureTick {
   Creature* creatures;
   BtMemory* memory;
   int t;
+  int* ownTicks;
   bt::TickResult operator()(std::size_t i, double time, float dt) const {
-    WorldStep(creatures[i], t);
+    WorldStep(creatures[i], ownTicks != nullptr ? ownTicks[i]++ : t);
     return bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, dt);
   }
 };
 }  // namespace
 
 bt::CrowdTickResult BtCrowdTick(bt::Crowd& crowd, Creature* creatures, BtMemory* memory, int t, std::size_t budget,
-                                bt::ParallelFor parallel) {
-  return crowd.Tick(t * kDt, static_cast<float>(kDt), CrowdCreatureTick{creatures, memory, t}, budget, parallel);
+                                bt::ParallelFor parallel, int* ownTicks) {
+  return crowd.Tick(t * kDt, static_cast<float>(kDt), CrowdCreatureTick{creatures, memory, t, ownTicks}, budget,
+                    parallel);
 }
 
 }  // namespace bench
