@@ -37,7 +37,7 @@ struct CrowdMembers {
 
 template <class Agent, std::size_t N>
 CrowdMembers<Agent> ContiguousMembers(Agent* agents, Memory<N>* blocks) {
-  return {agents, sizeof(Agent), blocks[0].bytes, sizeof(Memory<N>), N};
+  return {agents, sizeof(Agent), reinterpret_cast<std::byte*>(blocks), sizeof(Memory<N>), N};  // bytes is the whole Memory
 }
 
 // Each agent ticked with TickBehaviorTreeCompiled<Root>, the same flags for all.

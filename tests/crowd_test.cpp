@@ -359,6 +359,24 @@ TEST_CASE("a frame budget defers the rest to the next call, oldest first", "[cro
   CHECK(order == std::vector<std::size_t>{7, 8, 9, 0, 1, 2, 3, 4, 6});
 }
 
+TEST_CASE("an empty crowd ticks nothing", "[crowd]") {
+  bt::Crowd crowd(0);
+  int calls = 0;
+  const auto count = [&](std::size_t, double, float) {
+    ++calls;
+    return bt::TickResult{bt::Status::Running, nullptr};
+  };
+  for (int f = 0; f < 3; ++f) {
+    const bt::CrowdTickResult r = crowd.Tick(f, 1, count, 5);
+    CHECK(r.ticked == 0);
+    CHECK(r.deferred == 0);
+  }
+  CHECK(calls == 0);
+  CHECK(crowd.CountAtInterval(1) == 0);
+  crowd.SetInterval(0, 2);  // no such agent: ignored
+  CHECK(crowd.Interval(0) == 0);
+}
+
 TEST_CASE("leaving and joining a crowd", "[crowd]") {
   bt::Crowd crowd(4);
   crowd.SetInterval(3, 2);
