@@ -7,7 +7,7 @@
 #                   run, then the suite again under ASan+UBSan
 #   make demo       builds and runs the main demo (the creatures sandbox), and builds
 #                   bt_timeline and bt_dot, which the README pipes its output through
-#   make bench      the creatures benchmark against a hand-written baseline
+#   make bench      the creatures benchmark against a hand-written baseline, then the crowd's
 #   make fuzz       the tick fuzzer for FUZZ_SECONDS (default 600; clang-14, libFuzzer)
 #   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
 #   make fuzz-expression     the condition-language fuzzer, the same way
@@ -44,16 +44,20 @@ SAN_WARN  := $(WARN) -Wno-maybe-uninitialized
 # (No Boost: no source includes it.)
 PACKAGES_build       := g++ pkg-config libspdlog-dev libfmt-dev tao-pegtl-dev
 PACKAGES_demo        := $(PACKAGES_build) libncurses-dev
-PACKAGES_test        := $(PACKAGES_demo) catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz
+PACKAGES_test        := $(PACKAGES_demo) catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
 PACKAGES_fuzz        := $(PACKAGES_build) clang-14 libclang-rt-14-dev
 PACKAGES_bench-micro := $(PACKAGES_build) libbenchmark-dev
 PACKAGES_valgrind    := $(PACKAGES_demo) valgrind
+# oneTBB: only for what includes bt/crowd_tbb.h (the tests, the crowd benchmark); the library does not link it.
+PACKAGES_bench       := $(PACKAGES_build) libtbb-dev
+TBB_LIBS             := -ltbb
 DEPS_STAMP       := $(BUILD)/.deps-build
 DEPS_DEMO        := $(BUILD)/.deps-demo
 DEPS_TEST        := $(BUILD)/.deps-test
 DEPS_FUZZ        := $(BUILD)/.deps-fuzz
 DEPS_BENCH_MICRO := $(BUILD)/.deps-bench-micro
 DEPS_VALGRIND    := $(BUILD)/.deps-valgrind
+DEPS_BENCH       := $(BUILD)/.deps-bench
 
 LIB_SRCS  := $(wildcard bt/*.cpp)
 # Trees from data (builder, registry, expressions): a library on top of the core.
@@ -137,10 +141,10 @@ $(LIB_DATA_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(DATA_SRCS))
 # ------------------------------------------------------------------ tests
 $(TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(TBB_LIBS)
 $(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_DATA_SAN) $(LIB_SAN)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXSTD) $(SAN_FLAGS) $^ -o $@ $(LDLIBS)
+	$(CXX) $(CXXSTD) $(SAN_FLAGS) $^ -o $@ $(LDLIBS) $(TBB_LIBS)
 
 # The round trip to C++ (tests/write_cpp_test.cpp): a generator builds trees
 # from data and writes them as C++ (bt/data/write_cpp.h) into $(WRITE_CPP_GEN),
@@ -380,13 +384,22 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(LIB)
 # ------------------------------------------------------------------ benchmarks
 # bench: the creatures workload, bt against a hand-written baseline, scaling table
 # first, then the one-line summary. bench-micro: Google Benchmark of the tick's parts.
-BENCH_SRCS  := $(filter-out tools/bench/micro.cpp,$(wildcard tools/bench/*.cpp))
+# Then the crowd (bt/crowd.h) on the same workload, through oneTBB: bench-crowd.
+BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/crowd_main.cpp,$(wildcard tools/bench/*.cpp))
 BENCH       := $(BUILD)/tools/bench/creatures
+BENCH_CROWD := $(BUILD)/tools/bench/crowd
 BENCH_MICRO := $(BUILD)/tools/bench/micro
 BENCH_ARGS  ?= --scaling
-.PHONY: bench bench-micro
-bench: $(BENCH)
+.PHONY: bench bench-micro bench-crowd
+bench: $(BENCH) $(BENCH_CROWD)
 	$(BENCH) $(BENCH_ARGS)
+	$(BENCH_CROWD) $(BENCH_CROWD_ARGS)
+bench-crowd: $(BENCH_CROWD)
+	$(BENCH_CROWD) $(BENCH_CROWD_ARGS)
+$(BUILD)/obj/tools/bench/crowd_main.o: | $(DEPS_BENCH)
+$(BENCH_CROWD): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/crowd_main.cpp tools/bench/bt_creatures.cpp tools/bench/alloc_count.cpp) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(TBB_LIBS)
 bench-micro: $(BENCH_MICRO)
 	$(BENCH_MICRO) $(BENCH_MICRO_ARGS)
 $(BENCH): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_SRCS)) $(LIB_DATA) $(LIB)

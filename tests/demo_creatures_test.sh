@@ -7,7 +7,7 @@
 demo=${1:?usage: demo_creatures_test.sh path/to/creatures}
 expected=$(dirname "$0")/demo_creatures_expected.txt
 out=$(mktemp) || exit 1
-trap 'rm -f "$out" "$out.again" "$out.other" "$out.piped" "$out.csv" "$out.dot"' EXIT
+trap 'rm -f "$out" "$out.again" "$out.other" "$out.piped" "$out.csv" "$out.dot" "$out.crowd" "$out.budget"' EXIT
 passed=0
 failed=0
 check() {  # check WHAT COMMAND...: counts the command's success
@@ -41,6 +41,16 @@ check "--dot writes the tree with the selected creature's path (GUARD_FIGHT at t
 check "piped without --ticks: a bounded run that exits 0" "$demo" >"$out.piped" </dev/null
 check "piped without --ticks: 300 ticks" grep -q '^creatures: seed 1, 6 creatures, 2 threats, 300 ticks' "$out.piped"
 check "a bad option is refused" sh -c "! '$demo' --bogus >/dev/null 2>&1"
+
+# Crowd mode: the same seed gives the same crowd (the timings aside).
+check "--crowd runs and exits 0" "$demo" --crowd 2000 --ticks 60 --seed 4 --every 30 >"$out.crowd" </dev/null
+check "--crowd prints the LOD histogram of the first frame" \
+  grep -q '^     0 .* 1425         0 .*  1:849 2:1151 4:0 8:0$' "$out.crowd"
+check "--crowd prints what the crowd runs at the end" grep -qx \
+  'running at the end (creatures per behavior decider): DANCE 150 FIND_FOOD 817 FLIP 168 REST 688 ROLL 177' "$out.crowd"
+"$demo" --crowd 2000 --ticks 60 --seed 4 --every 30 --budget 300 >"$out.budget" </dev/null
+check "--crowd --budget ticks at most the budget a frame and defers the rest" \
+  test "$(grep -c '^ *[0-9]* *[0-9.]* *300 *[0-9]* ' "$out.budget")" = 3
 
 echo "demo: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "bt/debug_dot.h"
+#include "crowd_run.h"
 #include "options.h"
 #include "sandbox.h"
 #include "text_run.h"
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
   if (!creatures::ParseOptions(argc, argv, options, &exitCode)) return exitCode;
 
   if (!creatures::CheckTree(stderr)) return 1;
+  if (options.crowd > 0) return creatures::RunCrowd(options);
   creatures::Sandbox sandbox;
   creatures::ResetSandbox(sandbox, options.world);
 

@@ -24,7 +24,11 @@ const char kUsage[] =
     "  --dot FILE      at the end, write the tree with the selected creature's active path\n"
     "                  as Graphviz DOT (SVG through dot when FILE ends in .svg)\n"
     "  --timeline FILE write (tick, creature, behavior) as CSV, for tools/bt_timeline;\n"
-    "                  FILE - writes it to stdout and the report to stderr\n";
+    "                  FILE - writes it to stdout and the report to stderr\n"
+    "  --crowd N       crowd mode: N creatures over a large world, ticked as a bt::Crowd with a\n"
+    "                  level of detail by distance to the nest; prints each K-th frame's cost\n"
+    "                  (--every) and the LOD histogram\n"
+    "  --budget B      crowd mode: at most B tree ticks a frame, the rest the next frame\n";
 
 bool ParseInt(const char* text, long low, long high, int* out) {
   char* end = nullptr;
@@ -76,6 +80,10 @@ bool ParseOptions(int argc, char** argv, Options& options, int* exitCode) {
       ok = takes(true);
       options.timelinePath = value;
       options.timelineToStdout = ok && (!std::strcmp(value, "-") || !std::strcmp(value, "/dev/stdout"));
+    } else if (!std::strcmp(flag, "--crowd")) {
+      ok = takes(value && ParseInt(value, 1, 10'000'000, &options.crowd));
+    } else if (!std::strcmp(flag, "--budget")) {
+      ok = takes(value && ParseInt(value, 0, 2'000'000'000, &options.crowdBudget));
     } else if (!std::strcmp(flag, "--whole-tree")) {
       options.wholeTree = true;
     } else {

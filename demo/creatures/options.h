@@ -18,6 +18,8 @@ struct Options {
   const char* dotPath = nullptr;       // at the end, the tree and the selected creature's path as DOT (or .svg)
   const char* timelinePath = nullptr;  // write the behavior timeline CSV here
   bool timelineToStdout = false;       // --timeline - (or /dev/stdout): the CSV is the output
+  int crowd = 0;                       // --crowd N: N creatures ticked as a bt::Crowd (crowd_run.h); 0: off
+  int crowdBudget = 0;                 // --budget B: at most B tree ticks a frame in crowd mode; 0: no limit
 };
 
 // Parses argv; on a bad or --help argument prints usage and returns false with *exitCode set.

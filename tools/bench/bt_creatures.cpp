@@ -160,4 +160,24 @@ std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n,
   return unhealthy;
 }
 
+namespace {
+// World step then the compiled tick, for the agents the crowd finds due.
+struct CrowdCreatureTick {
+  Creature* creatures;
+  BtMemory* memory;
+  int t;
+  int* ownTicks;
+  bt::TickResult operator()(std::size_t i, double time, float dt) const {
+    WorldStep(creatures[i], ownTicks != nullptr ? ownTicks[i]++ : t);
+    return bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, dt);
+  }
+};
+}  // namespace
+
+bt::CrowdTickResult BtCrowdTick(bt::Crowd& crowd, Creature* creatures, BtMemory* memory, int t, std::size_t budget,
+                                bt::ParallelFor parallel, int* ownTicks) {
+  return crowd.Tick(t * kDt, static_cast<float>(kDt), CrowdCreatureTick{creatures, memory, t, ownTicks}, budget,
+                    parallel);
+}
+
 }  // namespace bench

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 
+#include "bt/crowd.h"
 #include "bt/decider.h"
 #include "bt/memory.h"
 #include "tools/bench/creatures.h"
@@ -33,5 +34,13 @@ std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t);
 
 // The same with TickBehaviorTreeCompiled<ROOT> (bt/compiled_tick.h).
 std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t);
+
+// The agents the crowd finds due at tick t: world step then TickBehaviorTreeCompiled<ROOT>,
+// at most `budget` of them, on `parallel`'s threads when given. With ownTicks, an
+// agent's world step counts its own ticks (ownTicks[i]++) instead of t: an agent
+// ticked every 8th frame then lives the same life as one ticked every frame.
+bt::CrowdTickResult BtCrowdTick(bt::Crowd& crowd, Creature* creatures, BtMemory* memory, int t,
+                                std::size_t budget = std::numeric_limits<std::size_t>::max(),
+                                bt::ParallelFor parallel = {}, int* ownTicks = nullptr);
 
 }  // namespace bench

@@ -1,0 +1,74 @@
+// bt/crowd_ticks.h — ready-made per-agent ticks for Crowd::Tick, over agents
+// and blocks the game owns, contiguous or strided.
+//
+//   bt::CrowdMembers<Creature> members = bt::ContiguousMembers(creatures.data(), blocks.data());
+//   crowd.Tick(time, dt, bt::CompiledCrowdTick<ROOT>(members));        // the compiled tick
+//   crowd.Tick(time, dt, bt::InterpretedCrowdTick(ROOT, members));     // the interpreted one
+//
+// A game that does more per agent (a world step, its own flags) writes its own
+// tickOne; these are the common case.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "bt/compiled_tick.h"
+#include "bt/memory.h"
+#include "bt/tree.h"
+
+namespace bt {
+
+// Agent i is at `agents` + i * agentStride bytes, its block at `blocks` + i *
+// blockStride, blockBytes long: arrays of each, or one array of structs holding both.
+template <class Agent>
+struct CrowdMembers {
+  Agent* agents = nullptr;
+  std::size_t agentStride = sizeof(Agent);
+  std::byte* blocks = nullptr;
+  std::size_t blockStride = 0;
+  std::size_t blockBytes = 0;
+
+  Agent& AgentAt(std::size_t i) const {
+    return *reinterpret_cast<Agent*>(reinterpret_cast<std::byte*>(agents) + i * agentStride);
+  }
+  std::span<std::byte> BlockAt(std::size_t i) const { return {blocks + i * blockStride, blockBytes}; }
+};
+
+template <class Agent, std::size_t N>
+CrowdMembers<Agent> ContiguousMembers(Agent* agents, Memory<N>* blocks) {
+  return {agents, sizeof(Agent), reinterpret_cast<std::byte*>(blocks), sizeof(Memory<N>), N};  // bytes is the whole Memory
+}
+
+// Each agent ticked with TickBehaviorTreeCompiled<Root>, the same flags for all.
+template <const DeciderDef& Root, class Agent>
+struct CompiledCrowdTick {
+  CrowdMembers<Agent> members;
+  std::uint32_t decisionFlags = 0, stimuliFlags = 0;
+  TickResult operator()(std::size_t i, double time, float dt) const noexcept {
+    return TickBehaviorTreeCompiled<Root>(members.AgentAt(i), members.BlockAt(i), time, dt, decisionFlags, stimuliFlags);
+  }
+};
+template <const DeciderDef& Root, class Agent>
+CompiledCrowdTick<Root, Agent> MakeCompiledCrowdTick(const CrowdMembers<Agent>& members, std::uint32_t decisionFlags = 0,
+                                                     std::uint32_t stimuliFlags = 0) {
+  return {members, decisionFlags, stimuliFlags};
+}
+
+// Each agent ticked with TickBehaviorTree(root, ...), for trees loaded at run time.
+template <class Agent>
+struct InterpretedCrowdTick {
+  const DeciderDef* root = nullptr;
+  CrowdMembers<Agent> members;
+  std::uint32_t decisionFlags = 0, stimuliFlags = 0;
+  TickResult operator()(std::size_t i, double time, float dt) const noexcept {
+    return TickBehaviorTree(*root, members.AgentAt(i), members.BlockAt(i), time, dt, decisionFlags, stimuliFlags);
+  }
+};
+template <class Agent>
+InterpretedCrowdTick<Agent> MakeInterpretedCrowdTick(const DeciderDef& root, const CrowdMembers<Agent>& members,
+                                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0) {
+  return {&root, members, decisionFlags, stimuliFlags};
+}
+
+}  // namespace bt

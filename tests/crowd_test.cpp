@@ -1,0 +1,621 @@
+// tests/crowd_test.cpp — bt::Crowd (bt/crowd.h): level of detail, the frame
+// budget, threads and migration, and that a crowd tick is exactly ticking each
+// agent alone at the same times.
+//
+// The walkers' tree uses time, dt and activeTime in every choice (hunger grows
+// by dt, behaviors end after a while, a random group draws from the walker's
+// generator), and every call folds what it was told into the walker's hash,
+// so two walkers with equal hashes, call counts and blocks were given the same
+// calls, in the same order, with the same arguments.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <tbb/task_arena.h>
+
+#include "bt/bt.h"
+#include "bt/compiled_tick.h"
+#include "bt/crowd.h"
+#include "bt/crowd_migration.h"
+#include "bt/crowd_tbb.h"
+#include "bt/crowd_ticks.h"
+
+namespace {
+
+struct Walker {
+  std::uint32_t rng = 1;
+  float hunger = 0;
+  float fear = 0;
+  std::uint32_t calls = 0;
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+};
+
+std::uint32_t NextRandom(Walker& w) {
+  std::uint32_t x = w.rng;
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  return w.rng = x;
+}
+
+template <class T>
+void Fold(Walker& w, T value) {
+  unsigned char bytes[sizeof(T)];
+  std::memcpy(bytes, &value, sizeof(T));
+  for (unsigned char b : bytes) w.hash = (w.hash ^ b) * 0x100000001b3ull;
+}
+
+void Record(Walker& w, int what, double time, float dt, float activeTime = 0) {
+  ++w.calls;
+  Fold(w, what);
+  Fold(w, time);
+  Fold(w, dt);
+  Fold(w, activeTime);
+}
+
+struct Steps {
+  int n;
+};
+
+float FearDecide(Walker& w, const bt::DecideContext& c) {
+  Record(w, 1, c.time, c.dt);
+  return w.fear > 1.0f ? 1.0f : 0.0f;
+}
+float HungerDecide(Walker& w, const bt::DecideContext& c) {
+  Record(w, 2, c.time, c.dt);
+  return w.hunger > 2.0f ? 1.0f : 0.0f;
+}
+bt::Result FleeTick(Walker& w, Steps& s, const bt::Context& c) {
+  Record(w, 3, c.time, c.dt, c.activeTime);
+  ++s.n;
+  w.fear -= 2 * c.dt;
+  return w.fear <= 0 ? bt::Result::Done : bt::Result::Running;
+}
+bt::Result FindTick(Walker& w, const bt::Context& c) {
+  Record(w, 4, c.time, c.dt, c.activeTime);
+  return c.activeTime >= 0.3f ? bt::Result::Done : bt::Result::Running;
+}
+bool ChewActivate(Walker& w, const bt::Context& c) {
+  Record(w, 5, c.time, c.dt, c.activeTime);
+  return (NextRandom(w) & 15) != 0;  // now and then the food is gone
+}
+bt::Result ChewTick(Walker& w, const bt::Context& c) {
+  Record(w, 6, c.time, c.dt, c.activeTime);
+  w.hunger -= 3 * c.dt;
+  return w.hunger <= 0 ? bt::Result::Done : bt::Result::Running;
+}
+void ChewDeactivate(Walker& w, const bt::Context& c) { Record(w, 7, c.time, c.dt, c.activeTime); }
+bt::Result NapTick(Walker& w, const bt::Context& c) {
+  Record(w, 8, c.time, c.dt, c.activeTime);
+  w.hunger += c.dt;
+  return c.activeTime >= 0.5f ? bt::Result::Done : bt::Result::Running;
+}
+bt::Result LookTick(Walker& w, const bt::Context& c) {
+  Record(w, 9, c.time, c.dt, c.activeTime);
+  w.hunger += 2 * c.dt;
+  if ((NextRandom(w) & 63) == 0) w.fear += 1.5f;
+  return c.activeTime >= 0.2f ? bt::Result::Done : bt::Result::Running;
+}
+std::uint32_t WalkerRandom(Walker& w) { return NextRandom(w); }
+
+BT_DEFINE_BEHAVIOR__MEMORY(CROWD_FLEE_B, Steps, nullptr, FleeTick, nullptr);
+BT_DEFINE_BEHAVIOR__TICK(CROWD_FIND_B, FindTick);
+BT_DEFINE_BEHAVIOR(CROWD_CHEW_B, ChewActivate, ChewTick, ChewDeactivate);
+BT_DEFINE_BEHAVIOR__TICK(CROWD_NAP_B, NapTick);
+BT_DEFINE_BEHAVIOR__TICK(CROWD_LOOK_B, LookTick);
+
+BT_DECLARE_DECIDER(CROWD_FLEE);
+BT_DECLARE_DECIDER(CROWD_EAT);
+BT_DECLARE_DECIDER(CROWD_FIND);
+BT_DECLARE_DECIDER(CROWD_CHEW);
+BT_DECLARE_DECIDER(CROWD_IDLE);
+BT_DECLARE_DECIDER(CROWD_NAP);
+BT_DECLARE_DECIDER(CROWD_LOOK);
+BT_DEFINE_DECIDER_GROUP(CROWD_ROOT, PrioritizedList, nullptr, CROWD_FLEE, CROWD_EAT, CROWD_IDLE);
+BT_DEFINE_DECIDER_BEHAVIOR(CROWD_FLEE, CROWD_FLEE_B, FearDecide);
+BT_DEFINE_DECIDER_GROUP__FLAGS(CROWD_EAT, Sequential, bt::kCallDecideOnRedecide, HungerDecide, CROWD_FIND, CROWD_CHEW);
+BT_DEFINE_DECIDER_BEHAVIOR(CROWD_FIND, CROWD_FIND_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(CROWD_CHEW, CROWD_CHEW_B, nullptr);
+BT_DEFINE_DECIDER_GROUP__RANDOM(CROWD_IDLE, Random, 0, nullptr, WalkerRandom, CROWD_NAP, CROWD_LOOK);
+BT_DEFINE_DECIDER_BEHAVIOR(CROWD_NAP, CROWD_NAP_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(CROWD_LOOK, CROWD_LOOK_B, nullptr);
+
+using Block = bt::MemoryFor<CROWD_ROOT>;
+constexpr double kFrameDt = 1.0 / 30.0;
+
+// A population: walkers and their blocks, in two arrays, or (strided) in one array of both.
+struct Population {
+  std::vector<Walker> walkers;
+  std::vector<Block> blocks;
+  explicit Population(std::size_t n) : walkers(n), blocks(n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      walkers[i].rng = static_cast<std::uint32_t>(i * 2654435761u) | 1u;
+      walkers[i].hunger = static_cast<float>(i % 5);
+    }
+  }
+  bt::CrowdMembers<Walker> Members() { return bt::ContiguousMembers(walkers.data(), blocks.data()); }
+};
+
+// Whether agent i of `a` and of `b` were given the same calls and have the same block.
+bool SameAgent(const Walker& wa, const Block& ba, const Walker& wb, const Block& bb) {
+  return wa.calls == wb.calls && wa.hash == wb.hash && wa.rng == wb.rng &&
+         std::memcmp(ba.bytes, bb.bytes, sizeof(Block)) == 0;
+}
+
+std::size_t CountDiffering(Population& a, Population& b) {
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < a.walkers.size(); ++i)
+    differ += !SameAgent(a.walkers[i], a.blocks[i], b.walkers[i], b.blocks[i]);
+  return differ;
+}
+
+// A tickOne that also records each agent's tick times.
+template <class Inner>
+struct Recording {
+  Inner inner;
+  std::vector<std::vector<double>>* times;
+  bt::TickResult operator()(std::size_t i, double time, float dt) const {
+    (*times)[i].push_back(time);
+    return inner(i, time, dt);
+  }
+};
+
+// Ticks every agent alone at the times it was ticked at, dt the time since its
+// previous tick (the frame's dt for its first).
+void TickAlone(Population& alone, const std::vector<std::vector<double>>& times, bool compiled) {
+  std::size_t refused = 0;  // counted, not REQUIREd per tick: millions of assertions are slow under ASan
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    double last = std::nan("");
+    for (double time : times[i]) {
+      const float dt = std::isnan(last) ? static_cast<float>(kFrameDt) : static_cast<float>(time - last);
+      last = time;
+      const bt::TickResult r =
+          compiled ? bt::TickBehaviorTreeCompiled<CROWD_ROOT>(alone.walkers[i], alone.blocks[i], time, dt)
+                   : bt::TickBehaviorTree(CROWD_ROOT, alone.walkers[i], alone.blocks[i], time, dt);
+      refused += !bt::IsOk(r.status);
+    }
+  }
+  REQUIRE(refused == 0);
+}
+
+constexpr int kIntervals[] = {1, 2, 4, 8, 16};
+
+}  // namespace
+
+TEST_CASE("a crowd ticks each agent as it would be ticked alone, with LOD changes and budgets", "[crowd]") {
+  // 10,000 agents, 1,000 frames; intervals change at random (a fiftieth of the
+  // agents each frame) and every third frame has a budget of a random part of what is due.
+  constexpr std::size_t kAgents = 10000;
+  constexpr int kFrames = 1000;
+  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  Population crowdSide(kAgents), alone(kAgents);
+  bt::Crowd crowd(kAgents);
+  std::mt19937 random(17);
+  for (std::size_t i = 0; i < kAgents; ++i) crowd.SetInterval(i, kIntervals[random() % 5]);
+  std::vector<std::vector<double>> times(kAgents);
+  const Recording<bt::CompiledCrowdTick<CROWD_ROOT, Walker>> tickOne{
+      bt::MakeCompiledCrowdTick<CROWD_ROOT>(crowdSide.Members()), &times};
+  std::size_t ticks = 0, deferredFrames = 0, deferred = 0;
+  for (int f = 0; f < kFrames; ++f) {
+    for (int k = 0; k < 200; ++k) crowd.SetInterval(random() % kAgents, kIntervals[random() % 5]);
+    const std::size_t budget = f % 3 == 2 ? random() % 4000 : std::numeric_limits<std::size_t>::max();
+    const bt::CrowdTickResult r = crowd.Tick(f * kFrameDt, static_cast<float>(kFrameDt), tickOne, budget);
+    REQUIRE(r.refused == 0);
+    REQUIRE(r.ticked <= budget);
+    // With no budget, nothing is left over.
+    if (budget == std::numeric_limits<std::size_t>::max()) REQUIRE(r.deferred == 0);
+    deferredFrames += r.deferred > 0;
+    deferred = r.deferred;
+    ticks += r.ticked;
+  }
+  CHECK(deferred == 0);
+  CHECK(deferredFrames > 200);  // the budgets did bite
+  // No agent starved: no gap between its ticks is longer than the largest
+  // interval, another for an interval change (which may join a phase just
+  // passed), and a few frames for the budgets.
+  double longestGap = 0, latestFirst = 0;
+  std::size_t counted = 0, twiceInAFrame = 0;
+  for (const std::vector<double>& t : times) {
+    counted += t.size();
+    REQUIRE(!t.empty());
+    latestFirst = std::max(latestFirst, t.front());
+    for (std::size_t k = 1; k < t.size(); ++k) {
+      twiceInAFrame += !(t[k] > t[k - 1]);
+      longestGap = std::max(longestGap, t[k] - t[k - 1]);
+    }
+  }
+  CHECK(counted == ticks);
+  CHECK(twiceInAFrame == 0);
+  CHECK(latestFirst < 36 * kFrameDt);
+  CHECK(longestGap < 36 * kFrameDt);
+  TickAlone(alone, times, true);
+  CHECK(CountDiffering(crowdSide, alone) == 0);
+}
+
+TEST_CASE("a crowd over the interpreted tick and strided blocks ticks as alone", "[crowd]") {
+  struct Entity {
+    Walker walker;
+    Block block;
+  };
+  constexpr std::size_t kAgents = 500;
+  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  Population seeds(kAgents), alone(kAgents);
+  std::vector<Entity> entities(kAgents);
+  for (std::size_t i = 0; i < kAgents; ++i) entities[i].walker = seeds.walkers[i];
+  const bt::CrowdMembers<Walker> members{&entities[0].walker, sizeof(Entity), entities[0].block.bytes,
+                                         sizeof(Entity), sizeof(Block)};
+  bt::Crowd crowd(kAgents);
+  std::mt19937 random(3);
+  std::vector<std::vector<double>> times(kAgents);
+  const Recording<bt::InterpretedCrowdTick<Walker>> tickOne{bt::MakeInterpretedCrowdTick(CROWD_ROOT, members), &times};
+  for (int f = 0; f < 300; ++f) {
+    for (int k = 0; k < 20; ++k) crowd.SetInterval(random() % kAgents, kIntervals[random() % 5]);
+    const bt::CrowdTickResult r = crowd.Tick(f * kFrameDt, static_cast<float>(kFrameDt), tickOne, 200);
+    REQUIRE(r.refused == 0);
+  }
+  TickAlone(alone, times, false);
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < kAgents; ++i)
+    differ += !SameAgent(entities[i].walker, entities[i].block, alone.walkers[i], alone.blocks[i]);
+  CHECK(differ == 0);
+}
+
+TEST_CASE("a crowd staggers the agents of one interval over its frames", "[crowd]") {
+  constexpr std::size_t kAgents = 1000;
+  bt::Crowd crowd(kAgents);
+  for (std::size_t i = 0; i < kAgents; ++i) crowd.SetInterval(i, i < 100 ? 1 : i < 400 ? 2 : 8);
+  CHECK(crowd.CountAtInterval(1) == 100);
+  CHECK(crowd.CountAtInterval(2) == 300);
+  CHECK(crowd.CountAtInterval(8) == 600);
+  CHECK(crowd.CountAtInterval(3) == 0);
+  const auto count = [](std::size_t, double, float) { return bt::TickResult{bt::Status::Running, nullptr}; };
+  // 100 + 150 + 75 every frame: the same cost each frame.
+  for (int f = 0; f < 16; ++f) CHECK(crowd.Tick(f, 1, count).ticked == 325);
+  // Intervals round down to a power of two and are clamped.
+  crowd.SetInterval(0, 6);
+  CHECK(crowd.Interval(0) == 4);
+  crowd.SetInterval(0, 1000);
+  CHECK(crowd.Interval(0) == bt::kCrowdMaxInterval);
+  crowd.SetInterval(0, -3);
+  CHECK(crowd.Interval(0) == 1);
+  CHECK(crowd.Interval(kAgents) == 0);
+}
+
+TEST_CASE("a skipped agent's dt is the time since its last tick", "[crowd]") {
+  bt::Crowd crowd(3);
+  crowd.SetInterval(1, 4);
+  crowd.SetInterval(2, 2);
+  std::vector<std::pair<std::size_t, float>> seen;
+  const auto record = [&](std::size_t agent, double, float dt) {
+    seen.emplace_back(agent, dt);
+    return bt::TickResult{bt::Status::Running, nullptr};
+  };
+  // Frames at irregular times: 0, 0.5, 1.5, 1.75, 3.
+  const double times[] = {0, 0.5, 1.5, 1.75, 3};
+  for (double t : times) (void)crowd.Tick(t, 0.25f, record);
+  // In index order in each frame.
+  const std::vector<std::pair<std::size_t, float>> expected = {
+      {0, 0.25f}, {1, 0.25f}, {2, 0.25f},  // first ticks: the frame's dt
+      {0, 0.5f},                            // 0.5
+      {0, 1.0f}, {2, 1.5f},                 // 1.5
+      {0, 0.25f},                           // 1.75
+      {0, 1.25f}, {1, 3.0f}, {2, 1.5f}};    // 3
+  CHECK(seen == expected);
+}
+
+TEST_CASE("a frame budget defers the rest to the next call, oldest first", "[crowd]") {
+  bt::Crowd crowd(10);
+  std::vector<std::size_t> order;
+  const auto record = [&](std::size_t agent, double, float) {
+    order.push_back(agent);
+    return bt::TickResult{agent == 7 ? bt::Status::CorruptMemory : bt::Status::Running, nullptr};
+  };
+  bt::CrowdTickResult r = crowd.Tick(0, 1, record, 4);
+  CHECK(r.ticked == 4);
+  CHECK(r.deferred == 6);
+  CHECK(order == std::vector<std::size_t>{0, 1, 2, 3});
+  order.clear();
+  // The six left first. Their phase falls due again while still being swept:
+  // the two dues merge, so an agent is never ticked twice in a call.
+  r = crowd.Tick(1, 1, record, 8);
+  CHECK(r.ticked == 6);
+  CHECK(r.refused == 1);
+  CHECK(r.deferred == 0);
+  CHECK(order == std::vector<std::size_t>{4, 5, 6, 7, 8, 9});
+  order.clear();
+  r = crowd.Tick(2, 1, record, 0);
+  CHECK(r.ticked == 0);
+  CHECK(r.deferred == 10);
+  r = crowd.Tick(3, 1, record, 0);
+  CHECK(r.deferred == 10);  // merged again
+  r = crowd.Tick(4, 1, record);  // from where the sweep stopped, round
+  CHECK(r.ticked == 10);
+  CHECK(r.deferred == 0);
+  CHECK(order == std::vector<std::size_t>{4, 5, 6, 7, 8, 9, 0, 1, 2, 3});
+  order.clear();
+  r = crowd.Tick(5, 1, record, 3);
+  CHECK(order == std::vector<std::size_t>{4, 5, 6});
+  CHECK(r.deferred == 7);
+  crowd.SetInterval(1, 2);  // phase 0: even frames
+  crowd.SetInterval(5, 2);  // phase 1: odd frames
+  order.clear();
+  // The rest of frame 5's sweep (7..3, without 1 and 5 now), and 1, due on frame 6 in its new phase.
+  r = crowd.Tick(6, 1, record);
+  CHECK(r.deferred == 0);
+  CHECK(order == std::vector<std::size_t>{7, 8, 9, 0, 1, 2, 3});
+  order.clear();
+  (void)crowd.Tick(7, 1, record);
+  CHECK(order == std::vector<std::size_t>{7, 8, 9, 0, 2, 3, 4, 5, 6});
+  order.clear();
+  (void)crowd.Tick(8, 1, record);
+  CHECK(order == std::vector<std::size_t>{7, 8, 9, 0, 1, 2, 3, 4, 6});
+}
+
+TEST_CASE("an empty crowd ticks nothing", "[crowd]") {
+  bt::Crowd crowd(0);
+  int calls = 0;
+  const auto count = [&](std::size_t, double, float) {
+    ++calls;
+    return bt::TickResult{bt::Status::Running, nullptr};
+  };
+  for (int f = 0; f < 3; ++f) {
+    const bt::CrowdTickResult r = crowd.Tick(f, 1, count, 5);
+    CHECK(r.ticked == 0);
+    CHECK(r.deferred == 0);
+  }
+  CHECK(calls == 0);
+  CHECK(crowd.CountAtInterval(1) == 0);
+  crowd.SetInterval(0, 2);  // no such agent: ignored
+  CHECK(crowd.Interval(0) == 0);
+}
+
+TEST_CASE("leaving and joining a crowd", "[crowd]") {
+  bt::Crowd crowd(4);
+  crowd.SetInterval(3, 2);
+  std::vector<std::size_t> order;
+  const auto record = [&](std::size_t agent, double, float) {
+    order.push_back(agent);
+    return bt::TickResult{bt::Status::Running, nullptr};
+  };
+  (void)crowd.Tick(0, 1, record);
+  const bt::CrowdAgentState state = crowd.State(3);
+  CHECK(state.lastTickTime == 0);
+  CHECK(state.interval == 2);
+  CHECK(state.dueIn == 1);
+  crowd.Leave(3);
+  crowd.Leave(1);
+  CHECK(crowd.Interval(1) == 0);
+  crowd.SetInterval(1, 4);  // ignored: not a member
+  CHECK(crowd.Interval(1) == 0);
+  order.clear();
+  (void)crowd.Tick(1, 1, record);
+  (void)crowd.Tick(2, 1, record);
+  CHECK(order == std::vector<std::size_t>{0, 2, 0, 2});
+  crowd.Join(1, state);  // due in one frame, as it was
+  order.clear();
+  (void)crowd.Tick(3, 1, record);
+  (void)crowd.Tick(4, 1, record);
+  CHECK(order == std::vector<std::size_t>{0, 2, 0, 1, 2});
+}
+
+namespace {
+
+// The parallel fors under test: chunks of 7 run backwards on this thread, and std::threads.
+void Backwards(void*, std::size_t count, bt::CrowdRangeBody body, void* context) {
+  for (std::size_t end = count; end > 0;) {
+    const std::size_t begin = end > 7 ? end - 7 : 0;
+    body(context, begin, end);
+    end = begin;
+  }
+}
+void Threads(void* self, std::size_t count, bt::CrowdRangeBody body, void* context) {
+  const std::size_t n = *static_cast<std::size_t*>(self);
+  std::vector<std::thread> threads;
+  for (std::size_t k = 0; k < n; ++k)
+    threads.emplace_back([=] { body(context, count * k / n, count * (k + 1) / n); });
+  for (std::thread& t : threads) t.join();
+}
+
+struct RunResult {
+  std::vector<bt::CrowdTickResult> frames;
+};
+
+// A crowd run of `population` with LOD changes and budgets, through `parallel` (inside `arena` if given).
+RunResult RunCrowd(Population& population, bt::ParallelFor parallel, tbb::task_arena* arena = nullptr) {
+  const std::size_t n = population.walkers.size();
+  bt::Crowd crowd(n);
+  std::mt19937 random(5);
+  RunResult run;
+  const auto tickOne = bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members());
+  for (int f = 0; f < 200; ++f) {
+    for (int k = 0; k < 50; ++k) crowd.SetInterval(random() % n, kIntervals[random() % 5]);
+    const std::size_t budget = f % 4 == 3 ? random() % 1500 : std::numeric_limits<std::size_t>::max();
+    const auto tick = [&] { return crowd.Tick(f * kFrameDt, static_cast<float>(kFrameDt), tickOne, budget, parallel); };
+    if (arena != nullptr) run.frames.push_back(arena->execute(tick));
+    else run.frames.push_back(tick());
+  }
+  return run;
+}
+
+bool SameFrames(const RunResult& a, const RunResult& b) {
+  return std::equal(a.frames.begin(), a.frames.end(), b.frames.begin(), b.frames.end(),
+                    [](const bt::CrowdTickResult& x, const bt::CrowdTickResult& y) {
+                      return x.ticked == y.ticked && x.refused == y.refused && x.deferred == y.deferred;
+                    });
+}
+
+}  // namespace
+
+TEST_CASE("a crowd on any number of threads gives the single-threaded results", "[crowd][threads]") {
+  constexpr std::size_t kAgents = 3000;
+  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  Population single(kAgents);
+  const RunResult expected = RunCrowd(single, {});
+  {
+    Population backwards(kAgents);
+    CHECK(SameFrames(RunCrowd(backwards, {&Backwards, nullptr}), expected));
+    CHECK(CountDiffering(backwards, single) == 0);
+  }
+  for (std::size_t threads : {2u, 3u, 4u}) {
+    Population threaded(kAgents);
+    std::size_t n = threads;
+    INFO("std::thread x " << threads);
+    CHECK(SameFrames(RunCrowd(threaded, {&Threads, &n}), expected));
+    CHECK(CountDiffering(threaded, single) == 0);
+  }
+  for (int threads : {1, 2}) {  // more than the cores gets a warning from TBB
+    Population tbbSide(kAgents);
+    tbb::task_arena arena(threads);
+    INFO("TBB arena of " << threads);
+    CHECK(SameFrames(RunCrowd(tbbSide, bt::TbbParallelFor<64>(), &arena), expected));
+    CHECK(CountDiffering(tbbSide, single) == 0);
+  }
+}
+
+namespace {
+
+// Writes or reads all of `bytes` through a pipe end.
+bool WriteAll(int fd, const void* data, std::size_t size) {
+  const char* p = static_cast<const char*>(data);
+  while (size > 0) {
+    const ssize_t n = write(fd, p, size);
+    if (n <= 0) return false;
+    p += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+bool ReadAll(int fd, void* data, std::size_t size) {
+  char* p = static_cast<char*>(data);
+  while (size > 0) {
+    const ssize_t n = read(fd, p, size);
+    if (n <= 0) return false;
+    p += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+constexpr std::size_t kMigrationAgents = 2000;
+constexpr int kMigrationFrames = 400;
+
+void MigrationFrames(bt::Crowd& crowd, Population& population, int from, int to) {
+  const auto tickOne = bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members());
+  for (int f = from; f < to; ++f) (void)crowd.Tick(f * kFrameDt, static_cast<float>(kFrameDt), tickOne);
+}
+
+void SetMigrationIntervals(bt::Crowd& crowd) {
+  for (std::size_t i = 0; i < kMigrationAgents; ++i) crowd.SetInterval(i, kIntervals[i % 4]);
+}
+
+// The second process: takes in the migrants, runs the rest of the frames, and
+// sends back each one's walker and block. Returns the exit code.
+int SecondProcess(int in, int out) {
+  Population population(kMigrationAgents);
+  bt::Crowd crowd(kMigrationAgents);
+  for (std::size_t i = 0; i < kMigrationAgents; ++i) crowd.Leave(i);
+  std::vector<std::byte> migrant(bt::MigrantBytesFor(CROWD_ROOT));
+  std::uint64_t count = 0;
+  if (!ReadAll(in, &count, sizeof count)) return 2;
+  std::vector<std::uint64_t> ids;
+  for (std::uint64_t k = 0; k < count; ++k) {
+    std::uint64_t id = 0;
+    if (!ReadAll(in, &id, sizeof id) || !ReadAll(in, &population.walkers[id], sizeof(Walker)) ||
+        !ReadAll(in, migrant.data(), migrant.size()))
+      return 3;
+    if (bt::Immigrate(CROWD_ROOT, crowd, id, migrant, population.blocks[id].Span()) != bt::Status::Done) return 4;
+    ids.push_back(id);
+  }
+  MigrationFrames(crowd, population, kMigrationFrames / 2, kMigrationFrames);
+  for (std::uint64_t id : ids)
+    if (!WriteAll(out, &population.walkers[id], sizeof(Walker)) ||
+        !WriteAll(out, population.blocks[id].bytes, sizeof(Block)))
+      return 5;
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("half a crowd migrates to another process mid-run and continues exactly", "[crowd]") {
+  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  // The unmigrated run.
+  Population whole(kMigrationAgents);
+  {
+    bt::Crowd crowd(kMigrationAgents);
+    SetMigrationIntervals(crowd);
+    MigrationFrames(crowd, whole, 0, kMigrationFrames);
+  }
+  // The same, with the odd agents moved to a second process halfway.
+  Population here(kMigrationAgents);
+  bt::Crowd crowd(kMigrationAgents);
+  SetMigrationIntervals(crowd);
+  MigrationFrames(crowd, here, 0, kMigrationFrames / 2);
+  int toChild[2], fromChild[2];
+  REQUIRE(pipe(toChild) == 0);
+  REQUIRE(pipe(fromChild) == 0);
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    close(toChild[1]);
+    close(fromChild[0]);
+    _exit(SecondProcess(toChild[0], fromChild[1]));
+  }
+  close(toChild[0]);
+  close(fromChild[1]);
+  std::vector<std::byte> migrant(bt::MigrantBytesFor(CROWD_ROOT));
+  REQUIRE(migrant.size() == bt::kMigrantHeaderBytes + sizeof(Block));
+  const std::uint64_t count = kMigrationAgents / 2;
+  REQUIRE(WriteAll(toChild[1], &count, sizeof count));
+  for (std::uint64_t id = 1; id < kMigrationAgents; id += 2) {
+    const bt::SaveResult saved = bt::Emigrate(CROWD_ROOT, crowd, id, here.blocks[id].Span(), migrant);
+    REQUIRE(saved.status == bt::Status::Done);
+    REQUIRE(saved.bytes == migrant.size());
+    REQUIRE(crowd.Interval(id) == 0);
+    REQUIRE(WriteAll(toChild[1], &id, sizeof id));
+    REQUIRE(WriteAll(toChild[1], &here.walkers[id], sizeof(Walker)));
+    REQUIRE(WriteAll(toChild[1], migrant.data(), migrant.size()));
+    here.walkers[id] = Walker{};  // gone from here
+    here.blocks[id] = Block{};
+  }
+  close(toChild[1]);
+  MigrationFrames(crowd, here, kMigrationFrames / 2, kMigrationFrames);
+  for (std::uint64_t id = 1; id < kMigrationAgents; id += 2) {
+    REQUIRE(ReadAll(fromChild[0], &here.walkers[id], sizeof(Walker)));
+    REQUIRE(ReadAll(fromChild[0], here.blocks[id].bytes, sizeof(Block)));
+  }
+  close(fromChild[0]);
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(CountDiffering(here, whole) == 0);
+  // Mid-behavior indeed: most agents were in a behavior with some time to run when they left.
+  CHECK(here.walkers[1].calls > 100);
+}
+
+TEST_CASE("a migrant is refused by another tree and in the wrong size", "[crowd]") {
+  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  Population population(2);
+  bt::Crowd crowd(2);
+  (void)crowd.Tick(0, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members()));
+  std::vector<std::byte> migrant(bt::MigrantBytesFor(CROWD_ROOT));
+  std::vector<std::byte> small(migrant.size() - 1);
+  CHECK(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), small).status == bt::Status::MemoryTooSmall);
+  CHECK(crowd.Interval(0) == 1);  // still a member
+  REQUIRE(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), migrant).status == bt::Status::Done);
+  CHECK(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), migrant).status == bt::Status::BadSave);
+  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 0, std::span(migrant).first(migrant.size() - 1), population.blocks[0].Span()) ==
+        bt::Status::BadSave);
+  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 2, migrant, population.blocks[0].Span()) == bt::Status::BadSave);
+  migrant[bt::kMigrantHeaderBytes] ^= std::byte{1};  // the tree stamp
+  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 0, migrant, population.blocks[0].Span()) == bt::Status::MemoryFromOtherTree);
+  CHECK(crowd.Interval(0) == 0);
+}
