@@ -380,7 +380,7 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
 // d's behavior, already active, ticked.
 template <bool kDebug>
 [[gnu::always_inline]] static inline Result RunBehavior(TickState& t, const DeciderDef& d, std::uint32_t base,
-                                                        int depth) {
+                                                        [[maybe_unused]] int depth) {  // for debug output
   BT_DEBUG_STEADY(t, 3, DebugTickBehavior(t, d, base, depth));
   return CallTick(t, d, base, BehaviorMemory(t, d, base));
 }
