@@ -137,15 +137,19 @@ bool BtInitialize() {
   return false;
 }
 
-std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t) {
+std::size_t BtTickInterpreted(const bt::DeciderDef& root, Creature* creatures, BtMemory* memory, std::size_t n, int t) {
   const double time = t * kDt;
   std::size_t unhealthy = 0;
   for (std::size_t i = 0; i < n; ++i) {
     WorldStep(creatures[i], t);
-    const bt::TickResult r = bt::TickBehaviorTree(ROOT, creatures[i], memory[i], time, static_cast<float>(kDt));
+    const bt::TickResult r = bt::TickBehaviorTree(root, creatures[i], memory[i], time, static_cast<float>(kDt));
     unhealthy += !bt::IsOk(r.status);
   }
   return unhealthy;
+}
+
+std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t) {
+  return BtTickInterpreted(ROOT, creatures, memory, n, t);
 }
 
 std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t) {

@@ -30,6 +30,8 @@ bool BtInitialize();
 
 // World step then TickBehaviorTree for agents [0, n) at tick t; returns how many
 // ticks did not report a healthy status (expected 0).
+// One tick of every creature on the interpreted tick of `root` (the macro tree, or its twin built from data).
+std::size_t BtTickInterpreted(const bt::DeciderDef& root, Creature* creatures, BtMemory* memory, std::size_t n, int t);
 std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t);
 
 // The same with TickBehaviorTreeCompiled<ROOT> (bt/compiled_tick.h).

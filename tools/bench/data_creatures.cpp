@@ -116,15 +116,7 @@ bool BtBuild() {
 const bt::data::BuiltTree& BuiltCreatures() { return *gBuilt; }
 
 std::size_t BtTickBuilt(Creature* creatures, BtMemory* memory, std::size_t n, int t) {
-  const bt::DeciderDef& root = gBuilt->Root();
-  const double time = t * kDt;
-  std::size_t unhealthy = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    WorldStep(creatures[i], t);
-    const bt::TickResult r = bt::TickBehaviorTree(root, creatures[i], memory[i], time, static_cast<float>(kDt));
-    unhealthy += !bt::IsOk(r.status);
-  }
-  return unhealthy;
+  return BtTickInterpreted(gBuilt->Root(), creatures, memory, n, t);
 }
 
 bool BuilderBench(std::size_t n, int ticks, int repeats) {
