@@ -612,6 +612,7 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
     }
     if (g.policy == GroupPolicy::Sequential) {
       ChooseSequential(t, g, active + 1, choice, depth);
+      BT_WHY(t, WhyChose(t, g, choice.index, -1, depth));
       if (choice.index < 0) return Result::Done;
     } else {
       Choose(t, g, base, mask, choice, depth);
