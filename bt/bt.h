@@ -19,6 +19,7 @@
 #include "bt/macros.h"
 #include "bt/memory.h"
 #include "bt/memory_format.h"
+#include "bt/name_id.h"
 #include "bt/preconditions.h"
 #include "bt/refusal.h"
 #include "bt/save.h"
@@ -26,3 +27,4 @@
 #include "bt/stimuli.h"
 #include "bt/tree.h"
 #include "bt/variables.h"
+#include "bt/why.h"

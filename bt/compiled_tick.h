@@ -146,6 +146,7 @@ struct CompiledTree {
   // theirs on the stack, where an inlined Decide that ignores it leaves no store.
   static void PrepareForReference(TickState& t) {
     t.root = &Root;
+    t.why = nullptr;  // a tick with a why-record is the reference tick's
     t.timers = reinterpret_cast<float*>(reinterpret_cast<std::byte*>(t.header) + Root.data->tree.timersOffset);
     t.variables = Variables(t);
     t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr, t.variables};
@@ -464,6 +465,8 @@ struct CompiledTree {
     if (DebugWanted(1, agent)) [[unlikely]]
       return false;
 #endif
+    if (options.why != nullptr) [[unlikely]]  // recorded by the reference tick: the rules written once
+      return false;
     // Only what the compiled walk reads; PrepareForReference adds the rest before
     // a call into bt/tick.cpp. errorDecider is written with error, and a Running
     // result always comes from a behavior decider that set runningDecider.

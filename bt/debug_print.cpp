@@ -17,51 +17,17 @@
 #include <cstring>
 
 #include "bt/debug_output.h"
+#include "bt/detail/line_writer.h"
 #include "bt/memory.h"
 #include "bt/memory_format.h"
 #include "bt/tree.h"
+#include "bt/detail/why_record.h"
+#include "bt/name_id.h"
 
 namespace bt {
 namespace {
 
-// The longest that fits the buffer ends a cut text (see the header).
-constexpr char kTruncated[] = "[... truncated]\n";
-constexpr char kTruncatedShort[] = "[...]\n";
-
-// Appends whole lines; when one does not fit, drops whole lines from the end
-// until the marker fits and ends with it, so a reader never sees half a line
-// (nor half a marker).
-struct LineWriter {
-  std::span<char> buffer;
-  std::size_t used = 0;
-  bool truncated = false;
-
-  void Append(const char* line, std::size_t length) {
-    if (truncated || buffer.empty()) return;
-    const std::size_t capacity = buffer.size() - 1;  // the NUL always fits
-    if (used + length <= capacity) {
-      std::memcpy(buffer.data() + used, line, length);
-      used += length;
-      return;
-    }
-    truncated = true;
-    const char* marker = capacity >= sizeof kTruncated - 1        ? kTruncated
-                         : capacity >= sizeof kTruncatedShort - 1 ? kTruncatedShort
-                                                                  : "";
-    const std::size_t markerLength = std::strlen(marker);
-    while (used > 0 && used + markerLength > capacity) {
-      --used;  // back to the start of the previous line
-      while (used > 0 && buffer[used - 1] != '\n') --used;
-    }
-    std::memcpy(buffer.data() + used, marker, markerLength);
-    used += markerLength;
-  }
-
-  std::size_t Finish() {
-    if (!buffer.empty()) buffer[used] = '\0';
-    return used;
-  }
-};
+using detail::LineWriter;
 
 // A loader may leave a name out; printf must not see a null.
 const char* NameOf(const char* name) { return name != nullptr ? name : "(unnamed)"; }
@@ -82,6 +48,7 @@ struct Printer {
   const std::byte* region = nullptr;  // the decider region, or null when nothing is active
   double time = 0;
   bool wholeTree = false;
+  bool ids = false;
   LineWriter writer;
 
   const SlotHeader& Slot(const DeciderDef& d) const {
@@ -94,8 +61,10 @@ struct Printer {
     char params[256] = "";
     if (d.paramCount != 0) FormatParams(d.Params(), params);
     char line[768];
-    int n = std::snprintf(line, sizeof line, "%*s%c%d:%s%s%s%s (", depth * 2, "", active ? '*' : ' ', index,
-                          NameOf(d.name), d.paramCount != 0 ? "(" : "", params, d.paramCount != 0 ? ")" : "");
+    char id[16] = "";
+    if (ids) std::snprintf(id, sizeof id, "/0x%x", d.data->id);
+    int n = std::snprintf(line, sizeof line, "%*s%c%d:%s%s%s%s%s (", depth * 2, "", active ? '*' : ' ', index,
+                          NameOf(d.name), id, d.paramCount != 0 ? "(" : "", params, d.paramCount != 0 ? ")" : "");
     auto append = [&](const char* format, auto... args) {
       if (n >= 0 && static_cast<std::size_t>(n) < sizeof line)
         n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), format, args...);
@@ -105,7 +74,9 @@ struct Printer {
     else
       append("%s %s)", DeciderKindName(d.kind), flags);
     if (active) append(" time: %.2f", detail::DebugSeconds(time, Slot(d).activatedAt));
-    if (d.behavior)
+    if (d.behavior && ids)
+      append(" [%s/0x%x] (0x%08x)", NameOf(d.behavior->name), NameId(d.behavior->name), d.behaviorFlags);
+    else if (d.behavior)
       append(" [%s] (0x%08x)", NameOf(d.behavior->name), d.behaviorFlags);
     else
       append(" [%s]", d.kind == DeciderKind::Group ? "(no group behavior)" : "(no behavior)");
@@ -209,6 +180,7 @@ std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> m
                             std::span<char> buffer, const DebugPrintOptions& options) {
   Printer printer;
   printer.wholeTree = options.wholeTree;
+  printer.ids = options.ids;
   printer.writer.buffer = buffer;
   TreeError error;
   if (!InitializeTreeData(root, &error)) {
@@ -227,6 +199,7 @@ std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> m
     printer.Walk(root, 0, 0, block == Block::Active);
   else if (block == Block::Inactive)
     AppendText(printer.writer, "(no active deciders)\n");
+  if (options.why != nullptr) detail::AppendWhy(printer.writer, *options.why);
   return printer.writer.Finish();
 }
 

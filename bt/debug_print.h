@@ -31,6 +31,11 @@
 //          dblock Threat: at (3,4)
 //          memory FleeMem: steps 3
 //
+// With options.ids, each name is followed by its id (bt/name_id.h):
+//   *0:ROOT/0x2d5e207a (Group, PrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 1
+// With options.why, the record's text (bt::FormatWhy) follows, under the same
+// truncation rule.
+//
 // Bad input prints what is wrong instead of crashing:
 // - a tree InitializeTreeData rejects: only its TreeError message, on one line
 //   ("bt: decider GUARD: a group decider with no children: ...\n"), with or
@@ -51,8 +56,15 @@
 
 namespace bt {
 
+struct WhyRecord;  // bt/why.h
+
 struct DebugPrintOptions {
   bool wholeTree = false;  // every decider, not only the active path
+  // Names as Spore's NAME/id pairs ("*1:EAT/0x1c2d3e4f (Group, ..."), the id being
+  // DeciderData::id (bt::NameId of the name) for deciders and NameId for behaviors.
+  bool ids = false;
+  // Appended after the view: the agent's why-record, as bt::FormatWhy writes it.
+  const WhyRecord* why = nullptr;
 };
 
 // Writes the view into `buffer`, always NUL-terminated when it is not empty, and

@@ -60,6 +60,7 @@ struct DeciderData {
   // No preconditions, no delegation, no DBlock: evaluating the decider is only its Decide,
   // so the tick skips the checks (false until InitializeTreeData, which is safe).
   bool decideOnly = false;
+  std::uint32_t id = 0;  // bt::NameId(name): the decider's stable id (bt/why.h); 0 until InitializeTreeData
   TreeData tree;                   // used on roots only
 };
 

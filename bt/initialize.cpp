@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "bt/layout.h"
+#include "bt/name_id.h"
 #include "bt/tree.h"
 
 namespace bt {
@@ -156,6 +157,7 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
     data.memoryOffset = layout.memoryOffset;
     data.timerIndex = layout.timerIndex;
     data.decideOnly = layout.decideOnly;
+    data.id = NameId(d.name);
     data.recordedBy = &d;
   }
   TreeData& tree = a.deciders[a.count - 1]->data->tree;  // post-order: the root is last

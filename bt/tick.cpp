@@ -28,6 +28,7 @@
 #include "bt/debug_output.h"
 #include "bt/detail/tick_engine.h"
 #include "bt/detail/variable_access.h"
+#include "bt/detail/why_record.h"
 #include "bt/layout.h"
 #include "bt/refusal.h"
 #include "bt/tree.h"
@@ -53,6 +54,17 @@
   do {                                                   \
     if constexpr (kDebug) BT_DEBUG_COLD(t, level, call); \
   } while (0)
+// The why-record (bt/why.h) sits beside the debug output: recorded only when the
+// tick has one, and in the steady path only in the kDebug copy, which a tick
+// with a record takes (DebugOn).
+#define BT_WHY(t, call)                       \
+  do {                                        \
+    if ((t).why != nullptr) [[unlikely]] call; \
+  } while (0)
+#define BT_WHY_STEADY(t, call)             \
+  do {                                     \
+    if constexpr (kDebug) BT_WHY(t, call); \
+  } while (0)
 
 namespace bt {
 namespace detail {
@@ -64,7 +76,22 @@ namespace detail {
                static_cast<double>(value));
 }
 
+// Spore S11's level 5 line before each decider is visited or redecides, its name as a NAME/id pair.
+[[gnu::noinline]] static void DebugProcessing(TickState& t, const DeciderDef& d, bool isNew, std::uint64_t mask,
+                                              bool redecide, int depth) {
+  BT_DEBUG_OUT(t, 5, depth, "processing decider %s/0x%x, flags: 0x%x, new: %d, mask: 0x%08llx, redecide: %d, block id: 0x%08x",
+               d.name, d.data->id, d.flags, isNew ? 1 : 0, static_cast<unsigned long long>(mask), redecide ? 1 : 0,
+               d.data->id);
+}
+
+// Spore S11's level 5 line after a group's children decided: the child that
+// accepted (RunIdx) and, in a Shuffle group, its position in the round (ShuffleIdx).
+[[gnu::noinline]] static void DebugChildrenDecide(TickState& t, int runIndex, int shuffleIndex, int depth) {
+  BT_DEBUG_OUT(t, 5, depth, "ChildrenDecide returned with RunIdx %d, ShuffleIdx %d", runIndex, shuffleIndex);
+}
+
 [[gnu::noinline]] static void DebugVisit(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
+  DebugProcessing(t, d, isNew, 0, false, depth);
   if (d.kind == DeciderKind::Group)
     BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, %s, %d children, active child %d, duration %.3f",
                  isNew ? "new" : "current", DeciderKindName(d.kind), d.name, GroupPolicyName(d.policy), d.childCount,
@@ -87,7 +114,15 @@ namespace detail {
 
 [[gnu::noinline]] static void DebugBeginTick(TickState& t) { BT_DEBUG_BEGIN_TICK(t); }
 
-[[gnu::noinline]] static void DebugEndTick(TickState& t, Status status) { BT_DEBUG_END_TICK(t, status); }
+[[gnu::noinline]] static void DebugEndTick(TickState& t, Status status) {
+  // Spore S11's last line before the tree finishes: the behavior left running, as NAME/id pairs.
+  if (status == Status::Running && t.runningDecider != nullptr && t.runningDecider->behavior != nullptr) {
+    const DeciderDef& d = *t.runningDecider;
+    BT_DEBUG_OUT(t, 3, 0, "current behavior %s/0x%x with flags 0x%x, in decider %s/0x%x", d.behavior->name,
+                 NameId(d.behavior->name), d.behaviorFlags, d.name, d.data->id);
+  }
+  BT_DEBUG_END_TICK(t, status);
+}
 #endif
 
 // =============================================================== [SECTION] Tick state
@@ -165,6 +200,7 @@ template <bool kDebug>
     value = d.decide(t.agent, dblock, t.decideContext.value);
   }
   BT_DEBUG_STEADY(t, 5, DebugDecided(t, d, value, depth));
+  BT_WHY_STEADY(t, WhyDecided(t, d, value > 0 ? value : 0.0f, depth));
   return value > 0 ? value : 0.0f;  // NaN rejects
 }
 
@@ -176,14 +212,17 @@ static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* db
   const Preconditions& pre = d.preconditions;
   if (!pre.decision.Passes(t.decisionFlags)) {
     BT_DEBUG_OUT(t, 5, depth, "%s...failed DecisionFlags check", d.name);
+    BT_WHY(t, WhyRejected(t, d, WhyReject::DecisionFlags, depth));
     return 0;
   }
   if (!pre.stimuli.Passes(t.stimuliFlags)) {
     BT_DEBUG_OUT(t, 5, depth, "%s...failed StimuliFlags check", d.name);
+    BT_WHY(t, WhyRejected(t, d, WhyReject::StimuliFlags, depth));
     return 0;
   }
   if (pre.timerSeconds > 0 && !TimerPasses(t, t.timers[d.data->timerIndex], pre.timerSeconds, timer)) {
     BT_DEBUG_OUT(t, 5, depth, "%s...failed timer check", d.name);
+    BT_WHY(t, WhyRejected(t, d, WhyReject::Timer, depth));
     return 0;
   }
   // A fresh DBlockT{} (member initializers included) even without a Decide: the chosen
@@ -199,6 +238,7 @@ static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* db
       depth + 1 < kMaxTreeDepth && !AnyChildAccepts(t, d, depth))
     value = 0;
   BT_DEBUG_COLD(t, 5, DebugDecided(t, d, value, depth));
+  BT_WHY(t, WhyDecided(t, d, value > 0 ? value : 0.0f, depth));
   return value > 0 ? value : 0.0f;  // NaN rejects
 }
 
@@ -256,7 +296,12 @@ void ChooseRandom(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice&
     if (Masked(mask, i)) continue;
     const DeciderDef& child = *g.children[i];
     const float value = EvaluateInline<true>(t, child, scratch, TimerUse::kCheck, depth + 1);
-    if (!(value > 0) || !pick.Offer(value, [&] { return NextRandom(t, g); })) continue;
+    if (!(value > 0)) continue;
+    std::uint32_t draw = 0;
+    bool drew = false;
+    const bool taken = pick.Offer(value, [&] { return drew = true, draw = NextRandom(t, g); });
+    BT_WHY(t, WhyOffer(t, g, i, value, pick.total, drew, draw, taken, depth));
+    if (!taken) continue;
     out.index = i;
     if (child.dblock.size != 0) std::memcpy(out.dblock, scratch, child.dblock.size);
   }
@@ -301,6 +346,7 @@ void ChooseShuffle(TickState& t, const DeciderDef& g, std::uint32_t base, std::u
     }
     if (slot.cursor == 0) return;  // nothing has run this round: a new one would not help
     Reshuffle(t, g, base);
+    BT_WHY(t, WhyNewRound(t, g, order, depth));
   }
 }
 
@@ -313,8 +359,14 @@ void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t
     case GroupPolicy::Sequential: ChooseSequential(t, g, 0, out, depth); break;
     case GroupPolicy::Scored: ChooseScored(t, g, mask, out, depth); break;
   }
+  BT_DEBUG_COLD(t, 5,
+                DebugChildrenDecide(t, out.index,
+                                    g.policy == GroupPolicy::Shuffle && out.index >= 0 ? Slot(t, g, base).cursor - 1 : -1,
+                                    depth));
   BT_DEBUG_OUT(t, 5, depth, "%s chose child %d %s", g.name, out.index,
                out.index >= 0 ? g.children[out.index]->name : "(none accepts)");
+  BT_WHY(t, WhyChose(t, g, out.index,
+                     g.policy == GroupPolicy::Shuffle && out.index >= 0 ? Slot(t, g, base).cursor - 1 : -1, depth));
 }
 
 // =============================================================== [SECTION] Activation
@@ -372,7 +424,10 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
   ConstructBlock(b->memory, memory);
   BT_DEBUG_OUT_TRANSITION(t, 1, depth, "activating behavior %s with flags 0x%x, in decider %s", b->name,
                           d.behaviorFlags, d.name);
-  if (b->activate && !b->activate(t.agent, memory, MakeContext(t, d, base))) return Result::Failed;
+  if (b->activate && !b->activate(t.agent, memory, MakeContext(t, d, base))) {
+    BT_WHY(t, WhyActivateFailed(t, d, depth));
+    return Result::Failed;
+  }
   BT_DEBUG_COLD(t, 3, DebugTickBehavior(t, d, base, depth));
   return CallTick(t, d, base, memory);
 }
@@ -388,7 +443,10 @@ template <bool kDebug>
 // A newly activated group's first choice, with its first tick.
 [[gnu::noinline]] static Result StartGroup(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
   Choice choice;
-  if (g.policy == GroupPolicy::Shuffle) Reshuffle(t, g, base);
+  if (g.policy == GroupPolicy::Shuffle) {
+    Reshuffle(t, g, base);
+    BT_WHY(t, WhyNewRound(t, g, ShuffleOrder(t, g, base), depth));
+  }
   Choose(t, g, base, 0, choice, depth);
   if (choice.index < 0 || t.error != Status::Running) return Result::Failed;  // an error or Stop: nothing new starts
   StartChild(t, g, base, choice);
@@ -402,6 +460,7 @@ template <bool kDebug>
 template <bool kDebug>
 static Result TickNewDecider(TickState& t, const DeciderDef& d, std::uint32_t base, int depth) {
   BT_DEBUG_STEADY(t, 4, DebugVisit(t, d, base, true, depth));
+  if (d.kind == DeciderKind::Group) BT_WHY_STEADY(t, WhyVisit(t, d, true, -1, depth));
   if (d.kind == DeciderKind::Behavior) {
     if (d.behavior == nullptr) return Result::Failed;  // rejected by InitializeTreeData
     t.runningDecider = &d;  // as in TickActivePath
@@ -455,6 +514,7 @@ template <bool kDebug>
       if (result != Result::Running) break;  // a group behavior that ends ends its group
     }
     const int active = Slot(t, g, base).activeChild;
+    BT_WHY_STEADY(t, WhyVisit(t, g, false, active, depth));
     if (active == kNoChild) [[unlikely]] {
       result = StartGroup(t, g, base, depth);
       break;
@@ -468,12 +528,14 @@ template <bool kDebug>
           break;
         }
       }
+      BT_DEBUG_STEADY(t, 5, DebugChildrenDecide(t, choice.index, -1, depth));
       if (choice.index >= 0) {
         result = Interrupt(t, g, base, choice, depth);
         break;
       }
     }
     BT_DEBUG_STEADY(t, 4, DebugContinuing(t, g, base, active, depth));
+    BT_WHY_STEADY(t, WhyContinue(t, g, active, depth));
     groups[depth - topDepth] = &g;
     d = g.children[active];
   }
@@ -487,9 +549,9 @@ template <bool kDebug>
 }
 
 #if BT_DEBUG_OUTPUT
-static bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent); }
+static bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent) || t.why != nullptr; }
 #else
-static bool DebugOn(const TickState&) { return false; }
+static bool DebugOn(const TickState& t) { return t.why != nullptr; }
 #endif
 
 // The walk down the path active below `top`, with debug output or without.
@@ -519,6 +581,8 @@ Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Ch
   SlotHeader& slot = Slot(t, g, base);
   BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s interrupts %s", g.children[choice.index]->name,
                           g.children[slot.activeChild]->name);
+  BT_WHY(t, WhyInterrupt(t, g, choice.index, slot.activeChild, depth));
+  BT_WHY(t, WhyTransit(t, WhyCause::Interrupted, g, g.children[slot.activeChild], g.children[choice.index]));
   if (!DeactivateChild(t, g, base, depth, "interrupted")) return Result::Failed;
   StartChild(t, g, base, choice);
   const Result result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
@@ -537,6 +601,8 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
     BT_DEBUG_OUT(t, 4, depth, "child %d %s returned %s: %s redecides without it", active, g.children[active]->name,
                  ResultName(result), g.name);
     mask |= 1ull << active;
+    BT_DEBUG_COLD(t, 5, DebugProcessing(t, g, false, mask, true, depth));
+    BT_WHY(t, WhyRedecide(t, g, active, result, mask, depth));
     choice.index = -1;
     if (g.policy == GroupPolicy::Sequential && result == Result::Failed) return Result::Failed;
     if (g.flags & kCallDecideOnRedecide) {
@@ -546,11 +612,14 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
     }
     if (g.policy == GroupPolicy::Sequential) {
       ChooseSequential(t, g, active + 1, choice, depth);
+      BT_WHY(t, WhyChose(t, g, choice.index, -1, depth));
       if (choice.index < 0) return Result::Done;
     } else {
       Choose(t, g, base, mask, choice, depth);
       if (choice.index < 0) return Result::Failed;
     }
+    BT_WHY(t, WhyTransit(t, result == Result::Done ? WhyCause::Done : WhyCause::Failed, g, g.children[active],
+                         g.children[choice.index]));
     if (!DeactivateChild(t, g, base, depth, result == Result::Done ? "done" : "failed")) return Result::Failed;
     StartChild(t, g, base, choice);
     result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
@@ -609,8 +678,10 @@ void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
 // times are read by StartBlockTimes.
 static inline void StartTickState(TickState& t, const DeciderDef& root, void* agent, std::span<std::byte> memory,
                                   double time, float dt = 0, std::uint32_t decisionFlags = 0,
-                                  std::uint32_t stimuliFlags = 0, int redecideLimit = 0) {
+                                  std::uint32_t stimuliFlags = 0, int redecideLimit = 0,
+                                  WhyRecord* why = nullptr) {
   t.root = &root;
+  t.why = why;
   t.agent = agent;
   t.header = reinterpret_cast<MemoryHeader*>(memory.data());
   t.region = memory.data() + sizeof(MemoryHeader);
@@ -711,6 +782,10 @@ static inline void StartBlockTimes(TickState& t) {
                                                 : "nothing accepts";
   Deactivate(t, *t.root, 0, 0);
   t.header->rootActive = 0;
+  BT_WHY(t, WhyTransit(t, WhyCause::TreeEnded, *t.root, nullptr, nullptr,
+                       t.error != Status::Running ? t.error
+                       : result == Result::Done   ? Status::Done
+                                                  : Status::NoBehavior));
   BT_DEBUG_COLD(t, 3,
                 DebugEndTick(t, t.error != Status::Running ? t.error
                                 : result == Result::Done   ? Status::Done
@@ -736,6 +811,7 @@ static inline void StartBlockTimes(TickState& t) {
     BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::NoBehavior));
     return {Status::NoBehavior, nullptr};
   }
+  BT_WHY(t, WhyTransit(t, WhyCause::Started, *t.root, nullptr, t.root));
   StartSlot(t, *t.root, 0, choice.dblock);
   t.header->rootActive = 1;
   return FinishTick(t, TickDecider(t, *t.root, 0, true, 0));
@@ -840,7 +916,7 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
     return Refuse("tick", refused, root, agent, memory, time, dt);
   TickState t;
   const NestedScope nested(memory.data(), &t);
-  StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);
+  StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit, options.why);
   if (const TickResult started = StartTick(t); started.status != Status::Running) [[unlikely]] {
     // Time going backwards is a refusal; a damaged clock (CorruptMemory) is not.
     if (started.status == Status::BadTime) return Refuse("tick", started, root, agent, memory, time, dt);
@@ -851,6 +927,17 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
   return TickActiveRoot(t);
 }
 
+// A tick with a why-record: every check, recorded (bt/why.h).
+[[gnu::noinline]] static TickResult TickWithWhy(const DeciderDef& root, void* agent, TypeTag agentType,
+                                                std::span<std::byte> memory, double time, float dt,
+                                                std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
+                                                const TickOptions& options) noexcept {
+  detail::WhyBeginTick(*options.why, root, time);
+  const TickResult result = TickWithChecks(root, agent, agentType, memory, time, dt, decisionFlags, stimuliFlags, options);
+  detail::WhyEndTick(*options.why, result);
+  return result;
+}
+
 // The steady case — an initialized tree, an agent and a block that fit it, the
 // block's root active on a plain clock (NeedsFullTick) — tested at once and
 // ticked without the checks that sort out every other case. Its result is
@@ -859,6 +946,8 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
                             double time, float dt, std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
                             const TickOptions& options) noexcept {
   using namespace detail;
+  if (options.why != nullptr) [[unlikely]]
+    return TickWithWhy(root, agent, agentType, memory, time, dt, decisionFlags, stimuliFlags, options);
   if (root.data != nullptr) [[likely]] {
     const TreeData& tree = root.data->tree;
     if (tree.state.load(std::memory_order_acquire) == TreeData::kValid &&

@@ -33,8 +33,12 @@ struct TreeError {
 // Bytes of the memory block an agent needs for this tree (0 if the tree is bad).
 [[nodiscard]] std::size_t MemoryBytesFor(const DeciderDef& root);
 
+struct WhyRecord;  // bt/why.h
+
 struct TickOptions {
   int redecideLimit = kDefaultRedecideLimit;  // masked redecides per tick
+  // Explains this tick in the caller's record (bt/why.h); null records nothing.
+  WhyRecord* why = nullptr;
 };
 
 // [[nodiscard]]: a refused tick (a Status that is not IsOk) must not go unseen.

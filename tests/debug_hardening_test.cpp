@@ -364,13 +364,19 @@ TEST_CASE("Debug output prints null names \"(unnamed)\"", "[debug][debug_output]
                      "**************** starting tree (unnamed) for " + Address(&agent) + " ****************",
                      "dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
                      "(unnamed)...no Decide, accepts with 1.000000",
+                     "processing decider (unnamed)/0x0, flags: 0x0, new: 1, mask: 0x00000000, redecide: 0, "
+                     "block id: 0x00000000",
                      "visiting new Group decider (unnamed), PrioritizedList, 1 children, active child -1, "
                      "duration 0.000",
                      "(unnamed)...no Decide, accepts with 1.000000",
+                     "ChildrenDecide returned with RunIdx 0, ShuffleIdx -1",
                      "(unnamed) chose child 0 (unnamed)",
+                     "processing decider (unnamed)/0x0, flags: 0x0, new: 1, mask: 0x00000000, redecide: 0, "
+                     "block id: 0x00000000",
                      "visiting new Behavior decider (unnamed), duration 0.000",
                      "activating behavior (unnamed) with flags 0x0, in decider (unnamed)",
                      "ticking behavior (unnamed) with flags 0x0, duration 0.000, in decider (unnamed)",
+                     "current behavior (unnamed)/0x0 with flags 0x0, in decider (unnamed)/0x0",
                      "**************** finished tree (unnamed): Running in (unnamed) ****************",
                  });
 }

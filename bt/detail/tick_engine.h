@@ -51,6 +51,7 @@ struct TickState {
   const DeciderDef* runningDecider;  // the behavior decider that ticked Running
   const char* deactivation;          // why the Deactivates under way happen, for debug output
   LazyDecideContext decideContext;   // filled once a tick; Evaluate sets only .decider
+  WhyRecord* why;                    // the tick's why-record (bt/why.h), or null
 };
 
 // A chosen child and the DBlock its Decide filled, kept off the memory block
