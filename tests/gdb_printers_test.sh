@@ -86,6 +86,69 @@ fi
 
 [ -n "$tests_binary" ] || exit 0
 
+# Stops in WhyGdbStop (tests/why_test.cpp) for each of its records: the
+# printer's text must be FormatWhy's, and is shown for the first.
+cat >"$out.gdb" <<'GDB'
+set pagination off
+source tools/gdb/bt_printers.py
+python
+def why_stop(show):
+    printed = str(gdb.parse_and_eval("why"))
+    formatted = gdb.parse_and_eval("text").string()
+    gdb.write("-- why record: printer = FormatWhy: %s\n" % ("yes" if printed + "\n" == formatted else "NO"))
+    if printed + "\n" != formatted:
+        gdb.write(printed + "\n-- FormatWhy:\n" + formatted)
+    elif show:
+        gdb.write(printed + "\n")
+end
+break WhyGdbStop
+run "[.gdbwhy]"
+python why_stop(True)
+continue
+python why_stop(False)
+continue
+python why_stop(False)
+continue
+python why_stop(False)
+continue
+python why_stop(True)
+kill
+GDB
+gdb -q -batch -nx -x "$out.gdb" \
+  "$tests_binary" >"$out" 2>&1 || { cat "$out"; echo "gdb printers (why): gdb failed"; exit 1; }
+
+grep -E '^(-- why|why|  |last)' "$out" >"$out.got" || true
+expected='-- why record: printer = FormatWhy: yes
+why @ 3.000, LIST: Running in FIND
+  LIST (PrioritizedList): active child 2 EAT
+    child 0 FLEE: Decide 1, accepts
+  LIST: child 0 FLEE interrupts child 2 EAT
+    child 0 FLEE: Activate failed
+  LIST: child 0 FLEE returned Failed: redecides, mask 0x1
+    child 1 SNIFF: rejected by its timer precondition
+    child 2 EAT: Decide 1, accepts
+  LIST chose child 2 EAT
+    EAT (PrioritizedList): activated, chooses
+      child 0 FIND: Decide 1, accepts
+    EAT chose child 0 FIND
+last transitions (4 of 4):
+  @ 0.000 LIST started
+  @ 2.000 LIST: SNIFF -> EAT (done)
+  @ 3.000 LIST: EAT -> FLEE (interrupted)
+  @ 3.000 LIST: FLEE -> EAT (failed)
+-- why record: printer = FormatWhy: yes
+-- why record: printer = FormatWhy: yes
+-- why record: printer = FormatWhy: yes
+-- why record: printer = FormatWhy: yes
+why: (no tick recorded)'
+if [ "$(cat "$out.got")" = "$expected" ]; then
+  echo "gdb printers (why): ok"
+else
+  echo "gdb printers (why): FAILED; expected:"; echo "$expected"; echo "got:"; cat "$out.got"
+  echo "(full gdb output:)"; cat "$out"
+  exit 1
+fi
+
 # Stops in VariablesGdbStop (tests/variables_test.cpp), once for each tree.
 cat >"$out.gdb" <<'GDB'
 set pagination off

@@ -3,6 +3,7 @@
 // same record from the compiled tick; DebugPrintState's ids and appended why.
 #include <catch2/catch.hpp>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,31 @@ BT_DEFINE_DECIDER_GROUP__RANDOM(SHUFFLE, Shuffle, 0, nullptr, ScriptedRandom, A,
 BT_DEFINE_DECIDER_GROUP(SEQUENCE, Sequential, nullptr, A, B, C);
 BT_DEFINE_DECIDER_GROUP(SCORED, Scored, nullptr, A, B, C);
 
+// Sixteen children that all accept and are done on their first tick: one tick
+// redecides through all of them, more steps than a record keeps.
+#define WHY_LEAF(NAME)          \
+  TEST_TRACE_BEHAVIOR(NAME##_B); \
+  BT_DEFINE_DECIDER_BEHAVIOR(NAME, NAME##_B, TraceDecide)
+WHY_LEAF(L00);
+WHY_LEAF(L01);
+WHY_LEAF(L02);
+WHY_LEAF(L03);
+WHY_LEAF(L04);
+WHY_LEAF(L05);
+WHY_LEAF(L06);
+WHY_LEAF(L07);
+WHY_LEAF(L08);
+WHY_LEAF(L09);
+WHY_LEAF(L10);
+WHY_LEAF(L11);
+WHY_LEAF(L12);
+WHY_LEAF(L13);
+WHY_LEAF(L14);
+WHY_LEAF(L15);
+#undef WHY_LEAF
+BT_DEFINE_DECIDER_GROUP(MANY, Scored, nullptr, L00, L01, L02, L03, L04, L05, L06, L07, L08, L09, L10, L11, L12, L13,
+                        L14, L15);
+
 template <std::size_t N>
 std::string TickWhy(const bt::DeciderDef& root, test::TraceAgent& agent, bt::Memory<N>& memory, bt::WhyRecord& why,
                     double time, std::uint32_t decisionFlags = 0) {
@@ -58,7 +84,7 @@ std::string TickWhy(const bt::DeciderDef& root, test::TraceAgent& agent, bt::Mem
   options.why = &why;
   (void)bt::TickBehaviorTree(root, agent, memory, time, 0.1f, decisionFlags, 0, options);
   agent.Take();
-  char text[4096];
+  char text[16384];
   bt::FormatWhy(why, text);
   return text;
 }
@@ -351,4 +377,99 @@ TEST_CASE("why: DebugPrintState shows ids and appends the why; ActiveNodeId name
         "why @ 0.000, SEQUENCE: Running in A\n"
         "  SEQUENCE: no Decide, accepts\n"
         "[... truncated]\n");
+}
+
+TEST_CASE("why: a tick with more steps than kWhyEntries keeps the first ones and says so", "[why][overflow]") {
+  test::TraceAgent agent;
+  bt::MemoryFor<MANY> memory{};
+  bt::WhyRecord why{};
+  for (const char* leaf : {"L00", "L01", "L02", "L03", "L04", "L05", "L06", "L07", "L08", "L09", "L10", "L11", "L12",
+                           "L13", "L14", "L15"}) {
+    agent.decide[leaf] = 1;
+    agent.tick[std::string(leaf) + "_B"] = Result::Done;
+  }
+  const std::string text = TickWhy(MANY, agent, memory, why, 0.0);
+  CHECK(why.overflowed);
+  CHECK(why.count == bt::kWhyEntries);
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  // The heading, the 128 entries kept, the overflow line, the transitions.
+  REQUIRE(lines.size() == 1 + 128 + 1 + 1 + 5);
+  CHECK(text.substr(0, text.find("    child 2 L02")) ==
+        "why @ 0.000, MANY: Done\n"
+        "  MANY: no Decide, accepts\n"
+        "  MANY (Scored): activated, chooses\n"
+        "    child 0 L00: Decide 1, accepts\n"
+        "    child 1 L01: Decide 1, accepts\n");
+  CHECK(lines[127] == "    child 13 L13: Decide 1, accepts");
+  CHECK(lines[128] == "    child 14 L14: Decide 1, accepts");
+  CHECK(lines[129] == "(more steps than 128: the first 128 shown)");
+  CHECK(lines[130] == "last transitions (5 of 17):");
+
+  // The next tick starts a fresh record: no overflow, no overflow line.
+  for (auto& [name, value] : agent.decide) value = 0;
+  const std::string next = TickWhy(MANY, agent, memory, why, 1.0);
+  CHECK_FALSE(why.overflowed);
+  CHECK(next.find("more steps") == std::string::npos);
+}
+
+// Where tests/gdb_printers_test.sh stops to print a record with the printer of
+// tools/gdb/bt_printers.py and the text FormatWhy wrote for it.
+[[gnu::noinline]] void WhyGdbStop(const bt::WhyRecord& why, const char* text) {
+  asm volatile("" : : "r"(&why), "r"(text) : "memory");
+}
+
+TEST_CASE("Why-records for the gdb printers' test", "[.gdbwhy][why]") {
+  test::TraceAgent agent;
+  // LIST at 3 s: rejections by flags and timer, an interruption, a failed Activate, a masked redecide.
+  bt::MemoryFor<LIST> list{};
+  bt::WhyRecord why{};
+  agent.decide["SNIFF"] = 1;
+  agent.decide["EAT"] = 1;
+  agent.decide["FIND"] = 1;
+  (void)TickWhy(LIST, agent, list, why, 0.0);
+  agent.tick["SNIFF_B"] = Result::Done;
+  (void)TickWhy(LIST, agent, list, why, 2.0, 0x1);
+  agent.decide["FLEE"] = 1;
+  agent.activate["FLEE_B"] = false;
+  std::string text = TickWhy(LIST, agent, list, why, 3.0, 0x1);
+  WhyGdbStop(why, text.c_str());
+  // Random's weights and draws.
+  bt::MemoryFor<RANDOM> random{};
+  bt::WhyRecord randomWhy{};
+  agent.decide["A"] = 1;
+  agent.decide["B"] = 3;
+  agent.decide["C"] = 2;
+  gScript = {0x40000000u, 0xF0000000u};
+  text = TickWhy(RANDOM, agent, random, randomWhy, 0.0);
+  WhyGdbStop(randomWhy, text.c_str());
+  // Shuffle's rounds and positions, and the tree ending.
+  bt::MemoryFor<SHUFFLE> shuffle{};
+  bt::WhyRecord shuffleWhy{};
+  agent.decide["C"] = 0;
+  gScript = {5, 0};
+  (void)TickWhy(SHUFFLE, agent, shuffle, shuffleWhy, 0.0);
+  agent.tick["B_B"] = Result::Done;
+  agent.tick["A_B"] = Result::Done;
+  gScript = {1, 1};
+  text = TickWhy(SHUFFLE, agent, shuffle, shuffleWhy, 1.0);
+  WhyGdbStop(shuffleWhy, text.c_str());
+  // An overflowed record, and one never ticked.
+  bt::MemoryFor<MANY> many{};
+  auto manyWhy = std::make_unique<bt::WhyRecord>();
+  for (const char* leaf : {"L00", "L01", "L02", "L03", "L04", "L05", "L06", "L07", "L08", "L09", "L10", "L11", "L12",
+                           "L13", "L14", "L15"}) {
+    agent.decide[leaf] = 1;
+    agent.tick[std::string(leaf) + "_B"] = Result::Done;
+  }
+  text = TickWhy(MANY, agent, many, *manyWhy, 0.0);
+  WhyGdbStop(*manyWhy, text.c_str());
+  const bt::WhyRecord never{};
+  char neverText[64];
+  bt::FormatWhy(never, neverText);
+  WhyGdbStop(never, neverText);
 }

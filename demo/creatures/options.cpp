@@ -11,7 +11,7 @@ namespace {
 const char kUsage[] =
     "usage: creatures [options]\n"
     "  On a terminal: the live sandbox (keys: tab/n next creature, p previous,\n"
-    "  space pause, s single step, w whole tree, +/- speed, q quit).\n"
+    "  space pause, s single step, w whole tree, y why, +/- speed, q quit).\n"
     "  Otherwise, or with --ticks: a plain-text run.\n"
     "  --ticks N       run N ticks without interaction (default 300)\n"
     "  --seed S        the world's seed; the same seed gives the same run (default 1)\n"
@@ -20,6 +20,8 @@ const char kUsage[] =
     "  --creatures N   how many creatures (1-26, default 6)\n"
     "  --threats N     how many threats (default 2)\n"
     "  --whole-tree    the overlay shows every decider, not only the active ones\n"
+    "  --why C         after the last tick, print why creature C (a letter) did what it did:\n"
+    "                  its last tick's decisions and its last transitions (bt::FormatWhy)\n"
     "  --delay MS      interactive: milliseconds between ticks (default 150)\n"
     "  --dot FILE      at the end, write the tree with the selected creature's active path\n"
     "                  as Graphviz DOT (SVG through dot when FILE ends in .svg)\n"
@@ -67,6 +69,9 @@ bool ParseOptions(int argc, char** argv, Options& options, int* exitCode) {
     } else if (!std::strcmp(flag, "--creature")) {
       ok = takes(value && value[0] >= 'a' && value[0] <= 'z' && value[1] == '\0');
       if (ok) options.selected = value[0] - 'a';
+    } else if (!std::strcmp(flag, "--why")) {
+      ok = takes(value && value[0] >= 'a' && value[0] <= 'z' && value[1] == '\0');
+      if (ok) options.whyCreature = value[0] - 'a';
     } else if (!std::strcmp(flag, "--creatures")) {
       ok = takes(value && ParseInt(value, 1, 26, &options.world.creatures));
     } else if (!std::strcmp(flag, "--threats")) {
@@ -95,6 +100,11 @@ bool ParseOptions(int argc, char** argv, Options& options, int* exitCode) {
     if (!ok) return false;
   }
   if (options.selected >= options.world.creatures) options.selected = 0;
+  if (options.whyCreature >= options.world.creatures) {
+    std::fprintf(stderr, "creatures: --why names no creature (there are %d)\n%s", options.world.creatures, kUsage);
+    *exitCode = 2;
+    return false;
+  }
   return true;
 }
 

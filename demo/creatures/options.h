@@ -13,6 +13,7 @@ struct Options {
   bool ticksGiven = false;             // --ticks forces the plain-text run even on a terminal
   int overlayEvery = 50;               // plain-text runs: the overlay every this many ticks; 0: never
   int selected = 0;                    // the creature whose overlay is shown
+  int whyCreature = -1;                // plain-text runs: print this creature's why-record after the last tick
   bool wholeTree = false;              // the overlay shows every decider, not only the active path
   int delayMs = 150;                   // interactive runs: [milliseconds] between ticks
   const char* dotPath = nullptr;       // at the end, the tree and the selected creature's path as DOT (or .svg)

@@ -8,6 +8,7 @@ namespace creatures {
 void ResetSandbox(Sandbox& sandbox, const WorldConfig& config) {
   ResetWorld(sandbox.world, config);
   sandbox.running.assign(sandbox.world.creatures.size(), nullptr);
+  sandbox.why.assign(sandbox.world.creatures.size(), bt::WhyRecord{});
   sandbox.tick = 0;
 }
 
@@ -19,7 +20,9 @@ void StepSandbox(Sandbox& sandbox, std::vector<Transition>& transitions) {
   // In order: a creature sees what the ones before it did this tick, as in a game loop.
   for (std::size_t i = 0; i < world.creatures.size(); ++i) {
     Creature& creature = world.creatures[i];
-    const bt::TickResult result = bt::TickBehaviorTree(ROOT, creature, creature.mind, time, kTickSeconds);
+    bt::TickOptions options;
+    options.why = &sandbox.why[i];  // a handful of creatures: every one is explained, whichever is selected
+    const bt::TickResult result = bt::TickBehaviorTree(ROOT, creature, creature.mind, time, kTickSeconds, 0, 0, options);
     const bt::DeciderDef* now = result.status == bt::Status::Running ? result.decider : nullptr;
     if (now != sandbox.running[i]) transitions.push_back({sandbox.tick, static_cast<int>(i), sandbox.running[i], now});
     sandbox.running[i] = now;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bt/tree.h"
+#include "bt/why.h"
 #include "world.h"
 
 namespace creatures {
@@ -26,6 +27,7 @@ struct Transition {
 struct Sandbox {
   World world;
   std::vector<const bt::DeciderDef*> running;  // per creature: its behavior decider after the last tick
+  std::vector<bt::WhyRecord> why;              // per creature: why its last tick did what it did
   int tick = 0;                                // the next tick to run
 };
 

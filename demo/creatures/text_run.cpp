@@ -6,6 +6,7 @@
 #include <string>
 
 #include "map.h"
+#include "bt/why.h"
 #include "overlay.h"
 #include "tree.h"
 
@@ -49,6 +50,12 @@ int RunPlainText(Sandbox& sandbox, const Options& options, TimelineWriter* timel
   std::fprintf(out, "activations:");
   for (const auto& [name, count] : activations) std::fprintf(out, " %s %d", name.c_str(), count);
   std::fprintf(out, "\n");
+  if (options.whyCreature >= 0) {
+    const std::size_t c = static_cast<std::size_t>(options.whyCreature);
+    char why[16384];
+    bt::FormatWhy(sandbox.why[c], why);
+    std::fprintf(out, "why creature %c did what it did at tick %d:\n%s", world.creatures[c].name, sandbox.tick - 1, why);
+  }
   return 0;
 }
 

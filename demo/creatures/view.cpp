@@ -14,6 +14,7 @@
 #include <string>
 
 #include "map.h"
+#include "bt/why.h"
 #include "overlay.h"
 
 namespace creatures {
@@ -29,6 +30,7 @@ struct ViewState {
   int selected = 0;
   bool paused = false;
   bool wholeTree = false;
+  bool why = false;  // the overlay shows the why-record instead of the active path
   int delayMs = 150;
   std::deque<std::string> log;  // the latest transitions, newest last
 };
@@ -108,13 +110,14 @@ void DrawLog(const Sandbox& sandbox, const ViewState& view) {
   const std::size_t skip = view.log.size() > fit ? view.log.size() - fit : 0;
   int line = top + 1;
   for (std::size_t i = skip; i < view.log.size(); ++i) mvprintw(line++, 2, "%s", view.log[i].c_str());
-  mvprintw(LINES - 1, 0, "tab/n next  p previous  space pause  s step  w whole tree  +/- speed  q quit");
+  mvprintw(LINES - 1, 0, "tab/n next  p previous  space pause  s step  w whole tree  y why  +/- speed  q quit");
 }
 
 // The overlay box: beside the creature, kept on screen, over whatever is there.
 void DrawOverlay(const Sandbox& sandbox, const ViewState& view) {
-  char text[4096];
-  FormatOverlay(sandbox, view.selected, view.wholeTree, text);
+  char text[16384];
+  if (view.why) bt::FormatWhy(sandbox.why[static_cast<std::size_t>(view.selected)], text);
+  else FormatOverlay(sandbox, view.selected, view.wholeTree, text);
   std::vector<std::string> lines;
   int width = 0;
   for (const char* p = text; *p;) {
@@ -216,6 +219,9 @@ int RunInteractive(Sandbox& sandbox, const Options& options, TimelineWriter* tim
         break;
       case 'w':
         view.wholeTree = !view.wholeTree;
+        break;
+      case 'y':
+        view.why = !view.why;
         break;
       case '+':
       case '=':

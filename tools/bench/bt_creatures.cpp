@@ -152,6 +152,20 @@ std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t) 
   return BtTickInterpreted(ROOT, creatures, memory, n, t);
 }
 
+std::size_t BtTickWhy(Creature* creatures, BtWhyAgent* agents, std::size_t n, int t) {
+  const double time = t * kDt;
+  std::size_t unhealthy = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    WorldStep(creatures[i], t);
+    bt::TickOptions options;
+    options.why = &agents[i].why;
+    const bt::TickResult r =
+        bt::TickBehaviorTree(ROOT, creatures[i], agents[i].memory, time, static_cast<float>(kDt), 0, 0, options);
+    unhealthy += !bt::IsOk(r.status);
+  }
+  return unhealthy;
+}
+
 std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t) {
   const double time = t * kDt;
   std::size_t unhealthy = 0;

@@ -7,6 +7,7 @@
 #include "bt/crowd.h"
 #include "bt/decider.h"
 #include "bt/memory.h"
+#include "bt/why.h"
 #include "tools/bench/creatures.h"
 
 namespace bt::data {
@@ -33,6 +34,15 @@ bool BtInitialize();
 // One tick of every creature on the interpreted tick of `root` (the macro tree, or its twin built from data).
 std::size_t BtTickInterpreted(const bt::DeciderDef& root, Creature* creatures, BtMemory* memory, std::size_t n, int t);
 std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t);
+
+// One agent's block with its why-record (bt/why.h), for the record's cost.
+struct BtWhyAgent {
+  BtMemory memory;
+  bt::WhyRecord why{};
+};
+
+// BtTick with TickOptions::why set to each agent's record.
+std::size_t BtTickWhy(Creature* creatures, BtWhyAgent* agents, std::size_t n, int t);
 
 // The same with TickBehaviorTreeCompiled<ROOT> (bt/compiled_tick.h).
 std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t);

@@ -10,8 +10,10 @@
 // burst of load from elsewhere hits both) and keeps the fastest: the machines
 // this runs on are shared, and the minimum is the least disturbed repeat. The
 // ticks are the same work every repeat, so activation counts come from any one.
-// Ends with the one-line summary of issue 6; exits 1 if the two
-// implementations disagree on a single activation.
+// Ends with the one-line summary of issue 6, then the why-record's cost (the
+// interpreted tick without and with a record on every agent, and the record's
+// allocations); exits 1 if the two implementations disagree on a single
+// activation, or if ticking with a record allocates or changes a decision.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -186,6 +188,42 @@ Measurement Measure(std::size_t n, int ticks, int repeats, int threads) {
   return m;
 }
 
+// The why-record's cost (bt/why.h): the interpreted tick without a record and
+// with one on every agent, taking turns as Measure's sides do.
+struct WhyMeasurement {
+  double offNs = 0, onNs = 0;    // [ns per agent-tick], fastest repeat
+  std::uint64_t onAllocations = 0;  // during every measured tick with a record, all repeats
+  bool agree = false;               // the record changes no decision
+  bool healthy = false;
+};
+
+WhyMeasurement MeasureWhy(std::size_t n, int ticks, int repeats) {
+  Side<BtMemory> off(n, BtTick);
+  Side<BtWhyAgent> on(n, BtTickWhy);
+  RunTicks(off, 0, kWarmupTicks, 1);
+  RunTicks(on, 0, kWarmupTicks, 1);
+  off.Save();
+  on.Save();
+  WhyMeasurement m;
+  const double agentTicks = static_cast<double>(n) * ticks;
+  Totals offTotals, onTotals;
+  for (int r = 0; r < repeats; ++r) {
+    off.Restore();
+    const Timed a = RunTicks(off, kWarmupTicks, ticks, 1);
+    on.Restore();
+    const Timed b = RunTicks(on, kWarmupTicks, ticks, 1);
+    const double offNs = a.seconds * 1e9 / agentTicks, onNs = b.seconds * 1e9 / agentTicks;
+    if (r == 0 || offNs < m.offNs) m.offNs = offNs;
+    if (r == 0 || onNs < m.onNs) m.onNs = onNs;
+    m.onAllocations += b.allocations;
+    offTotals = a.totals;
+    onTotals = b.totals;
+  }
+  m.agree = std::memcmp(offTotals.activations, onTotals.activations, sizeof(offTotals.activations)) == 0;
+  m.healthy = offTotals.unhealthy == 0 && onTotals.unhealthy == 0;
+  return m;
+}
+
 void PrintActivations(const Measurement& m) {
   using ull = unsigned long long;
   std::printf("activations over the measured ticks (N=%zu, T=%d):\n", m.n, m.ticks);
@@ -281,6 +319,13 @@ int main(int argc, char** argv) {
               "bt_activations_per_1000=%.2f handwritten_activations_per_1000=%.2f\n",
               m.n, m.ticks, m.btNs, m.handNs, m.Ratio(), sizeof(BtMemory),
               static_cast<unsigned long long>(m.btAllocations), m.PerThousand(m.bt), m.PerThousand(m.hand));
+  // A record per agent is ~7 KB: at most 10000 agents keep the measurement's memory modest.
+  const WhyMeasurement why = MeasureWhy(std::min<std::size_t>(n, 10000), ticks, repeats);
+  std::printf("why record (TickOptions::why) on every agent, interpreted tick: %.2f ns without, %.2f ns with "
+              "(x%.2f), allocs with record=%llu %s, same decisions: %s\n",
+              why.offNs, why.onNs, why.onNs / why.offNs, static_cast<unsigned long long>(why.onAllocations),
+              why.onAllocations == 0 ? "met" : "MISSED", why.agree ? "yes" : "NO");
+  ok = ok && why.onAllocations == 0 && why.agree && why.healthy;
   ok = BuilderBench(n, ticks, repeats) && ok;  // trees from data (tools/bench/data_creatures.cpp)
   return ok ? 0 : 1;
 }

@@ -3,6 +3,7 @@
 #   (gdb) source tools/gdb/bt_printers.py
 #   (gdb) print ROOT          ROOT (Group, PrioritizedList 0x0) children: EAT, WANDER
 #   (gdb) print SHOOT         SHOOT(range=10, "head") (Behavior 0x0) behavior: SHOOT_B
+#   (gdb) print why           why @ 0.133, ROOT: Running in EAT ... (a bt::WhyRecord, as bt::FormatWhy)
 #   (gdb) bt-path ROOT memory
 #   variables: HasTarget=true Ammo=3
 #   *0:ROOT (Group, PrioritizedList 0x0) time: 0.13 [(no group behavior)] idx: 0
@@ -110,10 +111,127 @@ class BehaviorDefPrinter:
         return "behavior %s" % _string(self.value["name"])
 
 
+def _name_at(pointer):
+    """NameOf in bt/why.cpp: a decider pointer's name."""
+    return _string(pointer.dereference()["name"]) if int(pointer) != 0 else "(unnamed)"
+
+
+def _child_at(group, index):
+    return group["children"][index] if 0 <= index < int(group["childCount"]) else None
+
+
+def _child_name_at(group, index):
+    child = _child_at(group, index)
+    return _name_at(child) if child is not None else "(unnamed)"
+
+
+_WHY_REJECTS = {"DecisionFlags": "its DecisionFlags precondition", "StimuliFlags": "its StimuliFlags precondition",
+                "Timer": "its timer precondition"}
+_WHY_CAUSES = {"Started": "started", "Interrupted": "interrupted", "Done": "done", "Failed": "failed",
+               "TreeEnded": "ended"}
+
+
+class WhyRecordPrinter:
+    """A bt::WhyRecord as the lines bt::FormatWhy writes (bt/why.cpp, WhyPrinter), read from the
+    struct alone, so it also works on a core file."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def _entry(self, e, last_at):
+        depth = int(e["depth"])
+        d = e["decider"].dereference()
+        name = _string(d["name"])
+        step = _enum_name(e["step"])
+        index, other = int(e["index"]), int(e["other"])
+        child = name
+        if step in ("Rejected", "Decided", "ActivateFailed"):
+            parent = last_at.get(depth - 1) if depth > 0 else None
+            if parent is not None and _is_group(parent):
+                for i in range(int(parent["childCount"])):
+                    if int(parent["children"][i]) == int(e["decider"]):
+                        child = "child %d %s" % (i, name)
+                        break
+        last_at[depth] = d
+        value = float(e["value"])
+        if step == "Visit":
+            if bool(e["isNew"]):
+                return depth, "%s (%s): activated, chooses" % (name, _enum_name(d["policy"]))
+            return depth, "%s (%s): active child %d %s" % (name, _enum_name(d["policy"]), index, _child_name_at(d, index))
+        if step == "Rejected":
+            return depth, "%s: rejected by %s" % (child, _WHY_REJECTS.get(_enum_name(e["reject"]), "(nothing)"))
+        if step == "Decided":
+            if int(d["decide"]) == 0 and value > 0:
+                return depth, "%s: no Decide, accepts" % child
+            return depth, "%s: Decide %g, %s" % (child, value, "accepts" if value > 0 else "rejects")
+        if step == "Offer":
+            text = "child %d %s: weight %g of %g, " % (index, _child_name_at(d, index), value, float(e["total"]))
+            if not bool(e["drew"]):
+                return depth + 1, text + "no draw: taken"
+            draw = int(e["draw"])
+            return depth + 1, text + "draw 0x%08x (%.4f): %s" % (draw, (draw >> 8) / 16777216.0,
+                                                                "taken" if bool(e["taken"]) else "kept the choice")
+        if step == "NewRound":
+            mask, count = int(e["mask"]), int(d["childCount"])
+            order = "".join(" %d" % ((mask >> (8 * k)) & 0xFF) for k in range(min(count, 8)))
+            return depth, "%s: new round, order%s%s" % (name, order, " ..." if count > 8 else "")
+        if step == "Chose":
+            if index < 0:
+                return depth, "%s: no child accepts" % name
+            text = "%s chose child %d %s" % (name, index, _child_name_at(d, index))
+            position = int(e["position"])
+            return depth, text + (" (position %d of its round)" % position if position >= 0 else "")
+        if step == "Continue":
+            return depth, "%s continues child %d %s" % (name, index, _child_name_at(d, index))
+        if step == "Interrupt":
+            return depth, "%s: child %d %s interrupts child %d %s" % (name, index, _child_name_at(d, index), other,
+                                                                     _child_name_at(d, other))
+        if step == "Redecide":
+            return depth, "%s: child %d %s returned %s: redecides, mask 0x%x" % (
+                name, index, _child_name_at(d, index), _enum_name(e["result"]), int(e["mask"]))
+        return depth, "%s: Activate failed" % child
+
+    def _transition(self, t):
+        cause = _enum_name(t["cause"])
+        head = "@ %.3f %s" % (float(t["time"]), _name_at(t["group"]))
+        if cause == "Started":
+            return head + " started"
+        if cause == "TreeEnded":
+            return head + " ended: " + _enum_name(t["status"])
+        return head + ": %s -> %s (%s)" % (_name_at(t["from"]), _name_at(t["to"]), _WHY_CAUSES.get(cause, "?"))
+
+    def to_string(self):
+        w = self.value
+        if int(w["root"]) == 0:
+            lines = ["why: (no tick recorded)"]
+        else:
+            status = _enum_name(w["status"])
+            running = " in " + _name_at(w["running"]) if status == "Running" and int(w["running"]) != 0 else ""
+            lines = ["why @ %.3f, %s: %s%s" % (float(w["time"]), _name_at(w["root"]), status, running)]
+        capacity = w["entries"].type.range()[1] + 1  # kWhyEntries
+        last_at = {}
+        for i in range(min(int(w["count"]), capacity)):
+            e = w["entries"][i]
+            if int(e["decider"]) != 0:
+                depth, line = self._entry(e, last_at)
+                lines.append(" " * (2 * depth + 2) + line)
+        if bool(w["overflowed"]):
+            lines.append("  (more steps than %d: the first %d shown)" % (capacity, capacity))
+        total = int(w["transitionCount"])
+        if total > 0:
+            ring = w["transitions"].type.range()[1] + 1  # kWhyTransitions
+            shown = min(total, ring)
+            lines.append("last transitions (%d of %d):" % (shown, total))
+            for k in range(total - shown, total):
+                lines.append("  " + self._transition(w["transitions"][k % ring]))
+        return "\n".join(lines)
+
+
 def _build_printers():
     printers = gdb.printing.RegexpCollectionPrettyPrinter("bt")
     printers.add_printer("DeciderDef", "^bt::DeciderDef$", DeciderDefPrinter)
     printers.add_printer("BehaviorDef", "^bt::BehaviorDef$", BehaviorDefPrinter)
+    printers.add_printer("WhyRecord", "^bt::WhyRecord$", WhyRecordPrinter)
     return printers
 
 
