@@ -7,7 +7,7 @@
 demo=${1:?usage: demo_creatures_test.sh path/to/creatures}
 expected=$(dirname "$0")/demo_creatures_expected.txt
 out=$(mktemp) || exit 1
-trap 'rm -f "$out" "$out.again" "$out.other" "$out.piped" "$out.csv" "$out.dot" "$out.crowd" "$out.budget"' EXIT
+trap 'rm -f "$out.why" "$out.nowhy" "$out" "$out.again" "$out.other" "$out.piped" "$out.csv" "$out.dot" "$out.crowd" "$out.budget"' EXIT
 passed=0
 failed=0
 check() {  # check WHAT COMMAND...: counts the command's success
@@ -36,6 +36,35 @@ check "--timeline - puts the same CSV alone on stdout, for a pipe into bt_timeli
 "$demo" --seed 4 --ticks 132 --every 0 --dot "$out.dot" >/dev/null </dev/null
 check "--dot writes the tree with the selected creature's path (GUARD_FIGHT at tick 131)" \
   grep -q '"GUARD" -> "GUARD_FIGHT" \[label="1", color=' "$out.dot"
+
+# --why C: after the last tick, creature C's why-record (bt::FormatWhy), the run itself unchanged.
+"$demo" --seed 4 --ticks 300 --every 0 --why c >"$out.why" </dev/null
+"$demo" --seed 4 --ticks 300 --every 0 >"$out.nowhy" </dev/null
+check "--why changes nothing before its record" \
+  test "$(sed '/^why creature/,$d' "$out.why")" = "$(cat "$out.nowhy")"
+check "--why c prints c's last tick's decisions and its last transitions" \
+  test "$(sed -n '/^why creature/,$p' "$out.why")" = "why creature c did what it did at tick 299:
+why @ 9.967, ROOT: Running in REST
+  ROOT (PrioritizedList): active child 4 IDLE
+    child 0 FLEE: Decide 0, rejects
+    child 1 GUARD: Decide 0, rejects
+    child 2 FIGHT: Decide 0, rejects
+    child 3 EAT: Decide 0, rejects
+  ROOT continues child 4 IDLE
+    IDLE (PrioritizedList): active child 1 REST
+      child 0 PLAY: Decide 0, rejects
+    IDLE continues child 1 REST
+last transitions (8 of 40):
+  @ 8.500 ROOT: GUARD -> IDLE (failed)
+  @ 8.667 ROOT: IDLE -> GUARD (interrupted)
+  @ 8.733 GUARD: GUARD_PATROL -> GUARD_YELL (interrupted)
+  @ 8.867 GUARD: GUARD_YELL -> GUARD_FIGHT (done)
+  @ 8.967 ROOT: GUARD -> IDLE (failed)
+  @ 9.200 PLAY: ROLL -> DANCE (done)
+  @ 9.433 PLAY: DANCE -> ROLL (done)
+  @ 9.667 IDLE: PLAY -> REST (failed)"
+check "--why's last transition is c's last in the run (tick 290 = 9.667 s)" grep -qx '  290 c ROLL -> REST' "$out.why"
+check "--why refuses a creature that is not there" sh -c "! '$demo' --why z >/dev/null 2>&1"
 
 # Without --ticks and with stdout piped (as in CI) it runs a bounded number of ticks and exits.
 check "piped without --ticks: a bounded run that exits 0" "$demo" >"$out.piped" </dev/null

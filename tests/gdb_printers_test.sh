@@ -90,6 +90,7 @@ fi
 # printer's text must be FormatWhy's, and is shown for the first.
 cat >"$out.gdb" <<'GDB'
 set pagination off
+set print frame-arguments none
 source tools/gdb/bt_printers.py
 python
 def why_stop(show):

@@ -398,17 +398,21 @@ TEST_CASE("why: a tick with more steps than kWhyEntries keeps the first ones and
     at = end + 1;
   }
   // The heading, the 128 entries kept, the overflow line, the transitions.
-  REQUIRE(lines.size() == 1 + 128 + 1 + 1 + 5);
+  // The heading, the 128 entries kept, the overflow line, then the transitions,
+  // which are kept whole: the ring does not count against the entries.
+  REQUIRE(lines.size() == 1 + 128 + 1 + 1 + 8);
   CHECK(text.substr(0, text.find("    child 2 L02")) ==
-        "why @ 0.000, MANY: Done\n"
+        "why @ 0.000, MANY: NoBehavior\n"
         "  MANY: no Decide, accepts\n"
         "  MANY (Scored): activated, chooses\n"
         "    child 0 L00: Decide 1, accepts\n"
         "    child 1 L01: Decide 1, accepts\n");
-  CHECK(lines[127] == "    child 13 L13: Decide 1, accepts");
-  CHECK(lines[128] == "    child 14 L14: Decide 1, accepts");
-  CHECK(lines[129] == "(more steps than 128: the first 128 shown)");
-  CHECK(lines[130] == "last transitions (5 of 17):");
+  CHECK(lines[127] == "  MANY chose child 8 L08");
+  CHECK(lines[128] == "  MANY: child 8 L08 returned Done: redecides, mask 0x1ff");
+  CHECK(lines[129] == "  (more steps than 128: the first 128 shown)");
+  CHECK(lines[130] == "last transitions (8 of 17):");
+  CHECK(lines[137] == "  @ 0.000 MANY: L14 -> L15 (done)");
+  CHECK(lines[138] == "  @ 0.000 MANY ended: NoBehavior");
 
   // The next tick starts a fresh record: no overflow, no overflow line.
   for (auto& [name, value] : agent.decide) value = 0;
