@@ -257,7 +257,7 @@ test-limits-link: $(LIB) | $(DEPS_TEST)
 	@sh tests/limits_link_test.sh $(LIB) g++ $(CLANG_CXX)
 
 # The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo and on the
-# variables test's trees (parameters, variables), in gdb's batch mode.
+# variables test's trees (parameters, variables) and the why test's records, in gdb's batch mode.
 .PHONY: test-gdb
 test-extra: test-gdb
 test-gdb: $(BUILD)/demo/t01_first_tree $(TESTS) | $(DEPS_TEST)

@@ -11,7 +11,8 @@ trap 'rm -f "$out" "$out.got" "$out.gdb"' EXIT
 # Stops in WANDER's behavior on the first tick, then in EAT's when hunger wins
 # (tick 5, time 5/30); each time in main, where the tree and the block are.
 # Given the test binary too (usage: ... build/demo/t01_first_tree build/tests/bt_tests),
-# then shows parameters and variables on the trees of tests/variables_test.cpp.
+# then shows bt::WhyRecord as FormatWhy does (tests/why_test.cpp), and parameters
+# and variables on the trees of tests/variables_test.cpp.
 cat >"$out.gdb" <<'GDB'
 set pagination off
 source tools/gdb/bt_printers.py
