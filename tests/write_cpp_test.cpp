@@ -202,7 +202,7 @@ TEST_CASE("Expression conditions of a built tree, written as C++ Decides, comput
   bt::data::Registry registry;
   writecpp::RegisterFunctions(registry);
   const auto tree = Build(writecpp::ConditionsSpec(), registry);
-  RoundTrip<generated::conditions::C_ROOT_TREE>(tree->Root(), {},
+  RoundTrip<generated::conditions::C_ROOT>(tree->Root(), {},
                                                 {"FLEE_B", "FIGHT_B", "YELL_B", "REST_B"}, {"health", "distanceTo"},
                                                 400);
 }
