@@ -109,7 +109,7 @@ class Report {
       result_.errors.push_back({"... and " + std::to_string(dropped_) + " more errors", {}, 0, 0, {}});
   }
 
-  // `name` is the spec's, alive for the whole build.
+  // `name` is copied: a condition's names are the compiler's, gone after the call.
   void Bind(BindingKind kind, std::string_view name, std::size_t arity, bool stubbed) {
     if (!bound_[static_cast<std::size_t>(kind)].emplace(name).second) return;
     result_.bindings.push_back({kind, std::string(name), arity, stubbed});
@@ -120,7 +120,7 @@ class Report {
   BuildResult& result_;
   std::size_t dropped_ = 0;
   SourceLocation fallback_;
-  std::unordered_set<std::string_view> bound_[static_cast<std::size_t>(BindingKind::Constant) + 1];  // by kind
+  std::unordered_set<std::string> bound_[static_cast<std::size_t>(BindingKind::Constant) + 1];  // by kind
 };
 
 // ============================================================ [SECTION] Condition names
