@@ -86,6 +86,9 @@
 #define BT_GROUP_BEHAVIOR(BEHAVIOR) (BT_OPTION_GROUP_BEHAVIOR, __COUNTER__, BEHAVIOR)
 // Groups only: std::uint32_t (Agent&), the source Random and Shuffle groups draw from.
 #define BT_RANDOM(...) (BT_OPTION_RANDOM, __COUNTER__, __VA_ARGS__)
+// Roots only: the per-agent variables the tree declares (bt/variables.h), an
+// array of bt::VariableDecl with static storage: BT_VARIABLES(kGuardVariables).
+#define BT_VARIABLES(...) (BT_OPTION_VARIABLES, __COUNTER__, __VA_ARGS__)
 
 // ---------------------------------------------------------------- positional forms
 // The earlier macros, kept for existing trees: each is one BT_DEFINE_DECIDER or
@@ -125,6 +128,8 @@
                          BT_BEHAVIOR_FLAGS(BEHAVIOR_FLAGS), BT_RANDOM(RANDOM), BT_DETAIL_CHILDREN_AS_GIVEN(__VA_ARGS__))
 
 // ---------------------------------------------------------------- tree variables
+// Kept for a root defined elsewhere or shared by several trees; a root defined
+// for one tree takes BT_VARIABLES(VARIABLES) instead.
 // NAME is the root decider ROOT (defined above with any BT_DEFINE_DECIDER_*
 // macro) declaring the per-agent variables VARIABLES, a constexpr array of
 // bt::VariableDecl (bt/variables.h); tick NAME, which shows ROOT's name:

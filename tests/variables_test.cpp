@@ -71,6 +71,40 @@ using Block = bt::MemoryFor<ROOT>;
 
 }  // namespace vars_tree
 
+// The same tree with its variables given as an option of its root (BT_VARIABLES).
+namespace vars_option_tree {
+using vars_tree::AttackDecide;
+using vars_tree::kVariables;
+BT_DEFINE_GROUP(ROOT, PrioritizedList, BT_CHILDREN(ATTACK, PATROL), BT_DEBUG_NAME("GUARD"), BT_VARIABLES(kVariables));
+BT_DEFINE_DECIDER(ATTACK, vars_tree::ATTACK_B, BT_DECIDE(AttackDecide));
+BT_DEFINE_DECIDER(PATROL, vars_tree::PATROL_B);
+BT_CHECK_TREE(ROOT);
+}  // namespace vars_option_tree
+
+TEST_CASE("BT_VARIABLES declares a root's variables as BT_DEFINE_DECIDER_ROOT__VARIABLES does", "[variables]") {
+  REQUIRE(vars_option_tree::ROOT.variables == vars_tree::kVariables);
+  REQUIRE(vars_option_tree::ROOT.variableCount == 3);
+  REQUIRE(bt::InitializeTreeData(vars_tree::ROOT));
+  REQUIRE(bt::InitializeTreeData(vars_option_tree::ROOT));
+  CHECK(vars_option_tree::ROOT.data->tree.stamp == vars_tree::ROOT.data->tree.stamp);
+  vars_tree::Soldier a, b;
+  bt::MemoryFor<vars_tree::ROOT> memoryA{};
+  bt::MemoryFor<vars_option_tree::ROOT> memoryB{};
+  for (int tick = 0; tick < 6; ++tick) {
+    a.seesEnemy = b.seesEnemy = tick == 1;
+    const bt::TickResult ra = bt::TickBehaviorTree(vars_tree::ROOT, a, memoryA, tick * 0.1, 0.1f);
+    const bt::TickResult rb = bt::TickBehaviorTreeCompiled<vars_option_tree::ROOT>(b, memoryB, tick * 0.1, 0.1f);
+    REQUIRE(ra.status == Status::Running);
+    REQUIRE(rb.status == ra.status);
+  }
+  // PATROL sets HasTarget at tick 1; ATTACK spends the 3 ammo, clears it and is done at tick 4.
+  CHECK(a.events == std::vector<std::string>{"decide ATTACK", "tick PATROL_B", "decide ATTACK", "tick PATROL_B",
+                                             "decide ATTACK", "tick ATTACK_B", "tick ATTACK_B", "tick ATTACK_B",
+                                             "tick PATROL_B", "decide ATTACK", "tick PATROL_B"});
+  CHECK(b.events == a.events);
+  CHECK(std::memcmp(memoryA.bytes, memoryB.bytes, sizeof memoryA.bytes) == 0);
+}
+
 namespace {
 
 // A hand-built tree, as a loader fills one: ROOT over LEAF (a behavior without

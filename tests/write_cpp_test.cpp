@@ -105,8 +105,10 @@ TEST_CASE("WriteTreeAsCpp refuses names bound to stubs, listing them", "[write-c
 }
 
 TEST_CASE("WriteTreeAsCpp asks for the agent type of expression conditions", "[write-cpp]") {
-  const bt::data::CppWriteResult cpp =
-      bt::data::WriteTreeAsCpp(writecpp::Conditions().Root(), writecpp::Conditions().Registry());
+  bt::data::Registry registry;
+  writecpp::RegisterFunctions(registry);
+  const auto tree = Build(writecpp::ConditionsSpec(), registry);
+  const bt::data::CppWriteResult cpp = bt::data::WriteTreeAsCpp(*tree, registry);
   CHECK(cpp.ErrorText() ==
         "decider 'C_FLEE': its condition is an expression: give CppWriteOptions::agentType, the agent its functions take\n"
         "decider 'C_ATTACK': its condition is an expression: give CppWriteOptions::agentType, the agent its functions take\n"
@@ -195,9 +197,12 @@ TEST_CASE("Every part of a decider, written as C++ and compiled, ticks as the bu
       {"GUARDING", "CHASE_B", "WAIT_B", "LIVE-B", "FLIP_B", "ROLL", "REST_B"}, {}, 400);
 }
 
-TEST_CASE("Expression conditions, written as C++ Decides, compute the same values in the same order",
-          "[write-cpp]") {
-  RoundTrip<generated::conditions::C_ROOT_TREE>(writecpp::Conditions().Root(), {},
+TEST_CASE("Expression conditions of a built tree, written as C++ Decides, compute the same values in the same order",
+          "[write-cpp][expression-condition]") {
+  bt::data::Registry registry;
+  writecpp::RegisterFunctions(registry);
+  const auto tree = Build(writecpp::ConditionsSpec(), registry);
+  RoundTrip<generated::conditions::C_ROOT>(tree->Root(), {},
                                                 {"FLEE_B", "FIGHT_B", "YELL_B", "REST_B"}, {"health", "distanceTo"},
                                                 400);
 }

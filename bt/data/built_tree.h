@@ -2,7 +2,7 @@
 //
 // Everything the tree is made of — its DeciderDefs and their DeciderData, child
 // arrays, BehaviorDefs, parameters, variable declarations, names and source
-// locations — lies in one block allocated once, when the tree is built, and is
+// locations, compiled condition expressions — lies in one block allocated once, when the tree is built, and is
 // never written after the build has initialized it (InitializeTreeData). So a
 // BuiltTree is shared as it is by every agent and thread, like a tree of the
 // BT_DEFINE_* macros, and ticked by the same TickBehaviorTree. It refers to no
@@ -18,6 +18,8 @@
 #include "bt/decider.h"
 
 namespace bt::data {
+
+class Expression;  // bt/data/expression.h
 
 class BuiltTree {
  public:
@@ -42,6 +44,7 @@ class BuiltTree {
 
   BuiltTree(const BuiltTree&) = delete;
   BuiltTree& operator=(const BuiltTree&) = delete;
+  ~BuiltTree();  // destroys the compiled conditions the arena holds
 
  private:
   friend class TreeArena;
@@ -53,6 +56,8 @@ class BuiltTree {
   Location* locations_ = nullptr;
   std::size_t count_ = 0;
   std::size_t root_ = 0;
+  Expression* expressions_ = nullptr;  // the conditions' programs, in the arena
+  std::size_t expressionCount_ = 0;    // constructed so far
 };
 
 }  // namespace bt::data

@@ -74,6 +74,10 @@ struct ExpressionNames {
   virtual int FindVariable(std::string_view /*name*/) const { return -1; }
   // A named constant of the game (Unvanquished's E_GOAL, WP_BLASTER...).
   virtual bool FindConstant(std::string_view /*name*/, double& /*value*/) const { return false; }
+  // A name given as a call's argument, where only a constant may stand
+  // (`inAttackRange(E_GOAL)`); FindConstant unless overridden (a builder in stub
+  // mode answers for unknown names here, and leaves a bare unknown name a function).
+  virtual bool FindArgumentConstant(std::string_view name, double& value) const { return FindConstant(name, value); }
   // The function `name` called with `arity` arguments (Unvanquished), or null.
   // Null with `error` set says why (a known function with another arity: "'distanceTo'
   // takes 1 argument"); null with `error` left empty means the name is unknown, and

@@ -141,7 +141,7 @@ class Compiler {
   }
   void AddConstantArgument(std::string_view name, std::size_t offset) {
     double value = 0;
-    if (!names_.FindConstant(name, value))
+    if (!names_.FindArgumentConstant(name, value))
       Fail(offset, "unknown constant '" + std::string(name) + "'" + ClosestNamesSuffix(name, names_.ConstantNames()));
     bt::Param p;
     p.type = bt::ParamType::Symbol;

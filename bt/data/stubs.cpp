@@ -30,6 +30,8 @@ float StubDecideFn(void*, void*, const DecideContext& context) {
   return kAccepts ? 1.0f : 0.0f;
 }
 
+double StubValueFn(void*, std::span<const Param>) { return 0.0; }
+
 }  // namespace
 
 void RecordStubCall(const char* what, const char* name) {
@@ -56,5 +58,7 @@ BehaviorDef StubBehavior(const char* name, Result tick) {
 }
 
 DecideFn StubDecide(bool accepts) { return accepts ? &StubDecideFn<true> : &StubDecideFn<false>; }
+
+ValueFn StubValue() { return &StubValueFn; }
 
 }  // namespace bt::data

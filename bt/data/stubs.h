@@ -2,7 +2,7 @@
 //
 // A stub takes any agent (even null) and does nothing but answer: an action's
 // Tick returns the result the build asked for, a condition or Decide rejects
-// (or accepts). While a StubRecording is alive on a thread, the stubs ticked on
+// (or accepts), a value function returns 0. While a StubRecording is alive on a thread, the stubs ticked on
 // that thread record each call in it, in the words of the test agents:
 // "decide D" (D the decider), "activate B", "tick B", "deactivate B" (B the action).
 #pragma once
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bt/behavior.h"
+#include "bt/data/expression.h"
 #include "bt/decider.h"
 
 namespace bt::data {
@@ -35,5 +36,7 @@ class StubRecording {
 BehaviorDef StubBehavior(const char* name, Result tick);
 // A condition or Decide stub: 0 (rejects) or 1 (accepts).
 DecideFn StubDecide(bool accepts);
+// A value function stub of expressions: returns 0, whatever its arguments (not recorded).
+ValueFn StubValue();
 
 }  // namespace bt::data

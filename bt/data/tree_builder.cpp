@@ -1,6 +1,7 @@
 // bt/data/tree_builder.cpp — BuildTree: from a TreeSpec to a BuiltTree.
 //
 // [SECTION] Errors and bindings   what the build reports
+// [SECTION] Condition names       what a condition expression's names resolve to
 // [SECTION] Plan                  the spec checked and resolved against the registry
 // [SECTION] Arena                 the plan written into one allocation
 // [SECTION] BuildTree             the steps in order, then InitializeTreeData
@@ -12,12 +13,15 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <optional>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
 #include "bt/data/closest_names.h"
+#include "bt/data/expression_condition.h"
 #include "bt/data/stubs.h"
 #include "bt/tree.h"
 
@@ -44,6 +48,10 @@ const DeciderDef* BuiltTree::Find(std::string_view name) const {
   for (const DeciderDef& d : Deciders())
     if (name == d.name) return &d;
   return nullptr;
+}
+
+BuiltTree::~BuiltTree() {
+  for (std::size_t i = 0; i < expressionCount_; ++i) expressions_[i].~Expression();
 }
 
 BuiltTree::Location BuiltTree::LocationOf(const DeciderDef& decider) const {
@@ -101,7 +109,7 @@ class Report {
       result_.errors.push_back({"... and " + std::to_string(dropped_) + " more errors", {}, 0, 0, {}});
   }
 
-  // `name` is the spec's, alive for the whole build.
+  // `name` is copied: a condition's names are the compiler's, gone after the call.
   void Bind(BindingKind kind, std::string_view name, std::size_t arity, bool stubbed) {
     if (!bound_[static_cast<std::size_t>(kind)].emplace(name).second) return;
     result_.bindings.push_back({kind, std::string(name), arity, stubbed});
@@ -112,7 +120,71 @@ class Report {
   BuildResult& result_;
   std::size_t dropped_ = 0;
   SourceLocation fallback_;
-  std::unordered_set<std::string_view> bound_[static_cast<std::size_t>(BindingKind::Constant) + 1];  // by kind
+  std::unordered_set<std::string> bound_[static_cast<std::size_t>(BindingKind::Constant) + 1];  // by kind
+};
+
+// ============================================================ [SECTION] Condition names
+
+// The registry's names for one condition (RegistryNames), each value function and
+// constant it uses reported as a binding; in stub mode an unknown function (or a
+// bare unknown name) is a stub returning 0, and an unknown constant argument is 0.
+// The agent type the value functions take becomes the decider's.
+class ConditionNames final : public ExpressionNames {
+ public:
+  ConditionNames(const Registry& registry, std::span<const VariableDecl> variables, const BuildOptions& options,
+                 Report& report)
+      : registry_(registry), names_(registry, variables), options_(options), report_(report) {}
+
+  int FindVariable(std::string_view name) const override { return names_.FindVariable(name); }
+  bool FindConstant(std::string_view name, double& value) const override {
+    if (!names_.FindConstant(name, value)) return false;
+    report_.Bind(BindingKind::Constant, name, 0, false);
+    return true;
+  }
+  bool FindArgumentConstant(std::string_view name, double& value) const override {
+    if (FindConstant(name, value)) return true;
+    if (!options_.stubUnknownNames) return false;
+    value = 0;
+    report_.Bind(BindingKind::Constant, name, 0, true);
+    return true;
+  }
+  ValueFn FindFunction(std::string_view name, int arity, std::string& error) const override {
+    const ValueEntry* entry = registry_.FindValue(name);
+    if (entry == nullptr) {
+      if (!options_.stubUnknownNames) return nullptr;
+      report_.Bind(BindingKind::Value, name, static_cast<std::size_t>(arity), true);
+      return StubValue();
+    }
+    const ValueFn value = names_.FindFunction(name, arity, error);
+    if (value == nullptr) return nullptr;
+    report_.Bind(BindingKind::Value, name, static_cast<std::size_t>(arity), false);
+    if (entry->agentType != kNoType) {
+      if (agentType_ == kNoType) {
+        agentType_ = entry->agentType;
+        agentFunction_ = entry->name;
+      } else if (!(agentType_ == entry->agentType) && conflict_.empty()) {
+        conflict_ = "value functions " + Quoted(agentFunction_) + " and " + Quoted(entry->name) +
+                    " take different agent types: use one";
+      }
+    }
+    return value;
+  }
+  std::vector<std::string> VariableNames() const override { return names_.VariableNames(); }
+  std::vector<std::string> ConstantNames() const override { return names_.ConstantNames(); }
+  std::vector<std::string> FunctionNames() const override { return names_.FunctionNames(); }
+
+  TypeTag AgentType() const { return agentType_; }
+  const std::string& Conflict() const { return conflict_; }
+
+ private:
+  const Registry& registry_;
+  RegistryNames names_;
+  const BuildOptions& options_;
+  Report& report_;
+  // What the functions found so far take; set while compiling, hence mutable.
+  mutable TypeTag agentType_ = kNoType;
+  mutable std::string agentFunction_;
+  mutable std::string conflict_;
 };
 
 // ============================================================ [SECTION] Plan
@@ -123,6 +195,7 @@ struct PlanParam {
   double number;
   std::string_view text;
   bool hasText;
+  int program = -1;  // a condition: its index in Plan::conditions
 };
 
 struct PlanBehavior {
@@ -148,6 +221,7 @@ struct Plan {
   std::vector<SourceLocation> childWhere;  // where each was written
   std::vector<PlanParam> params;
   std::vector<PlanBehavior> behaviors;
+  std::vector<Expression> conditions;  // compiled; moved into the arena
   std::size_t root = 0;
 };
 
@@ -163,6 +237,7 @@ class Planner {
                                        std::to_string(kMaxSpecNodes) + ")"),
              false;
     plan_ = &plan;
+    for (const VariableSpec& v : spec_.variables) variables_.push_back({v.name.c_str(), v.type, v.initial});
     IndexNames();
     ResolveRoot();
     plan.nodes.resize(spec_.nodes.size());
@@ -334,6 +409,55 @@ class Planner {
     out.agentType = entry->agentType;
   }
 
+  // Where an expression error lies: inside the text when the loader said where it
+  // starts (a newline in the text moves to the next line), else the node's place
+  // and the column in the text.
+  void ConditionError(const NodeSpec& node, const ExpressionError& error) {
+    const ConditionSpec& condition = node.condition;
+    if (condition.where.line == 0)
+      return report_.Error(node.where, node.name, "condition: " + FormatExpressionError(error));
+    SourceLocation at = condition.where;
+    const std::size_t offset = std::min(static_cast<std::size_t>(std::max(error.column, 1) - 1), condition.text.size());
+    const std::string_view before = std::string_view(condition.text).substr(0, offset);
+    const std::size_t newline = before.rfind('\n');
+    if (newline == std::string_view::npos) {
+      at.column += static_cast<std::uint32_t>(offset);
+    } else {
+      at.line += static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
+      at.column = static_cast<std::uint32_t>(offset - newline);
+    }
+    report_.Error(at, node.name, "condition: " + error.message);
+  }
+
+  // Compiles the node's condition; its program becomes the last parameter, and
+  // ExpressionCondition the Decide.
+  void ResolveCondition(const NodeSpec& node, PlanNode& out) {
+    const ConditionSpec& condition = node.condition;
+    const SourceLocation& at = condition.where.line > 0 ? condition.where : node.where;
+    if (!node.decide.Empty())
+      return report_.Error(at, node.name,
+                           "both a condition and " + Quoted(node.decide.name) +
+                               ": a decider has one Decide (register the test as a value function and use it in the condition)");
+    if (condition.dialect != Dialect::Unvanquished && condition.dialect != Dialect::Cry)
+      return report_.Error(at, node.name, "condition of unknown dialect " + std::to_string(static_cast<int>(condition.dialect)));
+    if (condition.text.size() > kMaxTextBytes)
+      return report_.Error(at, node.name,
+                           "a condition of " + std::to_string(condition.text.size()) +
+                               " bytes, more than bt::data::kMaxTextBytes (" + std::to_string(kMaxTextBytes) + ")");
+    if (condition.text.find('\0') != std::string::npos)
+      return report_.Error(at, node.name, "a condition with a NUL character");
+    ConditionNames names(registry_, variables_, options_, report_);
+    ExpressionError error;
+    std::optional<Expression> compiled = CompileExpression(condition.text, condition.dialect, names, &error);
+    if (!compiled) return ConditionError(node, error);
+    if (!names.Conflict().empty()) return report_.Error(at, node.name, "condition: " + names.Conflict());
+    out.decide = &ExpressionCondition;
+    out.agentType = names.AgentType();
+    plan_->params.push_back({"condition", ParamType::Expression, 0, condition.text, true,
+                             static_cast<int>(plan_->conditions.size())});
+    plan_->conditions.push_back(std::move(*compiled));
+  }
+
   void ResolveRandom(const CallSpec& call, std::string_view node, PlanNode& out) {
     if (!CheckName(call.name, call.where, node, "a random source")) return;
     if (!call.args.empty())
@@ -351,7 +475,9 @@ class Planner {
     report_.Bind(BindingKind::Random, call.name, 0, false);
     if (out.agentType != kNoType && entry->agentType != kNoType && !(out.agentType == entry->agentType))
       return report_.Error(call.where, node,
-                           "condition " + Quoted(spec_.nodes[current_].decide.name) + " and random source " +
+                           (spec_.nodes[current_].condition.Empty() ? "condition " + Quoted(spec_.nodes[current_].decide.name)
+                                                                     : std::string("the condition's value functions")) +
+                               " and random source " +
                                Quoted(call.name) + " take different agent types: use one");
     out.random = entry->random;
     if (out.agentType == kNoType) out.agentType = entry->agentType;
@@ -379,6 +505,7 @@ class Planner {
       for (const ArgSpec& arg : call->args)
         if (!arg.name.empty()) AddParam(arg, name);
     for (const ArgSpec& arg : node.params) AddParam(arg, name);
+    if (!node.condition.Empty()) ResolveCondition(node, out);
     out.paramCount = plan_->params.size() - out.paramBegin;
     if (out.paramCount > 0xFFFF)
       report_.Error(node.where, name, std::to_string(out.paramCount) + " parameters, more than 65535");
@@ -470,6 +597,7 @@ class Planner {
   std::unordered_map<std::string_view, std::size_t> index_;
   std::unordered_map<std::string_view, int> behaviorIndex_;
   std::unordered_set<std::string_view> paramNames_;  // of the node being resolved
+  std::vector<VariableDecl> variables_;  // the spec's, as conditions see them
 };
 
 }  // namespace
@@ -479,7 +607,7 @@ class Planner {
 // Sizes the tree exactly, allocates it once, and writes it (a friend of BuiltTree).
 class TreeArena {
  public:
-  TreeArena(const TreeSpec& spec, const Plan& plan, const Report& report)
+  TreeArena(const TreeSpec& spec, Plan& plan, const Report& report)
       : spec_(spec), plan_(plan), report_(report) {}
 
   std::shared_ptr<BuiltTree> Write() {
@@ -499,6 +627,7 @@ class TreeArena {
     const std::size_t behaviorsAt = place(plan_.behaviors.size(), sizeof(BehaviorDef), alignof(BehaviorDef));
     const std::size_t paramsAt = place(plan_.params.size(), sizeof(Param), alignof(Param));
     const std::size_t variablesAt = place(spec_.variables.size(), sizeof(VariableDecl), alignof(VariableDecl));
+    const std::size_t expressionsAt = place(plan_.conditions.size(), sizeof(Expression), alignof(Expression));
     textBytes_ = 0;
     ForEachText([this](std::string_view text) { textBytes_ += text.size() + 1; });
     const std::size_t textAt = place(textBytes_, 1, 1);
@@ -518,6 +647,9 @@ class TreeArena {
     auto* behaviors = reinterpret_cast<BehaviorDef*>(base + behaviorsAt);
     auto* params = reinterpret_cast<Param*>(base + paramsAt);
     auto* variables = reinterpret_cast<VariableDecl*>(base + variablesAt);
+    tree->expressions_ = reinterpret_cast<Expression*>(base + expressionsAt);
+    for (Expression& condition : plan_.conditions)
+      new (tree->expressions_ + tree->expressionCount_++) Expression(std::move(condition));
 
     for (std::size_t i = 0; i < plan_.behaviors.size(); ++i) {
       const PlanBehavior& b = plan_.behaviors[i];
@@ -528,7 +660,8 @@ class TreeArena {
     for (std::size_t i = 0; i < plan_.params.size(); ++i) {
       const PlanParam& p = plan_.params[i];
       new (params + i) Param{p.name.empty() ? nullptr : Copy(p.name), p.type, p.number,
-                             p.hasText ? Copy(p.text) : nullptr, nullptr};
+                             p.hasText ? Copy(p.text) : nullptr,
+                             p.program >= 0 ? tree->expressions_ + p.program : nullptr};
     }
     for (std::size_t i = 0; i < spec_.variables.size(); ++i) {
       const VariableSpec& v = spec_.variables[i];
@@ -615,7 +748,7 @@ class TreeArena {
   }
 
   const TreeSpec& spec_;
-  const Plan& plan_;
+  Plan& plan_;
   const Report& report_;
   char* text_ = nullptr;
   std::size_t textBytes_ = 0;

@@ -8,6 +8,14 @@
 //
 //   guard.bt:12:5: decider ATTACK: unknown action 'Shot' (closest: 'Shoot', 'Shout')
 //
+// A node's condition written as an expression (NodeSpec::Condition) is compiled
+// here, against the registry's value functions and constants and the spec's
+// variables; its program lies in the tree's allocation and ExpressionCondition
+// is the decider's Decide (bt/data/expression_condition.h). An error in it is
+// placed at the fault when the spec says where the text starts:
+//
+//   guard.bt:12:29: decider FLEE: condition: expected an operand after '&&'
+//
 // Input is untrusted: any spec gives a tree or errors, never a crash. The build
 // reports the names the spec needs from the game (its bindings), so a tool can
 // list them; in stub mode every unknown name is bound to a stub
@@ -36,7 +44,9 @@ inline constexpr std::size_t kMaxSpecNodes = 65535;
 inline constexpr std::size_t kMaxBuildErrors = 100;
 
 struct BuildOptions {
-  // Bind every unknown action, condition, Decide, random source and constant to a stub.
+  // Bind every unknown action, condition, Decide, random source and constant to a
+  // stub; in a condition expression, every unknown value function (a stub returning
+  // 0) and constant argument (0). Cry variables are the spec's: never stubbed.
   bool stubUnknownNames = false;
   Result stubTick = Result::Running;  // what an action stub's Tick returns
   bool stubConditionAccepts = false;  // a condition or Decide stub: false (rejects) or true (1.0)

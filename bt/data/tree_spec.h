@@ -10,6 +10,7 @@
 //   spec.Group("ROOT", bt::GroupPolicy::PrioritizedList, {"FLEE", "IDLE"});
 //   spec.Behavior("FLEE", "Flee").Decide("TooWeak");
 //   spec.Behavior("IDLE", "Idle");
+//   spec.Behavior("ATTACK", "Shoot").Condition("health > 30 && inRange(E_GOAL)", bt::data::Dialect::Unvanquished);
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bt/data/expression.h"
 #include "bt/kinds.h"
 #include "bt/param.h"
 #include "bt/preconditions.h"
@@ -68,6 +70,19 @@ struct ChildSpec {
   SourceLocation where = {};
 };
 
+// A condition written as an expression (bt/data/expression.h): the decider
+// accepts (1.0) when it is true. The builder compiles it against the registry's
+// value functions and constants and the tree's declared variables. An empty text: none.
+struct ConditionSpec {
+  std::string text = {};
+  Dialect dialect = Dialect::Unvanquished;
+  // Where the text starts in the file: errors then give the absolute place of the
+  // fault. Unknown (line 0): errors give the node's place and the column in the text.
+  SourceLocation where = {};
+
+  bool Empty() const { return text.empty(); }
+};
+
 struct NodeSpec {
   std::string name;  // unique in the spec; the decider's name
   SourceLocation where;
@@ -76,6 +91,10 @@ struct NodeSpec {
   CallSpec action;
   // A registered condition or Decide; none: the decider accepts with 1.0.
   CallSpec decide;
+  // Or a condition expression (not both: a decider has one Decide). Its compiled
+  // program becomes the decider's last parameter, named "condition", of type
+  // Expression, and bt::data::ExpressionCondition its Decide.
+  ConditionSpec condition;
   // Random and Shuffle groups: a registered random source; none: the block's RNG.
   CallSpec random;
   // The decider's parameters are the positional arguments of its action or of its
@@ -90,6 +109,10 @@ struct NodeSpec {
   // Chainable setters for trees written in C++ (tests, tools).
   NodeSpec& Decide(std::string decideName, std::vector<ArgSpec> args = {}) {
     decide = {std::move(decideName), std::move(args), {}};
+    return *this;
+  }
+  NodeSpec& Condition(std::string text, Dialect dialect = Dialect::Unvanquished, SourceLocation at = {}) {
+    condition = {std::move(text), dialect, at};
     return *this;
   }
   NodeSpec& Random(std::string randomName) { random = {std::move(randomName), {}, {}}; return *this; }

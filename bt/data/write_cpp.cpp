@@ -143,6 +143,7 @@ class CppTreeWriter {
       : registry_(registry), options_(options), built_(built) {}
 
   CppWriteResult Write(const DeciderDef& root) {
+    root_ = &root;
     Walk(root);
     NameEverything(root);
     std::string behaviors, conditions, deciders;
@@ -159,7 +160,7 @@ class CppTreeWriter {
         variables += "    {" + QuoteOrNull(v.name) + ", bt::VariableType::" +
                      (v.type == VariableType::Bool ? "Bool" : "Number") + ", " + Number(v.initial) + "},\n";
       }
-      variables += "};\nBT_DEFINE_DECIDER_ROOT__VARIABLES(" + treeId_ + ", " + ids_[&root] + ", " + variablesId_ + ");\n";
+      variables += "};\n";
     }
     CppWriteResult result;
     result.errors = std::move(errors_);
@@ -178,9 +179,9 @@ class CppTreeWriter {
     if (!options_.nameSpace.empty()) out += "namespace " + options_.nameSpace + " {\n\n";
     out += behaviors + "\n";
     if (!conditions.empty()) out += conditions;
+    if (!variables.empty()) out += variables.substr(1) + "\n";  // before the root that names them
     out += deciders;
-    out += variables;
-    out += "BT_CHECK_TREE(" + treeId_ + ");\n";
+    out += "BT_CHECK_TREE(" + ids_[&root] + ");\n";
     if (!options_.nameSpace.empty()) out += "\n}  // namespace " + options_.nameSpace + "\n";
     return result;
   }
@@ -210,20 +211,16 @@ class CppTreeWriter {
     return id;
   }
 
-  // Deciders first (the tree is what the game names), then behaviors, then the rest.
+  // The root first (the tree is what the game names), then the other deciders,
+  // then behaviors, then the rest.
   void NameEverything(const DeciderDef& root) {
-    for (const DeciderDef* d : deciders_) ids_[d] = Unique(d->name != nullptr ? d->name : "DECIDER");
+    ids_[&root] = Unique(!options_.treeName.empty() ? options_.treeName : root.name != nullptr ? root.name : "DECIDER");
+    for (const DeciderDef* d : deciders_)
+      if (d != &root) ids_[d] = Unique(d->name != nullptr ? d->name : "DECIDER");
     for (const BehaviorDef* b : behaviors_) behaviorIds_[b] = Unique(b->name != nullptr ? b->name : "BEHAVIOR");
     for (const DeciderDef* d : deciders_)
       if (d->decide == &ExpressionCondition) conditionIds_[d] = Unique(ids_[d] + "_Condition");
-    if (root.variableCount > 0) {
-      treeId_ = options_.treeName.empty() ? Unique(ids_[&root] + "_TREE") : Unique(options_.treeName);
-      variablesId_ = Unique(ids_[&root] + "_Variables");
-    } else {
-      treeId_ = ids_[&root];
-      if (!options_.treeName.empty() && options_.treeName != treeId_)
-        Error("the tree is named " + treeId_ + " by its root; treeName renames only a tree with variables");
-    }
+    if (root.variableCount > 0) variablesId_ = Unique(ids_[&root] + "_Variables");
   }
 
   void Error(std::string message) { errors_.push_back(std::move(message)); }
@@ -458,6 +455,7 @@ class CppTreeWriter {
     if (d.flags != kNoDeciderFlags) options.push_back("BT_FLAGS(" + FlagsLiteral(d.flags) + ")");
     if (d.behaviorFlags != 0) options.push_back("BT_BEHAVIOR_FLAGS(" + Hex(d.behaviorFlags) + ")");
     if (d.preconditions.IsSet()) options.push_back("BT_PRE(" + PreconditionsLiteral(d.preconditions) + ")");
+    if (&d == root_ && d.variableCount > 0) options.push_back("BT_VARIABLES(" + variablesId_ + ")");
     if (d.paramCount > 0) {
       std::string params;
       for (const Param& p : d.Params()) params += (params.empty() ? "" : ",\n              ") + ParamText(d, p);
@@ -488,7 +486,8 @@ class CppTreeWriter {
   std::map<const DeciderDef*, std::string> ids_;
   std::map<const DeciderDef*, std::string> conditionIds_;
   std::map<const BehaviorDef*, std::string> behaviorIds_;
-  std::string treeId_, variablesId_;
+  const DeciderDef* root_ = nullptr;
+  std::string variablesId_;
   bool usesLimits_ = false;
 };
 

@@ -48,9 +48,9 @@
 namespace bt::data {
 
 struct CppWriteOptions {
-  // The C++ name of what to tick. Empty: the root decider's own name; for a
-  // tree with variables, that name with "_TREE" after it (the root decider
-  // keeps its name, as BT_DEFINE_DECIDER_ROOT__VARIABLES wants).
+  // The C++ name of what to tick, the root decider (its debug name stays the
+  // tree's: BT_DEBUG_NAME). Empty: the root's own name. A tree's variables are
+  // an option of its root, BT_VARIABLES(ROOT_Variables).
   std::string treeName = {};
   // Headers declaring the game's functions, #included in this order.
   std::vector<std::string> includes = {};

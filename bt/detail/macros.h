@@ -99,7 +99,7 @@ constexpr bool HasSupportedAlignment() {
   BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_ONCE, NAME, (Decide, BT_DECIDE), (Flags, BT_FLAGS), (Pre, BT_PRE),        \
                      (DBlock, BT_DBLOCK), (Params, BT_PARAMS), (BehaviorFlags, BT_BEHAVIOR_FLAGS),              \
                      (DebugName, BT_DEBUG_NAME), (Children, BT_CHILDREN), (GroupBehavior, BT_GROUP_BEHAVIOR),    \
-                     (Random, BT_RANDOM))
+                     (Random, BT_RANDOM), (Variables, BT_VARIABLES))
 
 // Each kind at most once: KIND_AND_MACRO is (its struct in bt::detail::opt, its public macro).
 #define BT_DETAIL_OPTION_ONCE(NAME, KIND_AND_MACRO) BT_DETAIL_OPTION_ONCE_I(NAME, BT_DETAIL_UNPAREN KIND_AND_MACRO)
@@ -117,7 +117,7 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::kNotAnOption,                                                                   \
                 "bt: decider " #NAME ": '" #OPT "' is not an option; the options are BT_CHILDREN, BT_DECIDE, " \
                 "BT_FLAGS, BT_PRE, BT_DBLOCK, BT_PARAMS, BT_BEHAVIOR_FLAGS, BT_GROUP_BEHAVIOR, BT_RANDOM, "    \
-                "BT_DEBUG_NAME");
+                "BT_DEBUG_NAME, BT_VARIABLES");
 
 #define BT_DETAIL_OPTION_LISTED(NAME, OPT) BT_DETAIL_CAT(BT_DETAIL_OPTION_LISTED_, BT_DETAIL_IS_PAREN(OPT))(NAME, OPT)
 #define BT_DETAIL_OPTION_LISTED_1(NAME, OPT) BT_DETAIL_OPTION_LISTED_KIND(NAME, BT_DETAIL_UNPAREN OPT)
@@ -193,6 +193,11 @@ constexpr bool HasSupportedAlignment() {
     using btKind = ::bt::detail::opt::GroupBehavior;                           \
     static constexpr const ::bt::BehaviorDef* btValue = (__VA_ARGS__);         \
   };
+#define BT_DETAIL_DEFINE_BT_OPTION_VARIABLES(S, ...)                            \
+  struct S {                                                                    \
+    using btKind = ::bt::detail::opt::Variables;                                \
+    static constexpr ::std::span<const ::bt::VariableDecl> btValue{__VA_ARGS__}; \
+  };
 #define BT_DETAIL_DEFINE_BT_OPTION_RANDOM(S, ...) \
   struct S {                                      \
     using btKind = ::bt::detail::opt::Random;     \
@@ -220,6 +225,14 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::HasSupportedAlignment<DBLOCK>(),                                                 \
                 "bt: the DBlock of decider " #NAME " is aligned beyond bt::kMaxAlignment: relax its alignas");
 
+#define BT_DETAIL_VARIABLES_CHECK(NAME)                                                          \
+  static_assert(NAME##_btOptions::Variables::btValue.size() <= ::bt::kMaxVariables,              \
+                "bt: decider " #NAME " declares more variables than bt::kMaxVariables (BT_MAX_VARIABLES)");
+// The last fields of every decider: its variables (BT_VARIABLES), when it is a root.
+#define BT_DETAIL_DECIDER_VARIABLES(O)                  \
+  .variables = O::Variables::btValue.data(), \
+  .variableCount = static_cast<std::uint16_t>(O::Variables::btValue.size())
+
 // The children and parameters a DeciderDef points at are copied to namespace
 // scope: g++ -fsanitize=undefined cannot compare the address of an inline static
 // member (the option struct's) with null in a constant expression, and the tree
@@ -240,6 +253,7 @@ constexpr bool HasSupportedAlignment() {
                 "bt: decider " #NAME " runs a behavior: BT_CHILDREN, BT_GROUP_BEHAVIOR and BT_RANDOM are for " \
                 "groups (BT_DEFINE_GROUP)");                                                                 \
   BT_DETAIL_DECIDER_CHECKS(NAME, NAME##_btOptions::Decide::btValue, NAME##_btOptions::DBlock::btType)            \
+  BT_DETAIL_VARIABLES_CHECK(NAME)                                                                            \
   BT_DETAIL_DECIDER_ARRAYS(NAME)                                                                             \
   constinit ::bt::DeciderData NAME##_btData{};                                                               \
   extern const ::bt::DeciderDef NAME;                                                                        \
@@ -249,7 +263,8 @@ constexpr bool HasSupportedAlignment() {
     BT_DETAIL_DECIDER_FIELDS(NAME##_btOptions),                                                              \
     .agentType = ::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(), .data = &NAME##_btData,        \
     .params = ::bt::detail::FirstParam(NAME##_btParams),                                                        \
-    .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size())                 \
+    .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size()),                \
+    BT_DETAIL_DECIDER_VARIABLES(NAME##_btOptions)                                    \
   }
 
 #define BT_DETAIL_DEFINE_GROUP(NAME, POLICY, ...)                                                             \
@@ -269,6 +284,7 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::AgentTagsAgree({::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(),    \
                                               ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}),  \
                 "bt: Decide and the random source of group " #NAME " take different agent types: use one");  \
+  BT_DETAIL_VARIABLES_CHECK(NAME)                                                                             \
   BT_DETAIL_DECIDER_ARRAYS(NAME)                                                                              \
   constexpr auto NAME##_btChildren = NAME##_btOptions::Children::btValue;                                     \
   constinit ::bt::DeciderData NAME##_btData{};                                                                \
@@ -283,5 +299,6 @@ constexpr bool HasSupportedAlignment() {
     .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(),   \
                                                ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}), \
     .data = &NAME##_btData, .params = ::bt::detail::FirstParam(NAME##_btParams),                               \
-    .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size())                                                             \
+    .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size()),                                                            \
+    BT_DETAIL_DECIDER_VARIABLES(NAME##_btOptions)                                                                                \
   }

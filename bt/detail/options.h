@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <type_traits>
 
 #include "bt/decider.h"
@@ -110,6 +111,10 @@ struct DebugName {  // BT_DEBUG_NAME("text"); none: the decider's own name
   using btKind = DebugName;
   static constexpr const char* btValue = nullptr;
 };
+struct Variables {  // BT_VARIABLES(array of bt::VariableDecl): the root of a tree only
+  using btKind = Variables;
+  static constexpr std::span<const VariableDecl> btValue{};
+};
 // Groups only.
 struct Children {  // BT_CHILDREN(child...)
   using btKind = Children;
@@ -152,6 +157,7 @@ struct Options {
   using Children = typename FindOption<opt::Children, Given...>::type;
   using GroupBehavior = typename FindOption<opt::GroupBehavior, Given...>::type;
   using Random = typename FindOption<opt::Random, Given...>::type;
+  using Variables = typename FindOption<opt::Variables, Given...>::type;
 };
 // The macros list the options after a leading void, so that none is a valid list.
 template <class Void, class... Given>

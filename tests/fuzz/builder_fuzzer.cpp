@@ -1,8 +1,9 @@
 // tests/fuzz/builder_fuzzer.cpp — libFuzzer over the tree builder
 // (bt/data/tree_builder.h): the input bytes are read as a spec — nodes with
 // names, kinds, policies, flags, timers, calls with arguments of any type,
-// children by name (typos, cycles, self references and all) — against a small
-// registry, in normal or stub mode. Whatever the spec, the build must give a
+// children by name (typos, cycles, self references and all), conditions written
+// as expressions in both dialects (from tokens, right and wrong) — against a
+// small registry, in normal or stub mode. Whatever the spec, the build must give a
 // tree or errors naming the file, never a crash; a tree it gives must tick and
 // stop on a block of the size it asks for.
 #include <cstddef>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bt/data/expression_condition.h"
 #include "bt/data/tree_builder.h"
 #include "bt/tree.h"
 #include "fuzz_check.h"
@@ -37,6 +39,8 @@ float Score(FuzzAgent& agent, const bt::DecideContext& context) {
   return static_cast<float>((agent.counter + context.Params().size()) % 3);
 }
 std::uint32_t Random(FuzzAgent& agent) { return agent.counter * 2246822519u + 1; }
+double Health(FuzzAgent& agent, std::span<const bt::Param>) { return agent.counter % 50; }
+double DistanceTo(FuzzAgent& agent, std::span<const bt::Param> args) { return agent.counter % 7 + args[1].number; }
 
 const bt::data::Registry& FuzzRegistry() {
   static const bt::data::Registry registry = [] {
@@ -48,6 +52,8 @@ const bt::data::Registry& FuzzRegistry() {
     BT_REGISTER_CONDITION(r, "Even", Even);
     BT_REGISTER_DECIDE(r, "Score", Score).Params({bt::ParamType::Number});
     BT_REGISTER_RANDOM(r, "Random", Random);
+    BT_REGISTER_VALUE(r, "health", Health);
+    BT_REGISTER_VALUE(r, "distanceTo", DistanceTo).Params({bt::ParamType::Text, bt::ParamType::Number});
     r.AddConstant("E_H_REACTOR", 3);
     r.AddConstant("E_A_SPAWN", 4);
     return r;
@@ -76,6 +82,28 @@ class Reader {
 const char* const kNodeNames[] = {"ROOT", "A", "B", "C", "D", "E", "F", "G", "", "ROTO", "A\n"};
 const char* const kFunctions[] = {"Walk", "Shoot", "Aim", "Even", "Score", "Random", "Wlak", "", "Sho\0t", "Unknown"};
 const char* const kConstants[] = {"E_H_REACTOR", "E_A_SPAWN", "E_H_REACTR", ""};
+
+// The pieces conditions are made of: both dialects' operators and operands,
+// registered names and not, literals, comments, a newline, a NUL.
+const char* const kConditionTokens[] = {
+    "health", "distanceTo(\"nest\", E_H_REACTOR)", "distanceTo(1)", "E_A_SPAWN", "unknownFn(E_GOAL, 2)", "hungry",
+    "Alert", "Hidden", "Alrt", "true", "false", "and", "or", "xor", "!", "&&", "||", "<", "<=", ">", "==", "!=",
+    "(", ")", "3", "-2", "0.5", "\"s\"", "/* c */", "// c\n", "\n", ","};
+
+bt::data::ConditionSpec Condition(Reader& in) {
+  bt::data::ConditionSpec condition;
+  condition.dialect = static_cast<bt::data::Dialect>(in.Byte() % 3);  // 2: not a dialect
+  const std::uint8_t where = in.Byte();
+  if (where % 2 == 0) condition.where = {where, in.Byte(), {}};
+  const std::uint8_t tokens = in.Byte();
+  if (tokens == 0xFF) condition.text = std::string(5000, '!');  // past bt::data::kMaxTextBytes
+  if (tokens == 0xFE) condition.text = std::string("health\0", 7);
+  for (int i = 0; i < tokens % 9; ++i) {
+    if (i > 0) condition.text += ' ';
+    condition.text += kConditionTokens[in.Byte() % std::size(kConditionTokens)];
+  }
+  return condition;
+}
 
 std::string Name(Reader& in, std::span<const char* const> pool) {
   const std::uint8_t pick = in.Byte();
@@ -117,6 +145,7 @@ bt::data::TreeSpec ReadSpec(Reader& in) {
     if (calls & 1) node.action = Call(in);
     if (calls & 2) node.decide = Call(in);
     if (calls & 4) node.random = Call(in);
+    if (calls & 32) node.condition = Condition(in);
     if (calls & 8) node.params.push_back(bt::data::ArgSpec::Number(1).Named(Name(in, kNodeNames)));
     if (calls & 16) {
       float timer;
@@ -130,6 +159,9 @@ bt::data::TreeSpec ReadSpec(Reader& in) {
   }
   if (in.Byte() % 4 == 0) spec.root = Name(in, kNodeNames);
   if (in.Byte() % 4 == 0) spec.variables.push_back({Name(in, kNodeNames), bt::VariableType::Number, 1, {}});
+  const char* const kBools[] = {"Alert", "Hidden", "health"};
+  const std::uint8_t bools = in.Byte() % 4;
+  for (int i = 0; i < bools; ++i) spec.variables.push_back({kBools[i], bt::VariableType::Bool, 1, {}});
   return spec;
 }
 
@@ -153,7 +185,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   FUZZ_CHECK(built.errors.empty());
   const bt::DeciderDef& root = built.tree->Root();
-  for (const bt::DeciderDef& d : built.tree->Deciders()) FUZZ_CHECK(d.name != nullptr && d.data != nullptr);
+  for (const bt::DeciderDef& d : built.tree->Deciders()) {
+    FUZZ_CHECK(d.name != nullptr && d.data != nullptr);
+    if (d.decide == &bt::data::ExpressionCondition) FUZZ_CHECK(bt::data::ConditionParam(d.Params()) != nullptr);
+  }
   const std::size_t bytes = bt::MemoryBytesFor(root);
   FUZZ_CHECK(bytes > 0);
 

@@ -50,10 +50,9 @@ int main(int argc, char** argv) {
                  {.includes = {"tests/trace_agent.h"}, .nameSpace = "generated::figure1"}) &&
       WriteBuilt(dir + "/features.h", writecpp::FeaturesSpec(), registry,
                  {.treeName = "FEATURES", .includes = {"tests/write_cpp/trees.h"}, .nameSpace = "generated::features"}) &&
-      Save(dir + "/conditions.h",
-           bt::data::WriteTreeAsCpp(writecpp::Conditions().Root(), writecpp::Conditions().Registry(),
-                                    {.includes = {"tests/write_cpp/trees.h"},
-                                     .nameSpace = "generated::conditions",
-                                     .agentType = "test::TraceAgent"}));
+      WriteBuilt(dir + "/conditions.h", writecpp::ConditionsSpec(), registry,
+                 {.includes = {"tests/write_cpp/trees.h"},
+                  .nameSpace = "generated::conditions",
+                  .agentType = "test::TraceAgent"});
   return ok ? 0 : 1;
 }

@@ -1,10 +1,7 @@
 // tests/write_cpp/trees.cpp — the trees of the round trip to C++ (see the header).
 #include "trees.h"
 
-#include <stdexcept>
 #include <string>
-
-#include "bt/data/expression_condition.h"
 
 namespace writecpp {
 
@@ -80,76 +77,25 @@ bt::data::TreeSpec FeaturesSpec() {
   return spec;
 }
 
-namespace {
-
-// Names resolved against the registry and the tree's variables, as an importer's would be.
-class RegistryNames : public bt::data::ExpressionNames {
- public:
-  RegistryNames(const bt::data::Registry& registry, std::span<const bt::VariableDecl> variables)
-      : registry_(registry), variables_(variables) {}
-  int FindVariable(std::string_view name) const override {
-    for (std::size_t i = 0; i < variables_.size(); ++i)
-      if (name == variables_[i].name) return static_cast<int>(i);
-    return -1;
-  }
-  bool FindConstant(std::string_view name, double& value) const override {
-    const bt::data::ConstantEntry* entry = registry_.FindConstant(name);
-    if (entry != nullptr) value = entry->value;
-    return entry != nullptr;
-  }
-  bt::data::ValueFn FindFunction(std::string_view name, int arity, std::string& error) const override {
-    const bt::data::ValueEntry* entry = registry_.FindValue(name);
-    if (entry == nullptr) return nullptr;
-    if (entry->params.size() != static_cast<std::size_t>(arity)) error = "wrong arity";
-    return error.empty() ? entry->value : nullptr;
-  }
-
- private:
-  const bt::data::Registry& registry_;
-  std::span<const bt::VariableDecl> variables_;
-};
-
-}  // namespace
-
-ConditionTree::ConditionTree()
-    : variables_{{"Alert", bt::VariableType::Bool, 0}, {"Hidden", bt::VariableType::Bool, 1},
-                 {"Ammo", bt::VariableType::Number, 2}} {
-  RegisterFunctions(registry_);
-  const RegistryNames names(registry_, variables_);
-  const struct {
-    const char* decider;
-    const char* action;
-    bt::data::Dialect dialect;
-    const char* condition;  // none: no Decide
-  } nodes[] = {
-      {"C_FLEE", "FLEE_B", bt::data::Dialect::Unvanquished, "health < 30 && !(distanceTo(\"nest\", -E_RANGE) <= 5)"},
-      {"C_ATTACK", "FIGHT_B", bt::data::Dialect::Unvanquished,
-       "health >= 30 || distanceTo(\"enemy\", 2) > 10 && health != E_RANGE || 1 < 2 < 3 == 0"},
-      {"C_ALERT", "YELL_B", bt::data::Dialect::Cry, "Alert and !Hidden or Alert xor (Hidden == true)"},
-      {"C_IDLE", "REST_B", bt::data::Dialect::Cry, nullptr},
-  };
-  deciders_[0] = {.name = "C_ROOT", .kind = bt::DeciderKind::Group, .children = children_, .childCount = 4,
-                  .data = &data_[0], .variables = variables_, .variableCount = 3};
-  for (int i = 0; i < 4; ++i) {
-    bt::DeciderDef& d = deciders_[i + 1];
-    d = {.name = nodes[i].decider, .behavior = &registry_.FindAction(nodes[i].action)->behavior, .data = &data_[i + 1]};
-    children_[i] = &d;
-    if (nodes[i].condition == nullptr) continue;
-    bt::data::ExpressionError error;
-    auto compiled = bt::data::CompileExpression(nodes[i].condition, nodes[i].dialect, names, &error);
-    if (!compiled) throw std::logic_error(nodes[i].condition + (": " + bt::data::FormatExpressionError(error)));
-    expressions_.push_back(std::make_unique<bt::data::Expression>(std::move(*compiled)));
-    params_[i] = {"condition", bt::ParamType::Expression, 0, nodes[i].condition, expressions_.back().get()};
-    d.decide = &bt::data::ExpressionCondition;
-    d.params = &params_[i];
-    d.paramCount = 1;
-  }
-  if (!bt::InitializeTreeData(Root())) throw std::logic_error("the condition tree is refused");
-}
-
-const ConditionTree& Conditions() {
-  static const ConditionTree tree;
-  return tree;
+bt::data::TreeSpec ConditionsSpec() {
+  using bt::data::Dialect;
+  bt::data::TreeSpec spec{.file = "conditions.bt"};
+  spec.Group("C_ROOT", bt::GroupPolicy::PrioritizedList, {"C_FLEE", "C_ATTACK", "C_ALERT", "C_IDLE"}).At(1, 1);
+  spec.Behavior("C_FLEE", "FLEE_B")
+      .At(2, 3)
+      .Condition("health < 30 && !(distanceTo(\"nest\", -E_RANGE) <= 5)", Dialect::Unvanquished, {2, 20});
+  spec.Behavior("C_ATTACK", "FIGHT_B")
+      .At(3, 3)
+      .Condition("health >= 30 || distanceTo(\"enemy\", 2) > 10 && health != E_RANGE || 1 < 2 < 3 == 0",
+                 Dialect::Unvanquished, {3, 20});
+  spec.Behavior("C_ALERT", "YELL_B")
+      .At(4, 3)
+      .Condition("Alert and !Hidden or Alert xor (Hidden == true)", Dialect::Cry, {4, 20});
+  spec.Behavior("C_IDLE", "REST_B").At(5, 3);
+  spec.variables = {{"Alert", bt::VariableType::Bool, 0, {}},
+                    {"Hidden", bt::VariableType::Bool, 1, {}},
+                    {"Ammo", bt::VariableType::Number, 2, {}}};
+  return spec;
 }
 
 }  // namespace writecpp

@@ -5,9 +5,7 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <span>
-#include <vector>
 
 #include "bt/data/expression.h"
 #include "bt/data/registry.h"
@@ -38,22 +36,7 @@ void RegisterFunctions(bt::data::Registry& registry);
 bt::data::TreeSpec FeaturesSpec();
 
 // A tree whose conditions are expressions (bt/data/expression_condition.h) in
-// both dialects, with variables, assembled by hand as an importer would.
-class ConditionTree {
- public:
-  ConditionTree();
-  const bt::DeciderDef& Root() const { return deciders_[0]; }
-  const bt::data::Registry& Registry() const { return registry_; }
-
- private:
-  bt::data::Registry registry_;
-  std::vector<std::unique_ptr<bt::data::Expression>> expressions_;
-  bt::Param params_[3];
-  bt::VariableDecl variables_[3];
-  bt::DeciderData data_[5];
-  bt::DeciderDef deciders_[5];
-  const bt::DeciderDef* children_[4];
-};
-const ConditionTree& Conditions();  // made once
+// both dialects, with variables (Alert, Hidden: bools; Ammo: a number).
+bt::data::TreeSpec ConditionsSpec();
 
 }  // namespace writecpp
