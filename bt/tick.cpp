@@ -624,9 +624,9 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.redecides = 0;
   t.redecideLimit = redecideLimit;
   t.error = Status::Running;
-  t.errorDecider = nullptr;
-  t.runningDecider = nullptr;
-  t.deactivation = "";
+  // Not errorDecider, runningDecider nor deactivation, as in the compiled tick:
+  // each is written where it is given a meaning (with error, before a behavior's
+  // Tick, before each Deactivate).
 }
 
 // This tick's time as the block keeps times.
