@@ -187,7 +187,8 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
   if (state != TreeData::kUninitialized) return state;
   tree.state.store(TreeData::kInitializing, std::memory_order_relaxed);
   // About 12 KB of stack, once per tree; no allocation even when the tick calls this.
-  const detail::TreeAnalysis analysis = detail::AnalyzeTree(root);
+  detail::DeciderIndex index;  // outlives the analysis, which looks deciders up in it
+  const detail::TreeAnalysis analysis = detail::AnalyzeTree(root, &index);
   TreeProblem problem = analysis.problem;
   const DeciderDef* culprit = analysis.culprit;
   if (problem == TreeProblem::None) problem = Record(analysis, culprit);
