@@ -66,7 +66,7 @@ std::uint32_t Stamp(const detail::TreeAnalysis& a) {
     h.Byte(static_cast<std::uint32_t>(d.policy));
     h.Word(d.flags);
     h.Word(d.childCount);
-    for (int c = 0; c < d.childCount; ++c) h.Word(static_cast<std::uint32_t>(a.IndexOf(d.children[c])));
+    for (int c = 0; c < d.childCount; ++c) h.Word(static_cast<std::uint32_t>(a.Find(d.children[c])));
     h.Word(d.behaviorFlags);
     h.Byte(d.behavior != nullptr);
     if (d.behavior) {

@@ -119,18 +119,23 @@ struct TreeAnalysis {
   std::uint32_t memoryBytes = 0;   // [bytes] of the whole block
 
   int unknownIndex = -1;  // what IndexOf answers for a decider not in the tree (see StandInAnalysis)
-  // At run time, the deciders met so far by address, for IndexOf (see
+  // At run time, the deciders met so far by address, for Find (see
   // DeciderIndex); null: a scan. Lives as long as the analysis' caller keeps it.
   DeciderIndex* index = nullptr;
 
   constexpr int IndexOf(const DeciderDef* d) const {
+    for (int i = 0; i < count; ++i)
+      if (deciders[i] == d) return i;
+    return unknownIndex;
+  }
+  // IndexOf, through the index when there is one (at run time). IndexOf itself
+  // stays a plain scan, which the compilers fold where the compiled tick uses it.
+  constexpr int Find(const DeciderDef* d) const {
     if (!std::is_constant_evaluated() && index != nullptr) {
       const int i = index->Find(deciders, d);
       return i >= 0 ? i : unknownIndex;
     }
-    for (int i = 0; i < count; ++i)
-      if (deciders[i] == d) return i;
-    return unknownIndex;
+    return IndexOf(d);
   }
   constexpr bool Fail(TreeProblem why, const DeciderDef* who) {
     if (problem == TreeProblem::None) {
@@ -217,7 +222,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   if (d == nullptr) return a.Fail(TreeProblem::NullDecider, parent), 0;
   for (int i = 0; i < depth; ++i)
     if (path[i] == d) return a.Fail(TreeProblem::Cycle, d), 0;
-  if (const int seen = a.IndexOf(d); seen >= 0) {
+  if (const int seen = a.Find(d); seen >= 0) {
     // A shared decider met again, perhaps deeper than the first time: its subtree
     // hangs from here too, and may take the path past the limit.
     if (depth + a.height[seen] > kMaxTreeDepth) return a.Fail(TreeProblem::TooDeep, d), 0;
@@ -243,7 +248,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
     for (int i = 0; i < d->childCount; ++i) {
       const std::uint32_t end = Visit(a, d->children[i], d, path, depth + 1);
       if (end > childrenEnd) childrenEnd = end;
-      if (const int child = a.IndexOf(d->children[i]); child >= 0) {
+      if (const int child = a.Find(d->children[i]); child >= 0) {
         if (a.height[child] > childrenHeight) childrenHeight = a.height[child];
         if (delegates) decides += a.delegatedDecides[child];
         if (decides > kDecidesBound) decides = kDecidesBound + 1;  // saturates: no overflow
