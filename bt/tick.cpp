@@ -562,7 +562,7 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
 // have, or none. The active path is walked before anything is called, so no index
 // read from the block reaches a children array unchecked. Returns the first group
 // from the root down whose slot does not fit the tree, or null.
-static inline const DeciderDef* FindCorruptGroup(TickState& t) { return FindDamage(t.region, *t.root, 0); }
+static inline const DeciderDef* FindCorruptGroup(TickState& t) { return FindDamage(t.region, *t.root); }
 
 // Deactivates the trustworthy part of a damaged path: the corrupt group and what
 // is above it, deepest first. What lay below it cannot be known and is not called.
