@@ -255,8 +255,8 @@ struct CompiledTree {
 
   // Whether the path from `top` down, active since an earlier tick and not walked
   // this one, fits the tree; else the tick fails at its first damaged group.
-  static bool OldPathFits(TickState& t, const DeciderDef& top, int depth) {
-    const DeciderDef* damaged = FindDamage(t.region, top, depth);
+  static bool OldPathFits(TickState& t, const DeciderDef& top) {
+    const DeciderDef* damaged = FindDamage(t.region, top);
     if (damaged == nullptr) [[likely]]
       return true;
     FailCorrupt(t, *damaged);
@@ -349,7 +349,7 @@ struct CompiledTree {
         if (result != Result::Running) [[unlikely]] {  // a group behavior that ends ends its group
           // whose old path below, not walked, is deactivated next: checked first, as the reference tick does.
           if constexpr (!kIsNew)
-            if (!OldPathFits(t, D, depth)) return Result::Failed;
+            if (!OldPathFits(t, D)) return Result::Failed;
           return result;
         }
       }
@@ -388,7 +388,7 @@ struct CompiledTree {
     // The interrupted path is old and not walked this tick: checked before its Deactivates.
     bool fits = true;
     ForChild<G>(Slot<G>(t).activeChild,
-                [&]<std::size_t I>() { fits = OldPathFits(t, *G.children[I], depth + 1); });
+                [&]<std::size_t I>() { fits = OldPathFits(t, *G.children[I]); });
     if (!fits) [[unlikely]]
       return Result::Failed;
     if (!DeactivateChild<G>(t, depth)) return Result::Failed;

@@ -67,7 +67,7 @@ std::uint32_t Stamp(const detail::TreeAnalysis& a) {
     h.Byte(static_cast<std::uint32_t>(d.policy));
     h.Word(d.flags);
     h.Word(d.childCount);
-    for (int c = 0; c < d.childCount; ++c) h.Word(static_cast<std::uint32_t>(a.IndexOf(d.children[c])));
+    for (int c = 0; c < d.childCount; ++c) h.Word(static_cast<std::uint32_t>(a.Find(d.children[c])));
     h.Word(d.behaviorFlags);
     h.Byte(d.behavior != nullptr);
     if (d.behavior) {
@@ -189,7 +189,8 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
   if (state != TreeData::kUninitialized) return state;
   tree.state.store(TreeData::kInitializing, std::memory_order_relaxed);
   // About 12 KB of stack, once per tree; no allocation even when the tick calls this.
-  const detail::TreeAnalysis analysis = detail::AnalyzeTree(root);
+  detail::DeciderIndex index;  // outlives the analysis, which looks deciders up in it
+  const detail::TreeAnalysis analysis = detail::AnalyzeTree(root, &index);
   TreeProblem problem = analysis.problem;
   const DeciderDef* culprit = analysis.culprit;
   if (problem == TreeProblem::None) problem = Record(analysis, culprit);

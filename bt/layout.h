@@ -6,7 +6,9 @@
 // decider), so the two can never disagree.
 #pragma once
 
+#include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
@@ -50,6 +52,48 @@ constexpr SlotLayout ComputeSlotLayout(const DeciderDef& d) {
   return slot;
 }
 
+// The deciders an analysis at run time has met, found by address and by their
+// DeciderData in constant time (open addressing, at most half full): without it
+// each lookup scans every decider met so far, quadratic in the tree's size.
+// Not used in constant evaluation, which cannot hash addresses.
+class DeciderIndex {
+ public:
+  // The index in `deciders` of d (by address), or -1.
+  int Find(const DeciderDef* const* deciders, const DeciderDef* d) const {
+    for (std::size_t h = Hash(d);; h = (h + 1) & kMask) {
+      if (byDef_[h] == 0) return -1;
+      if (deciders[byDef_[h] - 1] == d) return byDef_[h] - 1;
+    }
+  }
+  // The index in `deciders` of one whose DeciderData is data, or -1.
+  int FindData(const DeciderDef* const* deciders, const DeciderData* data) const {
+    for (std::size_t h = Hash(data);; h = (h + 1) & kMask) {
+      if (byData_[h] == 0) return -1;
+      if (deciders[byData_[h] - 1]->data == data) return byData_[h] - 1;
+    }
+  }
+  // Adds deciders[i], whose address and DeciderData are not in the index yet.
+  void Add(const DeciderDef* const* deciders, int i) {
+    const auto entry = static_cast<std::int16_t>(i + 1);
+    std::size_t h = Hash(deciders[i]);
+    while (byDef_[h] != 0) h = (h + 1) & kMask;
+    byDef_[h] = entry;
+    h = Hash(deciders[i]->data);
+    while (byData_[h] != 0) h = (h + 1) & kMask;
+    byData_[h] = entry;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = std::bit_ceil(2 * static_cast<std::size_t>(kMaxTreeDeciders));
+  static constexpr std::size_t kMask = kSlots - 1;
+  static std::size_t Hash(const void* p) {
+    const auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(p));
+    return static_cast<std::size_t>((x * 0x9E3779B97F4A7C15ull) >> 40) & kMask;  // Fibonacci hashing
+  }
+  std::int16_t byDef_[kSlots] = {};   // 1 + an index into the analysis' deciders; 0: empty
+  std::int16_t byData_[kSlots] = {};  // the same, by the decider's DeciderData
+};
+
 struct TreeAnalysis {
   TreeProblem problem = TreeProblem::None;
   const DeciderDef* culprit = nullptr;
@@ -75,11 +119,23 @@ struct TreeAnalysis {
   std::uint32_t memoryBytes = 0;   // [bytes] of the whole block
 
   int unknownIndex = -1;  // what IndexOf answers for a decider not in the tree (see StandInAnalysis)
+  // At run time, the deciders met so far by address, for Find (see
+  // DeciderIndex); null: a scan. Lives as long as the analysis' caller keeps it.
+  DeciderIndex* index = nullptr;
 
   constexpr int IndexOf(const DeciderDef* d) const {
     for (int i = 0; i < count; ++i)
       if (deciders[i] == d) return i;
     return unknownIndex;
+  }
+  // IndexOf, through the index when there is one (at run time). IndexOf itself
+  // stays a plain scan, which the compilers fold where the compiled tick uses it.
+  constexpr int Find(const DeciderDef* d) const {
+    if (!std::is_constant_evaluated() && index != nullptr) {
+      const int i = index->Find(deciders, d);
+      return i >= 0 ? i : unknownIndex;
+    }
+    return IndexOf(d);
   }
   constexpr bool Fail(TreeProblem why, const DeciderDef* who) {
     if (problem == TreeProblem::None) {
@@ -166,7 +222,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   if (d == nullptr) return a.Fail(TreeProblem::NullDecider, parent), 0;
   for (int i = 0; i < depth; ++i)
     if (path[i] == d) return a.Fail(TreeProblem::Cycle, d), 0;
-  if (const int seen = a.IndexOf(d); seen >= 0) {
+  if (const int seen = a.Find(d); seen >= 0) {
     // A shared decider met again, perhaps deeper than the first time: its subtree
     // hangs from here too, and may take the path past the limit.
     if (depth + a.height[seen] > kMaxTreeDepth) return a.Fail(TreeProblem::TooDeep, d), 0;
@@ -192,7 +248,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
     for (int i = 0; i < d->childCount; ++i) {
       const std::uint32_t end = Visit(a, d->children[i], d, path, depth + 1);
       if (end > childrenEnd) childrenEnd = end;
-      if (const int child = a.IndexOf(d->children[i]); child >= 0) {
+      if (const int child = a.Find(d->children[i]); child >= 0) {
         if (a.height[child] > childrenHeight) childrenHeight = a.height[child];
         if (delegates) decides += a.delegatedDecides[child];
         if (decides > kDecidesBound) decides = kDecidesBound + 1;  // saturates: no overflow
@@ -208,12 +264,17 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   // Each decider needs its own DeciderData, where its layout is recorded: two
   // sharing one (a DeciderDef copied to make a variant) would get one layout for
   // both. Every pair is compared once, by the one met second in post-order.
-  for (int i = 0; i < a.count; ++i)
-    if (a.deciders[i]->data == d->data) return a.Fail(TreeProblem::SharedDeciderData, d), 0;
+  if (!std::is_constant_evaluated() && a.index != nullptr) {
+    if (a.index->FindData(a.deciders, d->data) >= 0) return a.Fail(TreeProblem::SharedDeciderData, d), 0;
+  } else {
+    for (int i = 0; i < a.count; ++i)
+      if (a.deciders[i]->data == d->data) return a.Fail(TreeProblem::SharedDeciderData, d), 0;
+  }
 
   const SlotLayout slot = ComputeSlotLayout(*d);
   const int index = a.count++;
   a.deciders[index] = d;
+  if (!std::is_constant_evaluated() && a.index != nullptr) a.index->Add(a.deciders, index);
   a.slotOffset[index] = AlignUp(childrenEnd, slot.align);
   a.regionEnd[index] = a.slotOffset[index] + slot.size;
   a.height[index] = static_cast<std::uint8_t>(childrenHeight + 1);
@@ -247,8 +308,11 @@ constexpr std::uint32_t VariableRegionBytes(int count) {
   return count == 0 ? 0 : static_cast<std::uint32_t>(sizeof(VariableBlock) + sizeof(double) * static_cast<std::size_t>(count));
 }
 
-constexpr TreeAnalysis AnalyzeTree(const DeciderDef& root) {
+// `index`, at run time: where the analysis indexes the deciders it meets, in
+// linear time; the returned analysis points at it.
+constexpr TreeAnalysis AnalyzeTree(const DeciderDef& root, DeciderIndex* index = nullptr) {
   TreeAnalysis a;
+  a.index = index;
   const DeciderDef* path[kMaxTreeDepth] = {};
   const std::uint32_t end = Visit(a, &root, nullptr, path, 0);
   if (a.problem != TreeProblem::None) return a;

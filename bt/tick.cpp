@@ -631,7 +631,7 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
 // have, or none. The active path is walked before anything is called, so no index
 // read from the block reaches a children array unchecked. Returns the first group
 // from the root down whose slot does not fit the tree, or null.
-static inline const DeciderDef* FindCorruptGroup(TickState& t) { return FindDamage(t.region, *t.root, 0); }
+static inline const DeciderDef* FindCorruptGroup(TickState& t) { return FindDamage(t.region, *t.root); }
 
 // Deactivates the trustworthy part of a damaged path: the corrupt group and what
 // is above it, deepest first. What lay below it cannot be known and is not called.
@@ -653,6 +653,8 @@ void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
 
 // The agent fits the tree: Status::Running, else NullAgent or AgentTypeMismatch.
 [[gnu::always_inline]] static inline Status AgentFits(const TreeData& tree, const void* agent, TypeTag agentType) {
+  if (agentType == tree.agentType && agent != nullptr) [[likely]]
+    return Status::Running;  // the usual call, in one test
   // A tree whose functions take no agent (all null) runs without one (Spore S01).
   if (agent == nullptr && tree.agentType != kNoType) return Status::NullAgent;
   if (tree.agentType != kNoType && agentType != kNoType && tree.agentType != agentType)
@@ -695,9 +697,9 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.redecides = 0;
   t.redecideLimit = redecideLimit;
   t.error = Status::Running;
-  t.errorDecider = nullptr;
-  t.runningDecider = nullptr;
-  t.deactivation = "";
+  // Not errorDecider, runningDecider nor deactivation, as in the compiled tick:
+  // each is written where it is given a meaning (with error, before a behavior's
+  // Tick, before each Deactivate).
 }
 
 // This tick's time as the block keeps times.

@@ -136,12 +136,14 @@ inline bool ActiveSlotFits(const std::byte* slot, const DeciderDef& g) {
   return g.policy != GroupPolicy::Shuffle || ShuffleOrderFits(slot, g.childCount);
 }
 
-// The first group, from `top` (at `depth`) down the path active since an earlier
-// tick, whose slot does not fit the tree; null if none. Both ticks find damage
-// with it before calling below it or deactivating it.
-inline const DeciderDef* FindDamage(const std::byte* region, const DeciderDef& top, int depth) {
+// The first group, from `top` down the path active since an earlier tick, whose
+// slot does not fit the tree; null if none. Both ticks find damage with it
+// before calling below it or deactivating it. The walk follows only children the
+// slots name and the tree has, and a valid tree has no cycle and no path longer
+// than kMaxTreeDepth (InitializeTreeData), so it ends without a depth bound.
+inline const DeciderDef* FindDamage(const std::byte* region, const DeciderDef& top) {
   const DeciderDef* d = &top;
-  for (; depth < kMaxTreeDepth && d->kind == DeciderKind::Group; ++depth) {
+  while (d->kind == DeciderKind::Group) {
     const std::byte* slot = region + d->data->slotOffset;
     if (!ActiveSlotFits(slot, *d)) return d;
     d = d->children[reinterpret_cast<const SlotHeader*>(slot)->activeChild];
