@@ -850,8 +850,12 @@ void BuildSecond(Harness& h, FuzzedDataProvider& in, std::uint8_t config) {
   root.name = "R2";
   root.kind = bt::DeciderKind::Group;
   root.policy = static_cast<bt::GroupPolicy>((config >> 5) % 5);
-  for (int k = 1 + in.ConsumeIntegral<std::uint8_t>() % 4; k > 0; --k)
-    h.children[n].push_back(&h.deciders[in.ConsumeIntegral<std::uint8_t>() % n]);
+  // Each at most once: a group listing a child twice is refused (DuplicateChild).
+  for (int k = 1 + in.ConsumeIntegral<std::uint8_t>() % 4; k > 0; --k) {
+    const bt::DeciderDef* child = &h.deciders[in.ConsumeIntegral<std::uint8_t>() % n];
+    if (std::find(h.children[n].begin(), h.children[n].end(), child) == h.children[n].end())
+      h.children[n].push_back(child);
+  }
   root.children = h.children[n].data();
   root.childCount = static_cast<std::uint16_t>(h.children[n].size());
   root.data = &h.data[n];
@@ -1307,6 +1311,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
         conflict = i;
     bt::TreeError error2;
     secondValid = bt::InitializeTreeData(*root2, &error2);
+    if (gTrace) std::fprintf(stderr, "second tree: %s\n", secondValid ? "valid" : error2.message);
     if (!secondValid && error2.problem == bt::TreeProblem::DelegationTooCostly) {
       CheckDelegationProblem(h, error2);
     } else if (conflict >= 0) {
