@@ -42,16 +42,19 @@ SAN_WARN  := $(WARN) -Wno-maybe-uninitialized
 # Debian packages, per purpose: each target waits for the stamp of the set it
 # needs, so `make demo` installs only what the demo needs before showing anything.
 # (No Boost: no source includes it.)
-PACKAGES_build       := g++ pkg-config libspdlog-dev libfmt-dev tao-pegtl-dev
+PACKAGES_build       := g++ pkg-config libspdlog-dev libfmt-dev
+# PEGTL: only for libbt_data.a (the condition language's grammars), not the core or the demos.
+PACKAGES_data        := $(PACKAGES_build) tao-pegtl-dev
 PACKAGES_demo        := $(PACKAGES_build) libncurses-dev
-PACKAGES_test        := $(PACKAGES_demo) catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
-PACKAGES_fuzz        := $(PACKAGES_build) clang-14 libclang-rt-14-dev
-PACKAGES_bench-micro := $(PACKAGES_build) libbenchmark-dev
+PACKAGES_test        := $(PACKAGES_demo) tao-pegtl-dev catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
+PACKAGES_fuzz        := $(PACKAGES_data) clang-14 libclang-rt-14-dev
+PACKAGES_bench-micro := $(PACKAGES_data) libbenchmark-dev
 PACKAGES_valgrind    := $(PACKAGES_demo) valgrind
 # oneTBB: only for what includes bt/crowd_tbb.h (the tests, the crowd benchmark); the library does not link it.
-PACKAGES_bench       := $(PACKAGES_build) libtbb-dev
+PACKAGES_bench       := $(PACKAGES_data) libtbb-dev
 TBB_LIBS             := -ltbb
 DEPS_STAMP       := $(BUILD)/.deps-build
+DEPS_DATA        := $(BUILD)/.deps-data
 DEPS_DEMO        := $(BUILD)/.deps-demo
 DEPS_TEST        := $(BUILD)/.deps-test
 DEPS_FUZZ        := $(BUILD)/.deps-fuzz
@@ -124,6 +127,7 @@ $(BUILD)/san/obj/%.o: %.cpp | $(DEPS_TEST)
 # Beyond the library's packages: Catch2 for the tests, ncurses for the sandbox.
 $(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)): | $(DEPS_TEST)
 $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard demo/*/*.cpp)): | $(DEPS_DEMO)
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(DATA_SRCS)): | $(DEPS_DATA)
 
 $(LIB): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(LIB_SRCS))
 	@mkdir -p $(@D)
@@ -417,12 +421,13 @@ $(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/be
 # CMake package with its version file, each with BT_VERSION and PREFIX filled in.
 INSTALL_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(BT_VERSION)|g' \
                     -e 's|@VERSION_MAJOR@|$(BT_VERSION_MAJOR)|g' -e 's|@VERSION_MINOR@|$(BT_VERSION_MINOR)|g'
-install: $(LIB) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline
-	install -d $(DESTDIR)$(PREFIX)/include/bt/detail $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/bt \
-	           $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bt/gdb
+install: $(LIB) $(LIB_DATA) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline
+	install -d $(DESTDIR)$(PREFIX)/include/bt/detail $(DESTDIR)$(PREFIX)/include/bt/data $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	           $(DESTDIR)$(PREFIX)/lib/cmake/bt $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bt/gdb
 	install -m 644 bt/*.h bt/*.def $(DESTDIR)$(PREFIX)/include/bt/
 	install -m 644 bt/detail/*.h $(DESTDIR)$(PREFIX)/include/bt/detail/
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 bt/data/*.h $(DESTDIR)$(PREFIX)/include/bt/data/
+	install -m 644 $(LIB) $(LIB_DATA) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 tools/gdb/bt_printers.py $(DESTDIR)$(PREFIX)/share/bt/gdb/
 	$(INSTALL_SUBST) bt/install/bt.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/bt.pc

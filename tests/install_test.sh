@@ -32,12 +32,23 @@ std::size_t UseDebugReaders(const bt::DeciderDef& root, std::span<const std::byt
   return bt::DebugPrintState(root, memory, 0.0, text) + bt::WriteTreeDot(root, memory, text);
 }
 CPP
+# And one that builds a tree from data, which needs libbt_data.a and bt/data/.
+cat > "$work/data.cpp" <<'CPP'
+#include "bt/data/registry.h"
+#include "bt/data/tree_builder.h"
+// Never called: it must compile from the installed headers and link against libbt_data.a.
+bool UseTreeBuilder() {
+  bt::data::TreeSpec spec;
+  spec.Behavior("IDLE", "IDLE_B");
+  return bt::data::BuildTree(spec, bt::data::Registry{}, {.stubUnknownNames = true}).tree != nullptr;
+}
+CPP
 # Its exact output: the first tree's block is 48 bytes.
 runs() { "$1" | tail -n 1 | grep -qx "memory block: 48 bytes"; }
 
 for cxx in g++ "$clang"; do
   if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" sh -c \
-       '$1 -Wall -Wextra -Werror "$0/main.cpp" "$0/debug.cpp" $(pkg-config --cflags --libs bt) -o "$0/pc_consumer"' \
+       '$1 -Wall -Wextra -Werror "$0/main.cpp" "$0/debug.cpp" "$0/data.cpp" $(pkg-config --cflags --libs bt) -o "$0/pc_consumer"' \
        "$work" "$cxx" >"$work/log" 2>&1 && runs "$work/pc_consumer"; then
     pass
   else
@@ -50,13 +61,13 @@ done
 # find_package(bt VERSION) from a CMake project, with each compiler.
 project() {  # $1: directory, $2: the version asked for
   mkdir -p "$1"
-  cp "$work/main.cpp" "$work/debug.cpp" "$1/"
+  cp "$work/main.cpp" "$work/debug.cpp" "$work/data.cpp" "$1/"
   cat > "$1/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.16)
 project(bt_consumer CXX)
 find_package(bt $2 REQUIRED)
-add_executable(consumer main.cpp debug.cpp)
-target_link_libraries(consumer PRIVATE bt::bt)
+add_executable(consumer main.cpp debug.cpp data.cpp)
+target_link_libraries(consumer PRIVATE bt::data)
 CMAKE
 }
 project "$work/cm" 0.1
