@@ -449,12 +449,9 @@ struct CompiledTree {
     auto& header = *reinterpret_cast<MemoryHeader*>(block);
     const double sinceEpoch = time - header.epoch;
     const float blockTime = static_cast<float>(sinceEpoch);
-    // Everything the reference tick would refuse, start afresh or rebase, in a few
-    // compares (each fails on NaN). The time test is TimesAcceptable written out:
-    // as a call in this condition the creatures tick measured about 2% slower.
-    if (header.treeStamp != tree.stamp || !header.rootActive || !(std::fabs(time) <= kMaxTickTime) ||
-        !(dt >= 0 && dt <= std::numeric_limits<float>::max()) || !(sinceEpoch <= kRebaseSeconds) ||
-        !(header.lastTime >= 0 && header.lastTime <= blockTime) || !MayEnter(block)) [[unlikely]]
+    // Everything the reference tick would refuse, start afresh or rebase: the
+    // reference tick's own steady-case test.
+    if (NeedsFullTick(tree, header, time, dt, sinceEpoch, blockTime)) [[unlikely]]
       return false;
     // Variables not the tree's (damage): the reference tick reports and restarts them.
     if constexpr (kHasVariables)

@@ -102,7 +102,8 @@ inline Status BlockFits(const TreeData& tree, std::span<const std::byte> memory)
 
 // Times a tick accepts, before the block is read: finite, |time| at most
 // kMaxTickTime, dt not negative and within float's range. Each test fails on NaN.
-inline bool TimesAcceptable(double time, float dt) {
+// Always inlined: both ticks' steady-case test (NeedsFullTick) runs it every tick.
+[[gnu::always_inline]] inline bool TimesAcceptable(double time, float dt) {
   return std::fabs(time) <= kMaxTickTime && dt >= 0 && dt <= std::numeric_limits<float>::max();
 }
 
