@@ -112,6 +112,7 @@ struct CompiledTree {
     c.stimuliFlags = t.stimuliFlags;
     c.decider = &D;
     if constexpr (kHasVariables) c.variables = Variables(t);
+    c.randomState = &t.header->rng;
     if constexpr (D.dblock.size != 0) {
       c.dblock = Bytes<D>(t) + kLayout<D>.dblockOffset;
       c.dblockType = D.dblock.type;
@@ -247,8 +248,9 @@ struct CompiledTree {
 
   // Damage found at group `g`: what lies below it cannot be known, so only g and
   // what is above it will be deactivated (at the end of the tick).
-  [[gnu::noinline]] static Result FailCorrupt(TickState& t, const DeciderDef& g) {
-    reinterpret_cast<SlotHeader*>(t.region + g.data->slotOffset)->activeChild = kNoChild;
+  // `base`: where g lies (bt/memory.h), 0 but below children side by side.
+  [[gnu::noinline]] static Result FailCorrupt(TickState& t, const DeciderDef& g, std::uint32_t base = 0) {
+    ClearActiveChildren(t.region + base + g.data->slotOffset, g);
     Fail(t, Status::CorruptMemory, g);
     return Result::Failed;
   }
@@ -256,12 +258,19 @@ struct CompiledTree {
   // Whether the path from `top` down, active since an earlier tick and not walked
   // this one, fits the tree; else the tick fails at its first damaged group.
   static bool OldPathFits(TickState& t, const DeciderDef& top) {
-    const DeciderDef* damaged = FindDamage(t.region, top);
+    std::uint32_t base = 0;
+    const DeciderDef* damaged = FindDamage(t.region, top, 0, &base);
     if (damaged == nullptr) [[likely]]
       return true;
-    FailCorrupt(t, *damaged);
+    FailCorrupt(t, *damaged, base);
     return false;
   }
+
+  // The classic kinds (bt/classic.h) are the reference engine's: a classic group
+  // and everything below it, and a decider re-checked at every tick.
+  template <const DeciderDef& D>
+  static constexpr bool kHandedOver =
+      (kIsGroup<D> && IsClassicPolicy(D.policy)) || (D.flags & kRecheckEveryTick) != 0;
 
   // A fresh choice over the children not masked, as on activation or a redecide.
   template <const DeciderDef& G>
@@ -283,7 +292,14 @@ struct CompiledTree {
   // Deactivates D and everything active below it, deepest first.
   template <const DeciderDef& D>
   static void Deactivate(TickState& t, int depth) {
-    if constexpr (kIsGroup<D>) {
+    if constexpr (kHandedOver<D>) {
+      PrepareForReference(t);
+      // Not walked this tick: checked before its Deactivates; a damaged group is
+      // left without children, so only what is above it is deactivated.
+      if (kIsGroup<D>) (void)OldPathFits(t, D);
+      detail::Deactivate(t, D, 0, depth);
+      return;
+    } else if constexpr (kIsGroup<D>) {
       SlotHeader& slot = Slot<D>(t);
       // A damaged block: what lies below cannot be known and is not called.
       if (slot.activeChild != kNoChild &&
@@ -323,6 +339,18 @@ struct CompiledTree {
 
   template <const DeciderDef& D, bool kIsNew>
   static Result TickDecider(TickState& t, int depth) {
+    if constexpr (kHandedOver<D>) {
+      PrepareForReference(t);
+      if (!kIsNew && kIsGroup<D> && !OldPathFits(t, D)) [[unlikely]]
+        return Result::Failed;
+      return detail::TickDecider(t, D, 0, kIsNew, depth);
+    } else {
+      return TickOwnDecider<D, kIsNew>(t, depth);
+    }
+  }
+
+  template <const DeciderDef& D, bool kIsNew>
+  static Result TickOwnDecider(TickState& t, int depth) {
     if constexpr (kIsGroup<D> && !kIsNew) {
       // A damaged block (kNoChild too), found before anything of D is called.
       // What lies below it cannot be known: only D and what is above it are deactivated.

@@ -6,6 +6,7 @@
 
 #include "bt/block_type.h"
 #include "bt/param.h"
+#include "bt/random.h"
 
 namespace bt {
 
@@ -38,6 +39,12 @@ struct Context {
   TypeTag dblockType = kNoType;
   std::uint16_t dblockSize = 0;         // [bytes] the decider's DBlock holds
   VariableBlock* variables = nullptr;   // the agent's variables (bt/variables.h); null if the tree has none
+  // The block's random state (bt/random.h); null in a Tick that takes no Context.
+  std::uint32_t* randomState = nullptr;
+
+  // A draw from the agent's block generator (0 without one): what MBT's Wait
+  // variation and other built-in behaviors draw, saved with the block.
+  std::uint32_t Random() const { return randomState != nullptr ? NextRandomState(*randomState) : 0; }
 
   // Its decider's constant parameters (bt/param.h); defined in bt/decider.h.
   std::span<const Param> Params() const;

@@ -18,6 +18,7 @@
 
 #include "bt/debug_output.h"
 #include "bt/detail/line_writer.h"
+#include "bt/detail/tick_engine.h"
 #include "bt/memory.h"
 #include "bt/memory_format.h"
 #include "bt/tree.h"
@@ -51,11 +52,12 @@ struct Printer {
   bool ids = false;
   LineWriter writer;
 
-  const SlotHeader& Slot(const DeciderDef& d) const {
-    return *reinterpret_cast<const SlotHeader*>(region + d.data->slotOffset);
+  // d's slot, at `base` (bt/memory.h: children side by side each have their own).
+  const SlotHeader& Slot(const DeciderDef& d, std::uint32_t base) const {
+    return *reinterpret_cast<const SlotHeader*>(region + base + d.data->slotOffset);
   }
 
-  void Line(const DeciderDef& d, int index, int depth, bool active) {
+  void Line(const DeciderDef& d, int index, int depth, bool active, std::uint32_t base) {
     char flags[128];
     FormatDeciderFlags(d.flags, flags, sizeof flags);
     char params[256] = "";
@@ -73,15 +75,25 @@ struct Printer {
       append("Group, %s %s)", GroupPolicyName(d.policy), flags);
     else
       append("%s %s)", DeciderKindName(d.kind), flags);
-    if (active) append(" time: %.2f", detail::DebugSeconds(time, Slot(d).activatedAt));
+    if (active) append(" time: %.2f", detail::DebugSeconds(time, Slot(d, base).activatedAt));
     if (d.behavior && ids)
       append(" [%s/0x%x] (0x%08x)", NameOf(d.behavior->name), NameId(d.behavior->name), d.behaviorFlags);
     else if (d.behavior)
       append(" [%s] (0x%08x)", NameOf(d.behavior->name), d.behaviorFlags);
     else
       append(" [%s]", d.kind == DeciderKind::Group ? "(no group behavior)" : "(no behavior)");
-    if (active && d.kind == DeciderKind::Group) {
-      const std::uint8_t child = Slot(d).activeChild;
+    if (active && d.kind == DeciderKind::Group && HasSideBySideChildren(d.policy)) {
+      const std::uint64_t mask = detail::ActiveChildMask(reinterpret_cast<const std::byte*>(&Slot(d, base)), d);
+      append("%s", " idx:");
+      char separator = ' ';
+      for (int i = 0; i < 64; ++i)
+        if ((mask >> i) & 1u) {
+          append("%c%d%s", separator, i, i < d.childCount ? "" : " (corrupt)");
+          separator = ',';
+        }
+      if (mask == 0) append("%s", " -");
+    } else if (active && d.kind == DeciderKind::Group) {
+      const std::uint8_t child = Slot(d, base).activeChild;
       if (child == kNoChild)
         append("%s", " idx: -");
       else
@@ -96,7 +108,7 @@ struct Printer {
     }
     writer.Append(line, length);
     if (active) {
-      const std::byte* slot = region + d.data->slotOffset;
+      const std::byte* slot = region + base + d.data->slotOffset;
       Contents(d.dblock, slot + d.data->dblockOffset, "dblock", depth);
       if (d.behavior) Contents(d.behavior->memory, slot + d.data->memoryOffset, "memory", depth);
     }
@@ -121,14 +133,16 @@ struct Printer {
 
   // Shared deciders are printed under each of their parents; only the position the
   // active path runs through is marked.
-  void Walk(const DeciderDef& d, int index, int depth, bool active) {
+  void Walk(const DeciderDef& d, int index, int depth, bool active, std::uint32_t base) {
     if (writer.truncated) return;  // a wide DAG can be long: stop once the buffer is full
-    if (active || wholeTree) Line(d, index, depth, active);
+    if (active || wholeTree) Line(d, index, depth, active, base);
     if (d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return;
-    const std::uint8_t activeChild = active ? Slot(d).activeChild : kNoChild;
+    const std::uint64_t activeChildren =
+        active ? detail::ActiveChildMask(reinterpret_cast<const std::byte*>(&Slot(d, base)), d) : 0;
     for (int i = 0; i < d.childCount; ++i) {
-      const bool childActive = i == activeChild;
-      if (d.children[i] != nullptr && (childActive || wholeTree)) Walk(*d.children[i], i, depth + 1, childActive);
+      const bool childActive = (activeChildren >> i) & 1u;
+      if (d.children[i] != nullptr && (childActive || wholeTree))
+        Walk(*d.children[i], i, depth + 1, childActive, base + detail::ChildBase(d, i));
     }
   }
 };
@@ -196,7 +210,7 @@ std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> m
   if (block == Block::Active) printer.time = time - reinterpret_cast<const MemoryHeader*>(memory.data())->epoch;
   if (block == Block::Refused) AppendText(printer.writer, "(memory block too small or misaligned)\n");
   if (block == Block::Active || options.wholeTree)
-    printer.Walk(root, 0, 0, block == Block::Active);
+    printer.Walk(root, 0, 0, block == Block::Active, 0);
   else if (block == Block::Inactive)
     AppendText(printer.writer, "(no active deciders)\n");
   if (options.why != nullptr) detail::AppendWhy(printer.writer, *options.why);

@@ -12,6 +12,7 @@
 
 #include "bt/behavior.h"
 #include "bt/block_type.h"
+#include "bt/classic.h"
 #include "bt/context.h"
 #include "bt/kinds.h"
 #include "bt/param.h"
@@ -61,8 +62,17 @@ struct DeciderData {
   // so the tick skips the checks (false until InitializeTreeData, which is safe).
   bool decideOnly = false;
   std::uint32_t id = 0;  // bt::NameId(name): the decider's stable id (bt/why.h); 0 until InitializeTreeData
+  // [bytes] the decider's subtree needs in the decider region, from its base
+  // (bt/memory.h): where the next of side-by-side siblings begins.
+  std::uint32_t regionBytes = 0;
+  // What the walk does beside the Spore rules (kWalk* bits): 0 for a plain decider.
+  std::uint8_t walk = 0;
   TreeData tree;                   // used on roots only
 };
+
+// DeciderData::walk bits, derived from the definition by InitializeTreeData.
+inline constexpr std::uint8_t kWalkClassic = 1;  // a group of a classic policy (bt/classic.h)
+inline constexpr std::uint8_t kWalkRecheck = 2;  // kRecheckEveryTick
 
 struct DeciderDef {
   const char* name = nullptr;  // shown by the debugger and debug output
@@ -86,6 +96,8 @@ struct DeciderDef {
   // Roots only: the per-agent variables the tree declares (bt/variables.h).
   const VariableDecl* variables = nullptr;
   std::uint16_t variableCount = 0;
+  // Classic groups: the numbers their policy reads (bt/classic.h).
+  NodeConfig config{};
 
   constexpr std::span<const Param> Params() const { return {params, paramCount}; }
 };

@@ -111,6 +111,8 @@ struct Layout {
   std::uint16_t memoryOffset;
   std::int16_t timerIndex;
   bool decideOnly;
+  std::uint32_t regionBytes;
+  std::uint8_t walk;
 };
 
 Layout LayoutOf(const detail::TreeAnalysis& a, int i) {
@@ -118,7 +120,9 @@ Layout LayoutOf(const detail::TreeAnalysis& a, int i) {
   const detail::SlotLayout slot = detail::ComputeSlotLayout(d);
   return {static_cast<std::uint16_t>(a.slotOffset[i]), static_cast<std::uint16_t>(slot.dblockOffset),
           static_cast<std::uint16_t>(slot.memoryOffset), a.timerIndex[i],
-          !d.preconditions.IsSet() && !(d.flags & kDelegateDecideToChildren) && d.dblock.size == 0};
+          !d.preconditions.IsSet() && !(d.flags & kDelegateDecideToChildren) && d.dblock.size == 0, a.regionEnd[i],
+          static_cast<std::uint8_t>((d.kind == DeciderKind::Group && IsClassicPolicy(d.policy) ? kWalkClassic : 0) |
+                                    (d.flags & kRecheckEveryTick ? kWalkRecheck : 0))};
 }
 
 // Under the lock of InitializeOnce.
@@ -136,7 +140,8 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
     // same one in every tree: another decider, or another slot, means that two
     // deciders share this DeciderData (or a definition changed after it was used).
     if (data.recordedBy != &d || data.slotOffset != want.slotOffset || data.dblockOffset != want.dblockOffset ||
-        data.memoryOffset != want.memoryOffset || data.decideOnly != want.decideOnly) {
+        data.memoryOffset != want.memoryOffset || data.decideOnly != want.decideOnly ||
+        data.regionBytes != want.regionBytes || data.walk != want.walk) {
       culprit = &d;
       return TreeProblem::SharedDeciderData;
     }
@@ -157,6 +162,8 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
     data.memoryOffset = layout.memoryOffset;
     data.timerIndex = layout.timerIndex;
     data.decideOnly = layout.decideOnly;
+    data.regionBytes = layout.regionBytes;
+    data.walk = layout.walk;
     data.id = NameId(d.name);
     data.recordedBy = &d;
   }

@@ -1,6 +1,8 @@
 // bt/inspect.cpp — reading an agent's memory block without ticking it.
 #include "bt/tree.h"
 
+#include "bt/detail/tick_engine.h"
+
 #include <cstdint>
 
 namespace bt {
@@ -17,23 +19,17 @@ const MemoryHeader* ActiveHeader(const DeciderDef& root, std::span<const std::by
   if (header->treeStamp != root.data->tree.stamp || !header->rootActive) return nullptr;
   return header;
 }
-
-const SlotHeader& SlotOf(std::span<const std::byte> memory, const DeciderDef& d) {
-  return *reinterpret_cast<const SlotHeader*>(memory.data() + sizeof(MemoryHeader) + d.data->slotOffset);
-}
-
 }  // namespace
 
 int ActivePath(const DeciderDef& root, std::span<const std::byte> memory, std::span<const DeciderDef*> path) {
   if (ActiveHeader(root, memory) == nullptr) return 0;
   int count = 0;
-  for (const DeciderDef* d = &root; d != nullptr && count < kMaxTreeDepth;) {
-    if (static_cast<std::size_t>(count) < path.size()) path[count] = d;
-    ++count;
-    // A damaged block may name a child the group lacks: the path ends at the group.
-    const std::uint8_t child = d->kind == DeciderKind::Group ? SlotOf(memory, *d).activeChild : kNoChild;
-    d = child < d->childCount ? d->children[child] : nullptr;
-  }
+  // A damaged block may name a child the group lacks: that branch ends at the group.
+  detail::ForEachActive(memory.data() + sizeof(MemoryHeader), root, 0, 0,
+                        [&](const DeciderDef& d, std::uint32_t, int) {
+                          if (static_cast<std::size_t>(count) < path.size()) path[count] = &d;
+                          ++count;
+                        });
   return count;
 }
 
@@ -44,12 +40,16 @@ const DeciderDef* ActiveBehaviorDecider(const DeciderDef& root, std::span<const 
 }
 
 double ActivatedAt(const DeciderDef& root, std::span<const std::byte> memory, const DeciderDef& decider) {
-  const DeciderDef* path[kMaxTreeDepth];
-  const int count = ActivePath(root, memory, path);
-  for (int i = 0; i < count; ++i)
-    if (path[i] == &decider)
-      return reinterpret_cast<const MemoryHeader*>(memory.data())->epoch + SlotOf(memory, decider).activatedAt;
-  return -1.0;
+  if (ActiveHeader(root, memory) == nullptr) return -1.0;
+  double at = -1.0;
+  detail::ForEachActive(memory.data() + sizeof(MemoryHeader), root, 0, 0,
+                        [&](const DeciderDef& d, std::uint32_t base, int) {
+                          if (&d != &decider || at >= 0) return;
+                          const auto& slot = *reinterpret_cast<const SlotHeader*>(memory.data() + sizeof(MemoryHeader) +
+                                                                                   base + d.data->slotOffset);
+                          at = reinterpret_cast<const MemoryHeader*>(memory.data())->epoch + slot.activatedAt;
+                        });
+  return at;
 }
 
 }  // namespace bt

@@ -26,6 +26,12 @@ enum class GroupPolicy : std::uint8_t {
 #include "bt/kinds.def"
 };
 
+// How many group policies there are: a value at or past it is no policy.
+inline constexpr unsigned kGroupPolicyCount = 0
+#define BT_GROUP_POLICY(name, description) +1
+#include "bt/kinds.def"
+    ;
+
 // Decider flags, combined with |.
 enum DeciderFlags : std::uint32_t {
   kNoDeciderFlags = 0,

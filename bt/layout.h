@@ -37,7 +37,15 @@ struct SlotLayout {
 constexpr SlotLayout ComputeSlotLayout(const DeciderDef& d) {
   SlotLayout slot;
   std::uint32_t end = sizeof(SlotHeader);
-  if (d.kind == DeciderKind::Group && d.policy == GroupPolicy::Shuffle) end += d.childCount;
+  slot.align = 4;
+  if (d.kind == DeciderKind::Group) {
+    if (d.policy == GroupPolicy::Shuffle) end += d.childCount;
+    if (HasSideBySideChildren(d.policy)) {
+      end = AlignUp(end, alignof(ChildSet)) + sizeof(ChildSet);
+      slot.align = alignof(ChildSet);
+    }
+    if (d.policy == GroupPolicy::Loop || d.policy == GroupPolicy::LoopUntilSuccess) end += sizeof(LoopCount);
+  }
   const BlockType memory = d.behavior ? d.behavior->memory : BlockType{};
   const std::uint32_t dblockAlign = d.dblock.align ? d.dblock.align : 1;
   const std::uint32_t memoryAlign = memory.align ? memory.align : 1;
@@ -45,7 +53,6 @@ constexpr SlotLayout ComputeSlotLayout(const DeciderDef& d) {
   end = slot.dblockOffset + d.dblock.size;
   slot.memoryOffset = AlignUp(end, memoryAlign);
   end = slot.memoryOffset + memory.size;
-  slot.align = 4;
   if (dblockAlign > slot.align) slot.align = dblockAlign;
   if (memoryAlign > slot.align) slot.align = memoryAlign;
   slot.size = AlignUp(end, slot.align);
@@ -181,6 +188,23 @@ constexpr bool CheckDBlockReader(TreeAnalysis& a, const DeciderDef& d) {
   return true;
 }
 
+constexpr bool IsResult(Result result) {
+  return result == Result::Running || result == Result::Done || result == Result::Failed;
+}
+
+// A classic group's NodeConfig (bt/classic.h), as its policy reads it. A Cooldown
+// keeps its child's last failure in the decider's timer, so it takes no timer
+// precondition of its own.
+constexpr bool CheckNodeConfig(const DeciderDef& d) {
+  const NodeConfig& c = d.config;
+  if (d.policy == GroupPolicy::Decorator)
+    return IsResult(c.results.done) && IsResult(c.results.failed) && IsResult(c.results.running);
+  if (d.policy == GroupPolicy::RandomGate) return c.chance >= 0 && c.chance <= 1;
+  if (d.policy == GroupPolicy::Cooldown)
+    return c.seconds >= 0 && c.seconds <= 1e30f && d.preconditions.timerSeconds == 0;
+  return true;
+}
+
 // Checks one decider on its own, before its children are visited.
 constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
   if (d.data == nullptr) return a.Fail(TreeProblem::NullDecider, &d);
@@ -194,8 +218,10 @@ constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
   } else {
     if (d.childCount == 0 || d.children == nullptr) return a.Fail(TreeProblem::GroupWithoutChildren, &d);
     if (d.childCount > kMaxGroupChildren) return a.Fail(TreeProblem::TooManyChildren, &d);
-    if (static_cast<unsigned>(d.policy) > static_cast<unsigned>(GroupPolicy::Scored))
+    if (static_cast<unsigned>(d.policy) >= kGroupPolicyCount)
       return a.Fail(TreeProblem::BadPolicy, &d);
+    if (IsDecoratorPolicy(d.policy) && d.childCount != 1) return a.Fail(TreeProblem::DecoratorChildren, &d);
+    if (!CheckNodeConfig(d)) return a.Fail(TreeProblem::BadNodeConfig, &d);
     if (d.policy == GroupPolicy::Shuffle && d.childCount > kMaxShuffleGroupChildren)
       return a.Fail(TreeProblem::TooManyShuffleChildren, &d);
     // A child listed twice is nearly always a slip (a pasted name); its entries
@@ -243,11 +269,15 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   // turn (bt/tick.cpp, AnyChildAccepts), recursively: in a DAG whose delegating
   // groups share children that is exponential in the depth.
   const bool delegates = d->kind == DeciderKind::Group && (d->flags & kDelegateDecideToChildren);
+  // Children that may be active together each get a region of their own, one
+  // after the other (bt/memory.h); the others share one.
+  const bool sideBySide = d->kind == DeciderKind::Group && HasSideBySideChildren(d->policy);
   std::uint32_t decides = 1;
   if (d->kind == DeciderKind::Group) {
     for (int i = 0; i < d->childCount; ++i) {
       const std::uint32_t end = Visit(a, d->children[i], d, path, depth + 1);
-      if (end > childrenEnd) childrenEnd = end;
+      if (sideBySide) childrenEnd += AlignUp(end, kMaxAlignment);
+      else if (end > childrenEnd) childrenEnd = end;
       if (const int child = a.Find(d->children[i]); child >= 0) {
         if (a.height[child] > childrenHeight) childrenHeight = a.height[child];
         if (delegates) decides += a.delegatedDecides[child];
@@ -278,7 +308,8 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   a.slotOffset[index] = AlignUp(childrenEnd, slot.align);
   a.regionEnd[index] = a.slotOffset[index] + slot.size;
   a.height[index] = static_cast<std::uint8_t>(childrenHeight + 1);
-  a.timerIndex[index] = d->preconditions.timerSeconds > 0 ? static_cast<std::int16_t>(a.numTimers++) : -1;
+  const bool timed = d->preconditions.timerSeconds > 0 || (d->kind == DeciderKind::Group && d->policy == GroupPolicy::Cooldown);
+  a.timerIndex[index] = timed ? static_cast<std::int16_t>(a.numTimers++) : -1;
   a.delegatedDecides[index] = decides;
   if (a.regionEnd[index] > 0xFFFF) return a.Fail(TreeProblem::TreeTooLarge, d), 0;
   return a.regionEnd[index];

@@ -13,9 +13,12 @@
 // In the decider region every decider owns a slot at an offset that depends
 // only on its own subtree: a group's children all start at the bottom of the
 // region and the group's slot sits above the largest of them. Exclusive
-// siblings therefore share space, a decider shared by several groups has one
-// offset everywhere, and children that run side by side can later be given
-// disjoint bases without changing any offset.
+// siblings therefore share space, and a decider shared by several groups has
+// one offset everywhere. Children that may run side by side (bt/classic.h) get
+// disjoint regions instead, one after the other: each child's offsets are then
+// relative to its base, where its region starts, and its base is the sum of its
+// elder siblings' region sizes (DeciderData::regionBytes, rounded up to
+// kMaxAlignment) after its group's base.
 #pragma once
 
 #include <cstddef>
@@ -59,6 +62,22 @@ struct SlotHeader {
   std::uint8_t reserved[2];
 };
 static_assert(sizeof(SlotHeader) == 8);
+
+// After the SlotHeader of a group whose children lie side by side (Selector,
+// Parallel, Concurrent: bt/classic.h), which may have several active at once;
+// its SlotHeader::activeChild is unused (kNoChild).
+struct ChildSet {
+  std::uint64_t active;  // bit i: child i is active
+  std::uint64_t done;    // Parallel: bit i: child i ended done since the group started
+};
+static_assert(sizeof(ChildSet) == 16);
+
+// After the SlotHeader of a Loop or LoopUntilSuccess group: the times its child
+// was done (Loop) or failed (LoopUntilSuccess) since the group started. Its
+// SlotHeader::cursor is 1 when the child ran over from the tick before.
+struct LoopCount {
+  std::uint32_t count;
+};
 
 // Whether a block starts where blocks must, at a multiple of kMaxAlignment: the
 // tick refuses any other (Status::MemoryMisaligned), and the readers with it.

@@ -22,6 +22,7 @@
 // - A finished or failed decider stays active until the group above it has chosen
 //   what replaces it, so Decides run before the old path's Deactivates.
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -141,6 +142,7 @@ Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
   c.stimuliFlags = t.stimuliFlags;
   c.decider = &d;
   c.variables = t.variables;
+  c.randomState = &t.header->rng;
   if (d.dblock.size != 0) {
     c.dblock = SlotBytes(t, d, base) + d.data->dblockOffset;
     c.dblockType = d.dblock.type;
@@ -358,6 +360,7 @@ void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t
     case GroupPolicy::Shuffle: ChooseShuffle(t, g, base, mask, out, depth); break;
     case GroupPolicy::Sequential: ChooseSequential(t, g, 0, out, depth); break;
     case GroupPolicy::Scored: ChooseScored(t, g, mask, out, depth); break;
+    default: break;  // the classic policies do not choose: bt/classic_tick.cpp ticks their children
   }
   BT_DEBUG_COLD(t, 5,
                 DebugChildrenDecide(t, out.index,
@@ -389,7 +392,16 @@ void StartChild(TickState& t, const DeciderDef& g, std::uint32_t base, const Cho
 // Deactivates d and everything active below it, deepest first.
 void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth) {
   SlotHeader& slot = Slot(t, d, base);
-  if (d.kind == DeciderKind::Group && slot.activeChild != kNoChild) {
+  if (d.kind == DeciderKind::Group && HasSideBySideChildren(d.policy)) [[unlikely]] {
+    // Children active side by side (bt/classic.h), in order; each unmarked first,
+    // so a Deactivate that stops the agent leaves no child to deactivate twice.
+    ChildSet& set = ChildSetOf(SlotBytes(t, d, base));
+    while (set.active != 0) {
+      const int i = std::countr_zero(set.active);
+      set.active &= set.active - 1;
+      Deactivate(t, *d.children[i], base + ChildBase(d, i), depth + 1);
+    }
+  } else if (d.kind == DeciderKind::Group && slot.activeChild != kNoChild) {
     Deactivate(t, *d.children[slot.activeChild], base, depth + 1);
     slot.activeChild = kNoChild;
   }
@@ -440,6 +452,19 @@ template <bool kDebug>
   return CallTick(t, d, base, BehaviorMemory(t, d, base));
 }
 
+Result TickGroupBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
+  if (g.behavior == nullptr) return Result::Running;
+  if (isNew) return ActivateAndTick(t, g, base, BehaviorMemory(t, g, base), depth);
+  return RunBehavior<true>(t, g, base, depth);
+}
+
+bool Recheck(TickState& t, const DeciderDef& d, int depth) {
+  alignas(kMaxAlignment) std::byte scratch[kMaxDBlockBytes > 0 ? kMaxDBlockBytes : 1];  // the DBlock it holds stays
+  if (Evaluate(t, d, scratch, TimerUse::kRestart, depth) > 0) return true;
+  BT_DEBUG_OUT(t, 4, depth, "%s no longer accepts: it fails", d.name);
+  return false;
+}
+
 // A newly activated group's first choice, with its first tick.
 [[gnu::noinline]] static Result StartGroup(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
   Choice choice;
@@ -466,6 +491,8 @@ static Result TickNewDecider(TickState& t, const DeciderDef& d, std::uint32_t ba
     t.runningDecider = &d;  // as in TickActivePath
     return ActivateAndTick(t, d, base, BehaviorMemory(t, d, base), depth);
   }
+  if (d.data->walk & kWalkClassic) [[unlikely]]
+    return TickClassicGroup(t, d, base, true, depth);
   if (d.behavior != nullptr) [[unlikely]] {
     const Result result = ActivateAndTick(t, d, base, BehaviorMemory(t, d, base), depth);
     if (result != Result::Running) return result;  // a group behavior that ends ends its group
@@ -497,6 +524,16 @@ template <bool kDebug>
   Result result;
   for (;; ++depth) {
     BT_DEBUG_STEADY(t, 4, DebugVisit(t, *d, base, false, depth));
+    if (d->data->walk != 0) [[unlikely]] {  // a condition re-checked, or a classic group (bt/classic.h)
+      if ((d->data->walk & kWalkRecheck) && !Recheck(t, *d, depth)) {
+        result = Result::Failed;
+        break;
+      }
+      if (d->data->walk & kWalkClassic) {
+        result = TickClassicGroup(t, *d, base, false, depth);
+        break;
+      }
+    }
     if (d->kind == DeciderKind::Behavior) {
       if (d->behavior == nullptr) {  // rejected by InitializeTreeData
         result = Result::Failed;
@@ -631,12 +668,15 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
 // have, or none. The active path is walked before anything is called, so no index
 // read from the block reaches a children array unchecked. Returns the first group
 // from the root down whose slot does not fit the tree, or null.
-static inline const DeciderDef* FindCorruptGroup(TickState& t) { return FindDamage(t.region, *t.root); }
+static inline const DeciderDef* FindCorruptGroup(TickState& t, std::uint32_t& base) {
+  return FindDamage(t.region, *t.root, 0, &base);
+}
 
-// Deactivates the trustworthy part of a damaged path: the corrupt group and what
-// is above it, deepest first. What lay below it cannot be known and is not called.
-void DeactivateAbove(TickState& t, const DeciderDef& corrupt) {
-  Slot(t, corrupt, 0).activeChild = kNoChild;
+// Deactivates the trustworthy part of a damaged path: the corrupt group (at
+// `base`) and what is above it, deepest first. What lay below it cannot be known
+// and is not called.
+void DeactivateAbove(TickState& t, const DeciderDef& corrupt, std::uint32_t base) {
+  ClearActiveChildren(SlotBytes(t, corrupt, base), corrupt);
   t.deactivation = "the block is damaged below";
   Deactivate(t, *t.root, 0, 0);
   t.header->rootActive = 0;
@@ -820,8 +860,8 @@ static inline void StartBlockTimes(TickState& t) {
 }
 
 // A tick that finds the block's active path damaged at group `corrupt`.
-[[gnu::noinline]] static TickResult EndCorrupt(TickState& t, const DeciderDef& corrupt) {
-  DeactivateAbove(t, corrupt);
+[[gnu::noinline]] static TickResult EndCorrupt(TickState& t, const DeciderDef& corrupt, std::uint32_t base) {
+  DeactivateAbove(t, corrupt, base);
   BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::CorruptMemory));
   return {Status::CorruptMemory, &corrupt};
 }
@@ -829,8 +869,9 @@ static inline void StartBlockTimes(TickState& t) {
 // A tick of a block whose root is active since an earlier tick: the whole path
 // is checked before anything is called, then walked.
 [[gnu::always_inline]] static inline TickResult TickActiveRoot(TickState& t) {
-  if (const DeciderDef* corrupt = FindCorruptGroup(t)) [[unlikely]]
-    return EndCorrupt(t, *corrupt);
+  std::uint32_t base = 0;
+  if (const DeciderDef* corrupt = FindCorruptGroup(t, base)) [[unlikely]]
+    return EndCorrupt(t, *corrupt, base);
   return FinishTick(t, TickActive(t, *t.root, 0, 0));
 }
 
@@ -845,7 +886,8 @@ static TickResult EndCorruptTimes(TickState& t) {
   for (int i = 0; i < t.root->data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
   if (header.rootActive) {
     t.deactivation = "the block's clock is damaged";
-    if (const DeciderDef* corrupt = FindCorruptGroup(t)) DeactivateAbove(t, *corrupt);
+    std::uint32_t base = 0;
+    if (const DeciderDef* corrupt = FindCorruptGroup(t, base)) DeactivateAbove(t, *corrupt, base);
     else Deactivate(t, *t.root, 0, 0);
     header.rootActive = 0;
   }
@@ -860,14 +902,11 @@ void RebaseBlock(const DeciderDef& root, MemoryHeader& header, double time) {
   auto* timers = reinterpret_cast<float*>(block + root.data->tree.timersOffset);
   for (int i = 0; i < root.data->tree.numTimers; ++i) timers[i] = shifted(timers[i]);  // -inf stays
   if (header.rootActive) {
-    const DeciderDef* d = &root;
-    for (int depth = 0; depth < kMaxTreeDepth; ++depth) {
-      auto& slot = *reinterpret_cast<SlotHeader*>(block + sizeof(MemoryHeader) + d->data->slotOffset);
+    // A damaged path is left to the walk that follows, which reports it.
+    ForEachActive(block + sizeof(MemoryHeader), root, 0, 0, [&](const DeciderDef& d, std::uint32_t base, int) {
+      auto& slot = *reinterpret_cast<SlotHeader*>(block + sizeof(MemoryHeader) + base + d.data->slotOffset);
       slot.activatedAt = shifted(slot.activatedAt);
-      // A damaged path is left to the walk that follows, which reports it.
-      if (d->kind != DeciderKind::Group || slot.activeChild >= d->childCount) break;
-      d = d->children[slot.activeChild];
-    }
+    });
   }
   header.epoch = time;
 }
@@ -991,7 +1030,8 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, st
   if (t.variables != nullptr && !VariableAccess::Fits(*t.variables, root.data->tree)) t.variables = nullptr;  // damaged
   StartBlockTimes(t);
   t.deactivation = "stopped";
-  if (const DeciderDef* corrupt = FindCorruptGroup(t)) return DeactivateAbove(t, *corrupt);
+  std::uint32_t base = 0;
+  if (const DeciderDef* corrupt = FindCorruptGroup(t, base)) return DeactivateAbove(t, *corrupt, base);
   Deactivate(t, root, 0, 0);
   t.header->rootActive = 0;
 }

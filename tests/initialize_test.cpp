@@ -206,7 +206,7 @@ TEST_CASE("InitializeTreeData names the decider for every problem it can see", "
     expected = "bt: decider ROOT: a behavior decider with children: make it a group";
   }
   SECTION("an unknown policy") {
-    t.root.policy = static_cast<bt::GroupPolicy>(9);
+    t.root.policy = static_cast<bt::GroupPolicy>(200);
     expected = "bt: decider ROOT: an unknown group policy";
   }
   SECTION("a memory struct too large") {

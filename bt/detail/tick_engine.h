@@ -8,6 +8,7 @@
 // live in one place and both ticks read and write the same memory block.
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include "bt/context.h"
 #include "bt/decider.h"
 #include "bt/memory.h"
+#include "bt/random.h"
 #include "bt/tree.h"
 
 namespace bt::detail {
@@ -82,15 +84,8 @@ inline bool Fail(TickState& t, Status status, const DeciderDef& d) {
   return false;
 }
 
-// The block's own generator (xorshift32), for Random and Shuffle groups without one of the agent's.
-inline std::uint32_t NextBlockRandom(MemoryHeader& header) {
-  std::uint32_t x = header.rng;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  header.rng = x;
-  return x;
-}
+// The block's own generator (bt/random.h), for Random and Shuffle groups without one of the agent's.
+inline std::uint32_t NextBlockRandom(MemoryHeader& header) { return NextRandomState(header.rng); }
 
 // A block as large as the tree needs and aligned as blocks must be:
 // Status::Running, else MemoryTooSmall or MemoryMisaligned.
@@ -128,26 +123,113 @@ inline bool ShuffleOrderFits(const std::byte* slot, int childCount) {
   return fits;
 }
 
+// ---------------------------------------------------------------- children side by side
+// Selector, Parallel and Concurrent children each have a region of their own
+// (bt/memory.h, bt/classic.h); every other group's children share its base.
+
+// [bytes] a decider's subtree takes when it lies beside its siblings.
+inline std::uint32_t RegionSpan(const DeciderDef& d) {
+  return (d.data->regionBytes + kMaxAlignment - 1) / kMaxAlignment * kMaxAlignment;
+}
+
+// [bytes] from group g's base to its child i's.
+inline std::uint32_t ChildBase(const DeciderDef& g, int i) {
+  if (!HasSideBySideChildren(g.policy)) return 0;
+  std::uint32_t at = 0;
+  for (int j = 0; j < i; ++j) at += RegionSpan(*g.children[j]);
+  return at;
+}
+
+// The ChildSet of a group whose children lie side by side, after its SlotHeader.
+inline ChildSet& ChildSetOf(std::byte* slot) { return *reinterpret_cast<ChildSet*>(slot + sizeof(SlotHeader)); }
+inline const ChildSet& ChildSetOf(const std::byte* slot) {
+  return *reinterpret_cast<const ChildSet*>(slot + sizeof(SlotHeader));
+}
+
+// Bit i: child i of g is active, as g's slot says (children g lacks included: damage).
+inline std::uint64_t ActiveChildMask(const std::byte* slot, const DeciderDef& g) {
+  if (HasSideBySideChildren(g.policy)) return ChildSetOf(slot).active;
+  const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
+  return active < 64 ? std::uint64_t{1} << active : 0;
+}
+
+// The mask of g's children (bit i for each child i).
+inline std::uint64_t AllChildren(const DeciderDef& g) {
+  return g.childCount >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << g.childCount) - 1;
+}
+
+// Marks g as having no active child (its children's Deactivates done, or lost).
+inline void ClearActiveChildren(std::byte* slot, const DeciderDef& g) {
+  reinterpret_cast<SlotHeader*>(slot)->activeChild = kNoChild;
+  if (HasSideBySideChildren(g.policy)) ChildSetOf(slot).active = 0;
+}
+
 // Whether the slot of group g, on a path active since an earlier tick, fits the
-// tree: between ticks an active path ends at a behavior decider, so each group on
-// it names one of its children (kNoChild is damage too), and a Shuffle group's
-// order holds only its children.
+// tree. Between ticks a Spore group names one of its children (kNoChild is damage
+// too), and a Shuffle group's order holds only its children. A classic group
+// (bt/classic.h): a Sequence or Fallback names one child; a one-child group may
+// name none (a Loop between two runs of its child, a Decorator that maps an end
+// to Running); a Selector has one child active, a Concurrent at least one, a
+// Parallel any number (it may run on with all of its children ended), each of
+// them among its children, and a Parallel's done children are not active.
 inline bool ActiveSlotFits(const std::byte* slot, const DeciderDef& g) {
-  if (reinterpret_cast<const SlotHeader*>(slot)->activeChild >= g.childCount) return false;
+  const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
+  if (HasSideBySideChildren(g.policy)) {
+    const ChildSet& set = ChildSetOf(slot);
+    if ((set.active & ~AllChildren(g)) != 0 || (set.done & ~AllChildren(g)) != 0 || (set.active & set.done) != 0)
+      return false;
+    if (g.policy == GroupPolicy::Selector) return std::has_single_bit(set.active);
+    if (g.policy == GroupPolicy::Concurrent) return set.active != 0;
+    return true;
+  }
+  if (IsDecoratorPolicy(g.policy)) return active < g.childCount || active == kNoChild;
+  if (active >= g.childCount) return false;
   return g.policy != GroupPolicy::Shuffle || ShuffleOrderFits(slot, g.childCount);
 }
 
-// The first group, from `top` down the path active since an earlier tick, whose
-// slot does not fit the tree; null if none. Both ticks find damage with it
-// before calling below it or deactivating it. The walk follows only children the
-// slots name and the tree has, and a valid tree has no cycle and no path longer
-// than kMaxTreeDepth (InitializeTreeData), so it ends without a depth bound.
-inline const DeciderDef* FindDamage(const std::byte* region, const DeciderDef& top) {
+// Calls visit(d, base, depth) for `top`, at `base` and `depth`, and for every
+// decider active below it, parents before children and children in order. It
+// follows only children a slot names and its group has (a damaged slot ends its
+// branch there, as FindDamage reports) and no deeper than kMaxTreeDepth.
+template <class Byte, class Visit>
+void ForEachActive(Byte* region, const DeciderDef& top, std::uint32_t base, int depth, Visit&& visit) {
+  visit(top, base, depth);
+  if (top.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return;
+  const std::byte* slot = region + base + top.data->slotOffset;
+  for (std::uint64_t mask = ActiveChildMask(slot, top) & AllChildren(top); mask != 0; mask &= mask - 1) {
+    const int i = std::countr_zero(mask);
+    ForEachActive(region, *top.children[i], base + ChildBase(top, i), depth + 1, visit);
+  }
+}
+
+// The first group, from `top` (at `base`) down the deciders active since an
+// earlier tick, whose slot does not fit the tree; null if none. Its base goes
+// to *damagedBase. Both ticks find damage with it before calling below it or
+// deactivating it. The walk follows only children the slots name and the tree
+// has, and a valid tree has no cycle and no path longer than kMaxTreeDepth
+// (InitializeTreeData), so it ends without a depth bound.
+inline const DeciderDef* FindDamage(const std::byte* region, const DeciderDef& top, std::uint32_t base = 0,
+                                    std::uint32_t* damagedBase = nullptr) {
   const DeciderDef* d = &top;
   while (d->kind == DeciderKind::Group) {
-    const std::byte* slot = region + d->data->slotOffset;
-    if (!ActiveSlotFits(slot, *d)) return d;
-    d = d->children[reinterpret_cast<const SlotHeader*>(slot)->activeChild];
+    const std::byte* slot = region + base + d->data->slotOffset;
+    if (!ActiveSlotFits(slot, *d)) {
+      if (damagedBase != nullptr) *damagedBase = base;
+      return d;
+    }
+    std::uint64_t mask = ActiveChildMask(slot, *d);
+    if (mask == 0) return nullptr;  // a classic group between runs of its child
+    if (!std::has_single_bit(mask)) {
+      for (; mask != 0; mask &= mask - 1) {
+        const int i = std::countr_zero(mask);
+        if (const DeciderDef* damaged = FindDamage(region, *d->children[i], base + ChildBase(*d, i), damagedBase))
+          return damaged;
+      }
+      return nullptr;
+    }
+    const int i = std::countr_zero(mask);
+    base += ChildBase(*d, i);
+    d = d->children[i];
   }
   return nullptr;
 }
@@ -255,6 +337,9 @@ Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base);
 // Preconditions, then Decide: > 0 accepts.
 float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer, int depth);
 
+// A draw for group g: its own random source, or the block's generator.
+std::uint32_t NextRandom(TickState& t, const DeciderDef& g);
+
 // A fresh choice among g's children not in mask, by g's policy; out.index -1 if none accepts.
 void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t mask, Choice& out, int depth);
 
@@ -269,5 +354,22 @@ Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Ch
 
 // In group g, whose active child just ended with `result`: the masked redecide.
 Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Result result, int depth);
+
+// Marks d active from now, with the DBlock its Decide filled (StartSlot), for
+// TickDecider(..., isNew = true) to activate.
+void StartSlot(TickState& t, const DeciderDef& d, std::uint32_t base, const std::byte* dblock);
+
+// Deactivates d and everything active below it, deepest first.
+void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth);
+
+// A group's group behavior, if it has one: activated (isNew) and ticked. Running
+// when it has none; a result that is not Running ends the group.
+Result TickGroupBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth);
+
+// A classic group (bt/classic.h, bt/classic_tick.cpp): its group behavior, then its policy.
+Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth);
+
+// kRecheckEveryTick: an active decider's preconditions and Decide again; false when it rejects.
+bool Recheck(TickState& t, const DeciderDef& d, int depth);
 
 }  // namespace bt::detail

@@ -139,7 +139,8 @@ bt::data::TreeSpec ReadSpec(Reader& in) {
     node.where = {static_cast<std::uint32_t>(n + 1), 1, {}};
     const std::uint8_t shape = in.Byte();
     node.kind = static_cast<bt::DeciderKind>(shape % 3);  // 2: not a kind
-    node.policy = static_cast<bt::GroupPolicy>(shape / 3 % 6);  // 5: not a policy
+    node.policy = shape / 3 % 6 == 5 ? static_cast<bt::GroupPolicy>(bt::kGroupPolicyCount)  // not a policy
+                                     : static_cast<bt::GroupPolicy>(shape / 3 % 6);
     node.flags = in.Byte() & 3u;
     const std::uint8_t calls = in.Byte();
     if (calls & 1) node.action = Call(in);

@@ -656,7 +656,7 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
     }
     case kBadPolicy:
       makeGroup();
-      root.policy = static_cast<bt::GroupPolicy>(5 + detail % 251);
+      root.policy = static_cast<bt::GroupPolicy>(bt::kGroupPolicyCount + detail % (256 - bt::kGroupPolicyCount));
       expected.problem = bt::TreeProblem::BadPolicy;
       break;
     case kBadKind:

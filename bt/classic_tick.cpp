@@ -1,0 +1,292 @@
+// bt/classic_tick.cpp — the rules of the classic group policies (bt/classic.h).
+//
+// The walk of bt/tick.cpp hands a classic group here, new or active since an
+// earlier tick; its children are ticked through the same TickDecider, so Spore
+// groups and classic ones nest freely. The rules, each from the system that
+// uses it (../shared/semantics.md is the authority where it and a seed differ):
+// - Sequence: Unvanquished `sequence`, MBT Sequence, Drag[en]gine `sequence`.
+// - Selector: Unvanquished `selector`. Fallback: Unvanquished `fallback`, MBT
+//   Selector, Drag[en]gine `choice`.
+// - Parallel: MBT Parallel (Lumberyard BehaviorTree/Parallel: the success mode
+//   is tested before the failure mode). Concurrent: Unvanquished `concurrent`.
+// - Loop, LoopUntilSuccess: MBT (a child that ran over from the tick before and
+//   ends is started again in the same tick; one that ends on the tick it started
+//   waits for the next). Decorator: Unvanquished `invert`, `return`,
+//   `mapStatus`; MBT SuppressFailure; Drag[en]gine doNotFail. Cooldown:
+//   Unvanquished `timer(ms)`. RandomGate: MBT RandomGate.
+// In every one a child that ends is deactivated at once, before anything else
+// starts, and a child that rejects fails without being activated.
+
+#include <bit>
+
+#include "bt/classic.h"
+#include "bt/debug_output.h"
+#include "bt/detail/tick_engine.h"
+
+namespace bt::detail {
+namespace {
+
+// One classic group during its tick: its children, where each lies, and which are active.
+class ClassicGroup {
+ public:
+  ClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, int depth)
+      : t_(t), g_(g), base_(base), depth_(depth), slot_(SlotBytes(t, g, base)) {}
+
+  bool Stopped() const { return t_.error != Status::Running; }
+  int Count() const { return g_.childCount; }
+  SlotHeader& Header() { return *reinterpret_cast<SlotHeader*>(slot_); }
+  ChildSet& Set() { return ChildSetOf(slot_); }
+  LoopCount& Loops() { return *reinterpret_cast<LoopCount*>(slot_ + sizeof(SlotHeader)); }
+
+  bool IsActive(int i) { return (ActiveChildMask(slot_, g_) >> i) & 1u; }
+  // The single active child of a group whose children share their memory, or -1.
+  int Active() {
+    const std::uint8_t active = Header().activeChild;
+    return active < g_.childCount ? active : -1;
+  }
+
+  // Child i, checked (its preconditions and Decide), activated and ticked; one
+  // that rejects is failed and never activated.
+  Result Start(int i) {
+    const DeciderDef& child = *g_.children[i];
+    Choice choice;
+    if (!(Evaluate(t_, child, choice.dblock, TimerUse::kCheck, depth_ + 1) > 0) || Stopped()) {
+      BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s rejects: it fails", g_.name, i, child.name);
+      return Result::Failed;
+    }
+    Mark(i);
+    StartSlot(t_, child, BaseOf(i), choice.dblock);
+    return TickDecider(t_, child, BaseOf(i), true, depth_ + 1);
+  }
+  // Child i, active since an earlier tick (or earlier in this one), ticked.
+  Result Continue(int i) { return TickDecider(t_, *g_.children[i], BaseOf(i), false, depth_ + 1); }
+  Result Run(int i) { return IsActive(i) ? Continue(i) : Start(i); }
+
+  // Deactivates child i, if active, because it ended (`result`) or for `why`.
+  void End(int i, const char* why) {
+    if (!IsActive(i)) return;
+    Unmark(i);
+    BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s %s", g_.name, i, g_.children[i]->name, why);
+    t_.deactivation = why;
+    Deactivate(t_, *g_.children[i], BaseOf(i), depth_ + 1);
+  }
+  void End(int i, Result result) { End(i, result == Result::Done ? "done" : "failed"); }
+
+  // The group's own preconditions and Decide again (kCallDecideOnRedecide) before it moves on.
+  bool StillAccepts() { return !(g_.flags & kCallDecideOnRedecide) || Recheck(t_, g_, depth_); }
+  // A loop back to the first child in this tick, against the tick's bound on redecides.
+  bool MayLoop() {
+    if (++t_.redecides <= t_.redecideLimit) return true;
+    Fail(t_, Status::RedecideLimit, g_);
+    return false;
+  }
+
+ private:
+  std::uint32_t BaseOf(int i) const { return base_ + ChildBase(g_, i); }
+  void Mark(int i) {
+    if (HasSideBySideChildren(g_.policy)) Set().active |= std::uint64_t{1} << i;
+    else Header().activeChild = static_cast<std::uint8_t>(i);
+  }
+  void Unmark(int i) {
+    if (HasSideBySideChildren(g_.policy)) Set().active &= ~(std::uint64_t{1} << i);
+    else Header().activeChild = kNoChild;
+  }
+
+  TickState& t_;
+  const DeciderDef& g_;
+  std::uint32_t base_;
+  int depth_;
+  std::byte* slot_;
+};
+
+// Resumes at the running child; a child that fails fails the group; one that is
+// done makes way for the next (the group's conditions checked first, with
+// kCallDecideOnRedecide); done after the last, or from the first again with kLoopChildren.
+Result TickSequence(ClassicGroup& c, const DeciderDef& g, bool isNew) {
+  int i = isNew ? 0 : c.Active();
+  Result result = isNew || i < 0 ? c.Start(i = 0) : c.Continue(i);
+  for (;;) {
+    if (result == Result::Running || c.Stopped()) return result;
+    c.End(i, result);
+    if (result == Result::Failed || c.Stopped() || !c.StillAccepts()) return Result::Failed;
+    if (++i == c.Count()) {
+      if (!(g.flags & kLoopChildren)) return Result::Done;
+      if (!c.MayLoop()) return Result::Failed;
+      i = 0;
+    }
+    result = c.Start(i);
+  }
+}
+
+// Resumes at the running child; a child that fails makes way for the next (the
+// group's conditions checked first); the first that is done makes the group
+// done, or starts the first child again with kLoopChildren; failed after the last.
+Result TickFallback(ClassicGroup& c, const DeciderDef& g, bool isNew) {
+  int i = isNew ? 0 : c.Active();
+  Result result = isNew || i < 0 ? c.Start(i = 0) : c.Continue(i);
+  for (;;) {
+    if (result == Result::Running || c.Stopped()) return result;
+    c.End(i, result);
+    if (c.Stopped()) return Result::Failed;
+    if (result == Result::Done) {
+      if (!(g.flags & kLoopChildren)) return Result::Done;
+      if (!c.MayLoop() || !c.StillAccepts()) return Result::Failed;
+      i = 0;
+    } else {
+      if (i + 1 == c.Count() || !c.StillAccepts()) return Result::Failed;
+      ++i;
+    }
+    result = c.Start(i);
+  }
+}
+
+// Every tick from the first child: the first that does not fail gives the
+// result. The child that ran before and is not reached again is interrupted;
+// children tried before it keep it active while they run (their memory is their own).
+Result TickSelector(ClassicGroup& c, bool isNew) {
+  const int before = isNew ? -1 : std::countr_zero(c.Set().active);
+  for (int i = 0; i < c.Count(); ++i) {
+    const Result result = i == before ? c.Continue(i) : c.Start(i);
+    if (c.Stopped()) return Result::Failed;
+    if (result != Result::Running) c.End(i, result);
+    if (result == Result::Failed) continue;
+    if (before >= 0 && before != i) c.End(before, "interrupted");
+    return c.Stopped() ? Result::Failed : result;
+  }
+  return Result::Failed;
+}
+
+// Every child ticked in order, each tick, a child that ended started again; the
+// first that fails fails the group (those after it are not ticked); running
+// while any child runs, else done.
+Result TickConcurrent(ClassicGroup& c) {
+  bool running = false;
+  for (int i = 0; i < c.Count(); ++i) {
+    const Result result = c.Run(i);
+    if (c.Stopped()) return Result::Failed;
+    if (result == Result::Running) {
+      running = true;
+      continue;
+    }
+    c.End(i, result);
+    if (result == Result::Failed || c.Stopped()) return Result::Failed;
+  }
+  return running ? Result::Running : Result::Done;
+}
+
+// Every child started on entry; those still running ticked in order each tick.
+// Done when all children are done (kParallelSucceedOnAny: one), failed as soon
+// as one fails (kParallelFailOnAll: all did); the success test comes first.
+// Neither: running, even with no child left to run (as MBT's Parallel).
+Result TickParallel(ClassicGroup& c, const DeciderDef& g, bool isNew) {
+  ChildSet& set = c.Set();
+  if (isNew) set = {0, 0};
+  const std::uint64_t ticked = isNew ? AllChildren(g) : set.active;
+  for (int i = 0; i < c.Count(); ++i) {
+    if (!((ticked >> i) & 1u)) continue;
+    const Result result = isNew ? c.Start(i) : c.Continue(i);
+    if (c.Stopped()) return Result::Failed;
+    if (result == Result::Running) continue;
+    c.End(i, result);
+    if (c.Stopped()) return Result::Failed;
+    if (result == Result::Done) set.done |= std::uint64_t{1} << i;
+  }
+  const int done = std::popcount(set.done);
+  const int failed = c.Count() - std::popcount(set.active) - done;
+  if ((g.flags & kParallelSucceedOnAny) ? done > 0 : done == c.Count()) return Result::Done;
+  if ((g.flags & kParallelFailOnAll) ? failed == c.Count() : failed > 0) return Result::Failed;
+  return Result::Running;
+}
+
+// The child's result through config.results; a child that ended and is mapped
+// to Running starts again at the next tick.
+Result TickDecorator(ClassicGroup& c, const DeciderDef& g) {
+  const Result result = c.Run(0);
+  if (c.Stopped()) return result;
+  if (result != Result::Running) c.End(0, result);
+  return g.config.results(result);
+}
+
+// Loop: the child started again each time it is done, config.count times in all
+// (0: forever), then done; its failure fails the loop. LoopUntilSuccess: the
+// same with done and failed swapped, config.count attempts. A child that ran
+// over from the tick before and ends is started again at once; one that ends on
+// the tick it started waits for the next (MBT: no endless loop of instant children).
+Result TickLoop(ClassicGroup& c, const DeciderDef& g, bool isNew, Result again) {
+  SlotHeader& header = c.Header();
+  if (isNew) {
+    c.Loops().count = 0;
+    header.cursor = 0;  // the child ran over from the tick before
+  }
+  Result result = c.Run(0);
+  if (c.Stopped()) return result;
+  if (result == again) {
+    c.End(0, result);
+    if (c.Stopped()) return Result::Failed;
+    if (g.config.count > 0) {
+      if (c.Loops().count + 1 >= g.config.count) return again;
+      ++c.Loops().count;
+    }
+    if (header.cursor) {
+      result = c.Start(0);
+      if (c.Stopped()) return result;
+    }
+  }
+  if (result != Result::Running) c.End(0, result);
+  header.cursor = result == Result::Running;
+  if (result != Result::Running && result != again) return result;
+  return Result::Running;
+}
+
+// The child ticked only once config.seconds have passed since it last failed
+// (its time kept in the group's timer, which outlives the group); failed before.
+Result TickCooldown(ClassicGroup& c, TickState& t, const DeciderDef& g) {
+  float& lastFailure = t.timers[g.data->timerIndex];
+  if (!(t.sinceEpoch > static_cast<double>(lastFailure) + static_cast<double>(g.config.seconds))) {
+    c.End(0, "cooling down");
+    return Result::Failed;
+  }
+  const Result result = c.Run(0);
+  if (c.Stopped()) return result;
+  if (result == Result::Failed) lastFailure = t.blockTime;
+  if (result != Result::Running) c.End(0, result);
+  return result;
+}
+
+// On entry the gate opens with probability config.chance (a draw from the
+// group's random source); shut, the group fails. Open, it is its child.
+Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool isNew) {
+  if (isNew && !(WeightedPick::Unit(NextRandom(t, g)) < static_cast<double>(g.config.chance))) {
+    BT_DEBUG_OUT(t, 4, 0, "%s: the gate stays shut", g.name);
+    return Result::Failed;
+  }
+  const Result result = c.Run(0);
+  if (c.Stopped()) return result;
+  if (result != Result::Running) c.End(0, result);
+  return result;
+}
+
+}  // namespace
+
+Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
+  if (g.behavior != nullptr) {
+    const Result result = TickGroupBehavior(t, g, base, isNew, depth);
+    if (result != Result::Running) return result;  // a group behavior that ends ends its group
+  }
+  ClassicGroup c(t, g, base, depth);
+  switch (g.policy) {
+    case GroupPolicy::Sequence: return TickSequence(c, g, isNew);
+    case GroupPolicy::Fallback: return TickFallback(c, g, isNew);
+    case GroupPolicy::Selector: return TickSelector(c, isNew);
+    case GroupPolicy::Concurrent: return TickConcurrent(c);
+    case GroupPolicy::Parallel: return TickParallel(c, g, isNew);
+    case GroupPolicy::Decorator: return TickDecorator(c, g);
+    case GroupPolicy::Loop: return TickLoop(c, g, isNew, Result::Done);
+    case GroupPolicy::LoopUntilSuccess: return TickLoop(c, g, isNew, Result::Failed);
+    case GroupPolicy::Cooldown: return TickCooldown(c, t, g);
+    case GroupPolicy::RandomGate: return TickRandomGate(c, t, g, isNew);
+    default: return Result::Failed;  // not a classic policy: InitializeTreeData marks none other
+  }
+}
+
+}  // namespace bt::detail
