@@ -268,6 +268,35 @@ Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool i
 
 }  // namespace
 
+bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) {
+  const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
+  if (HasSideBySideChildren(g.policy)) {
+    const ChildSet& set = ChildSetOf(slot);
+    if ((set.active & ~AllChildren(g)) != 0 || (set.done & ~AllChildren(g)) != 0 || (set.active & set.done) != 0)
+      return false;
+    if (g.policy == GroupPolicy::Selector) return SingleBit(set.active);
+    if (g.policy == GroupPolicy::Concurrent) return set.active != 0;
+    return true;
+  }
+  if (IsDecoratorPolicy(g.policy)) return active < g.childCount || active == kNoChild;
+  return active < g.childCount;
+}
+
+const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g, std::uint32_t base,
+                                    std::uint32_t* damagedBase) {
+  const std::byte* slot = region + base + g.data->slotOffset;
+  if (!ClassicSlotFits(slot, g)) {
+    if (damagedBase != nullptr) *damagedBase = base;
+    return &g;
+  }
+  for (std::uint64_t mask = ActiveChildMask(slot, g) & AllChildren(g); mask != 0; mask &= mask - 1) {
+    const int i = std::countr_zero(mask);
+    if (const DeciderDef* damaged = FindDamage(region, *g.children[i], base + ChildBase(g, i), damagedBase))
+      return damaged;
+  }
+  return nullptr;
+}
+
 Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
   if (g.behavior != nullptr) {
     const Result result = TickGroupBehavior(t, g, base, isNew, depth);

@@ -172,20 +172,16 @@ inline void ClearActiveChildren(std::byte* slot, const DeciderDef& g) {
 // to Running); a Selector has one child active, a Concurrent at least one, a
 // Parallel any number (it may run on with all of its children ended), each of
 // them among its children, and a Parallel's done children are not active.
+bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g);
 inline bool ActiveSlotFits(const std::byte* slot, const DeciderDef& g) {
-  const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
-  if (HasSideBySideChildren(g.policy)) {
-    const ChildSet& set = ChildSetOf(slot);
-    if ((set.active & ~AllChildren(g)) != 0 || (set.done & ~AllChildren(g)) != 0 || (set.active & set.done) != 0)
-      return false;
-    if (g.policy == GroupPolicy::Selector) return std::has_single_bit(set.active);
-    if (g.policy == GroupPolicy::Concurrent) return set.active != 0;
-    return true;
-  }
-  if (IsDecoratorPolicy(g.policy)) return active < g.childCount || active == kNoChild;
-  if (active >= g.childCount) return false;
+  if (IsClassicPolicy(g.policy)) [[unlikely]]
+    return ClassicSlotFits(slot, g);
+  if (reinterpret_cast<const SlotHeader*>(slot)->activeChild >= g.childCount) return false;
   return g.policy != GroupPolicy::Shuffle || ShuffleOrderFits(slot, g.childCount);
 }
+
+// Whether a mask has exactly one bit set (std::has_single_bit without -mpopcnt is a call).
+constexpr bool SingleBit(std::uint64_t mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
 
 // Calls visit(d, base, depth) for `top`, at `base` and `depth`, and for every
 // decider active below it, parents before children and children in order. It
@@ -208,28 +204,23 @@ void ForEachActive(Byte* region, const DeciderDef& top, std::uint32_t base, int 
 // deactivating it. The walk follows only children the slots name and the tree
 // has, and a valid tree has no cycle and no path longer than kMaxTreeDepth
 // (InitializeTreeData), so it ends without a depth bound.
+// FindDamage from a classic group down (bt/classic_tick.cpp): out of line, so the
+// walk of a Spore path stays short.
+const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g, std::uint32_t base,
+                                    std::uint32_t* damagedBase);
 inline const DeciderDef* FindDamage(const std::byte* region, const DeciderDef& top, std::uint32_t base = 0,
                                     std::uint32_t* damagedBase = nullptr) {
   const DeciderDef* d = &top;
   while (d->kind == DeciderKind::Group) {
+    if (IsClassicPolicy(d->policy)) [[unlikely]]
+      return FindClassicDamage(region, *d, base, damagedBase);
     const std::byte* slot = region + base + d->data->slotOffset;
-    if (!ActiveSlotFits(slot, *d)) {
+    const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
+    if (active >= d->childCount || (d->policy == GroupPolicy::Shuffle && !ShuffleOrderFits(slot, d->childCount))) {
       if (damagedBase != nullptr) *damagedBase = base;
       return d;
     }
-    std::uint64_t mask = ActiveChildMask(slot, *d);
-    if (mask == 0) return nullptr;  // a classic group between runs of its child
-    if (!std::has_single_bit(mask)) {
-      for (; mask != 0; mask &= mask - 1) {
-        const int i = std::countr_zero(mask);
-        if (const DeciderDef* damaged = FindDamage(region, *d->children[i], base + ChildBase(*d, i), damagedBase))
-          return damaged;
-      }
-      return nullptr;
-    }
-    const int i = std::countr_zero(mask);
-    base += ChildBase(*d, i);
-    d = d->children[i];
+    d = d->children[active];
   }
   return nullptr;
 }
