@@ -13,7 +13,8 @@
 
 namespace {
 
-using namespace bench;
+using bench::Creature;
+using bench::MakeCreature;
 using namespace bench::classic;
 
 struct Agents {
@@ -22,6 +23,10 @@ struct Agents {
     for (std::size_t i = 0; i < n; ++i) creatures.push_back(MakeCreature(static_cast<std::uint32_t>(i)));
   }
 };
+
+// One logged call: action a on its n-th tick (classic.h).
+std::uint16_t Call(Action a, int n) { return static_cast<std::uint16_t>(a << 8 | n); }
+using Log = std::vector<std::uint16_t>;
 
 }  // namespace
 
@@ -93,13 +98,13 @@ TEST_CASE("classic workload: the hand-written code meets every rule the tree exe
   const auto nothing = [](Creature&) {};
   // Hungry, no food seen, too weak to hunt well: HUNT fails on its 10th tick, FORAGE starts then.
   std::vector<std::uint16_t> log = tick(1, [](Creature& c) { c.hunger = 90; c.energy = 40; });
-  CHECK(log == std::vector<std::uint16_t>{kHunt << 8 | 1});
+  CHECK(log == Log{Call(kHunt, 1)});
   for (int k = 2; k <= 9; ++k) tick(1, nothing);
   log = tick(1, nothing);
-  CHECK(log == (std::vector<std::uint16_t>{kHunt << 8 | 10, kForage << 8 | 1}));
+  CHECK(log == (Log{Call(kHunt, 10), Call(kForage, 1)}));
   // A nest threat interrupts EAT; a threat then fails GUARD's re-checked condition and FIGHT takes over.
   log = tick(1, [](Creature& c) { c.nest_threat = true; });
-  CHECK(log == (std::vector<std::uint16_t>{kYell << 8 | 1, kLook << 8 | 1}));
+  CHECK(log == (Log{Call(kYell, 1), Call(kLook, 1)}));
   log = tick(1, [](Creature& c) { c.threat = true; c.energy = 80; });
-  CHECK(log == std::vector<std::uint16_t>{kFight << 8 | 1});
+  CHECK(log == Log{Call(kFight, 1)});
 }

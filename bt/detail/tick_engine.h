@@ -146,6 +146,10 @@ inline const ChildSet& ChildSetOf(const std::byte* slot) {
   return *reinterpret_cast<const ChildSet*>(slot + sizeof(SlotHeader));
 }
 
+// Exactly one bit of mask set. Not std::has_single_bit, which libstdc++ builds
+// on popcount: a call into libgcc without -mpopcnt, on every tick's FindDamage.
+constexpr bool OneBit(std::uint64_t mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
+
 // Bit i: child i of g is active, as g's slot says (children g lacks included: damage).
 inline std::uint64_t ActiveChildMask(const std::byte* slot, const DeciderDef& g) {
   if (HasSideBySideChildren(g.policy)) return ChildSetOf(slot).active;
@@ -178,7 +182,7 @@ inline bool ActiveSlotFits(const std::byte* slot, const DeciderDef& g) {
     const ChildSet& set = ChildSetOf(slot);
     if ((set.active & ~AllChildren(g)) != 0 || (set.done & ~AllChildren(g)) != 0 || (set.active & set.done) != 0)
       return false;
-    if (g.policy == GroupPolicy::Selector) return std::has_single_bit(set.active);
+    if (g.policy == GroupPolicy::Selector) return OneBit(set.active);
     if (g.policy == GroupPolicy::Concurrent) return set.active != 0;
     return true;
   }
@@ -219,7 +223,7 @@ inline const DeciderDef* FindDamage(const std::byte* region, const DeciderDef& t
     }
     std::uint64_t mask = ActiveChildMask(slot, *d);
     if (mask == 0) return nullptr;  // a classic group between runs of its child
-    if (!std::has_single_bit(mask)) {
+    if (!OneBit(mask)) {
       for (; mask != 0; mask &= mask - 1) {
         const int i = std::countr_zero(mask);
         if (const DeciderDef* damaged = FindDamage(region, *d->children[i], base + ChildBase(*d, i), damagedBase))

@@ -43,7 +43,7 @@ inline bool Finish(Action a, Creature& c) {
     case kPatrol: c.nest_threat = false; c.yelled = false; break;
     case kFight: c.threat = false; c.yelled = false; break;
     case kHunt:
-      if (c.energy < 45) return false;
+      if (c.energy < 70) return false;
       c.food_seen = true;
       break;
     case kForage: c.food_seen = true; break;
