@@ -7,7 +7,8 @@
 #                   run, then the suite again under ASan+UBSan
 #   make demo       builds and runs the main demo (the creatures sandbox), and builds
 #                   bt_timeline and bt_dot, which the README pipes its output through
-#   make bench      the creatures benchmark against a hand-written baseline, then the crowd's
+#   make bench      the creatures benchmark against a hand-written baseline, then the crowd's,
+#                   then the classic workload (tools/bench/classic.md; alone: make bench-classic)
 #   make fuzz       the tick fuzzer for FUZZ_SECONDS (default 600; clang-14, libFuzzer)
 #   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
 #   make fuzz-expression     the condition-language fuzzer, the same way
@@ -68,6 +69,8 @@ DATA_SRCS := $(wildcard bt/data/*.cpp)
 TEST_SRCS := $(wildcard tests/*.cpp)
 # The benchmark's creatures trees (macro and from data), which the builder tests compare.
 TEST_SRCS += tools/bench/bt_creatures.cpp tools/bench/data_creatures.cpp
+# The classic workload's two sides, which tests/classic_bench_test.cpp compares.
+TEST_SRCS += tools/bench/bt_classic.cpp tools/bench/classic_handwritten.cpp
 # The trees the round trip to C++ writes out (tests/write_cpp/generate.cpp).
 TEST_SRCS += tests/write_cpp/trees.cpp
 DEMO_SRCS := $(wildcard demo/*.cpp)
@@ -389,15 +392,25 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(LIB)
 # bench: the creatures workload, bt against a hand-written baseline, scaling table
 # first, then the one-line summary. bench-micro: Google Benchmark of the tick's parts.
 # Then the crowd (bt/crowd.h) on the same workload, through oneTBB: bench-crowd.
-BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/crowd_main.cpp,$(wildcard tools/bench/*.cpp))
+BENCH_CLASSIC_SRCS := tools/bench/classic_main.cpp tools/bench/bt_classic.cpp tools/bench/classic_handwritten.cpp \
+                      tools/bench/alloc_count.cpp
+BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/crowd_main.cpp $(BENCH_CLASSIC_SRCS),$(wildcard tools/bench/*.cpp)) \
+               tools/bench/alloc_count.cpp
 BENCH       := $(BUILD)/tools/bench/creatures
+BENCH_CLASSIC := $(BUILD)/tools/bench/classic
 BENCH_CROWD := $(BUILD)/tools/bench/crowd
 BENCH_MICRO := $(BUILD)/tools/bench/micro
 BENCH_ARGS  ?= --scaling
-.PHONY: bench bench-micro bench-crowd
-bench: $(BENCH) $(BENCH_CROWD)
+.PHONY: bench bench-micro bench-crowd bench-classic
+bench: $(BENCH) $(BENCH_CROWD) $(BENCH_CLASSIC)
 	$(BENCH) $(BENCH_ARGS)
 	$(BENCH_CROWD) $(BENCH_CROWD_ARGS)
+	$(BENCH_CLASSIC) $(BENCH_CLASSIC_ARGS)
+bench-classic: $(BENCH_CLASSIC)
+	$(BENCH_CLASSIC) $(BENCH_CLASSIC_ARGS)
+$(BENCH_CLASSIC): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_CLASSIC_SRCS)) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
 bench-crowd: $(BENCH_CROWD)
 	$(BENCH_CROWD) $(BENCH_CROWD_ARGS)
 $(BUILD)/obj/tools/bench/crowd_main.o: | $(DEPS_BENCH)

@@ -62,8 +62,12 @@ constexpr bool IsDecoratorPolicy(GroupPolicy policy) {
          policy == GroupPolicy::Cooldown || policy == GroupPolicy::RandomGate;
 }
 // Whether its children each have their own memory, and may be active together.
+// One bit test (the walk asks it at every group it passes).
 constexpr bool HasSideBySideChildren(GroupPolicy policy) {
-  return policy == GroupPolicy::Selector || policy == GroupPolicy::Parallel || policy == GroupPolicy::Concurrent;
+  constexpr std::uint64_t kSideBySide = std::uint64_t{1} << static_cast<unsigned>(GroupPolicy::Selector) |
+                                        std::uint64_t{1} << static_cast<unsigned>(GroupPolicy::Parallel) |
+                                        std::uint64_t{1} << static_cast<unsigned>(GroupPolicy::Concurrent);
+  return static_cast<unsigned>(policy) < 64 && ((kSideBySide >> static_cast<unsigned>(policy)) & 1u) != 0;
 }
 
 }  // namespace bt

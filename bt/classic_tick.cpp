@@ -274,7 +274,7 @@ bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) {
     const ChildSet& set = ChildSetOf(slot);
     if ((set.active & ~AllChildren(g)) != 0 || (set.done & ~AllChildren(g)) != 0 || (set.active & set.done) != 0)
       return false;
-    if (g.policy == GroupPolicy::Selector) return SingleBit(set.active);
+    if (g.policy == GroupPolicy::Selector) return OneBit(set.active);
     if (g.policy == GroupPolicy::Concurrent) return set.active != 0;
     return true;
   }

@@ -266,6 +266,20 @@ struct CompiledTree {
     return false;
   }
 
+  // Clears, with Status::CorruptMemory, the children of every group from `top`
+  // down whose slot names a child the group lacks: what detail::Deactivate would follow.
+  static void DropChildrenOutOfRange(TickState& t, const DeciderDef& top) {
+    ForEachActive(t.region, top, 0, 0, [&](const DeciderDef& g, std::uint32_t base, int) {
+      if (g.kind != DeciderKind::Group) return;
+      const std::byte* slot = t.region + base + g.data->slotOffset;
+      const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
+      const bool outOfRange = HasSideBySideChildren(g.policy) ? (ChildSetOf(slot).active & ~AllChildren(g)) != 0
+                                                              : active != kNoChild && active >= g.childCount;
+      if (outOfRange) [[unlikely]]
+        FailCorrupt(t, g, base);
+    });
+  }
+
   // The classic kinds (bt/classic.h) are the reference engine's: a classic group
   // and everything below it, and a decider re-checked at every tick.
   template <const DeciderDef& D>
@@ -294,9 +308,11 @@ struct CompiledTree {
   static void Deactivate(TickState& t, int depth) {
     if constexpr (kHandedOver<D>) {
       PrepareForReference(t);
-      // Not walked this tick: checked before its Deactivates; a damaged group is
-      // left without children, so only what is above it is deactivated.
-      if (kIsGroup<D>) (void)OldPathFits(t, D);
+      // An old path not walked this tick was checked by its caller (Interrupt, a
+      // group behavior that ended); a path walked this tick may be between states
+      // (a classic group whose child just ended has none active), which is no
+      // damage. Only child indices out of range are, before the Deactivates.
+      if (kIsGroup<D>) DropChildrenOutOfRange(t, D);
       detail::Deactivate(t, D, 0, depth);
       return;
     } else if constexpr (kIsGroup<D>) {

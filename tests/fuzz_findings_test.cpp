@@ -43,6 +43,18 @@ BT_DEFINE_DECIDER_GROUP__BEHAVIOR(F_G1, PrioritizedList, 0, nullptr, F_GROUP_B, 
 BT_DEFINE_DECIDER_GROUP(F_G2, PrioritizedList, nullptr, F_LEAF2);
 BT_DEFINE_DECIDER_BEHAVIOR(F_LEAF2, F_LEAF_B, nullptr);
 
+// A classic group that ends (bt/classic.h): a Selector root over a behavior that
+// ends, and a Sequence that ends under a prioritized list, beside REST.
+BT_DEFINE_BEHAVIOR(F_ENDS_B, Activate, GroupTick, Deactivate);
+BT_DECLARE_DECIDER(F_C_ENDS);
+BT_DECLARE_DECIDER(F_C_SEQ);
+BT_DECLARE_DECIDER(F_C_REST);
+BT_DEFINE_DECIDER_GROUP(F_C_ROOT, Selector, nullptr, F_C_ENDS);
+BT_DEFINE_DECIDER_BEHAVIOR(F_C_ENDS, F_ENDS_B, nullptr);
+BT_DEFINE_DECIDER_GROUP(F_C_ROOT2, PrioritizedList, nullptr, F_C_SEQ, F_C_REST);
+BT_DEFINE_DECIDER_GROUP(F_C_SEQ, Sequence, nullptr, F_C_ENDS);
+BT_DEFINE_DECIDER_BEHAVIOR(F_C_REST, F_LEAF_B, nullptr);
+
 template <std::size_t N>
 bt::SlotHeader& SlotOf(bt::Memory<N>& memory, const bt::DeciderDef& d) {
   return *reinterpret_cast<bt::SlotHeader*>(memory.bytes + sizeof(bt::MemoryHeader) + d.data->slotOffset);
@@ -101,5 +113,39 @@ TEST_CASE("Finding: damage below a redecide that meets the limit is CorruptMemor
     CHECK(r.status == bt::Status::CorruptMemory);
     CHECK(r.decider == &F_G2);
     CHECK(bt::ActivePath(F_ROOT2, m.Span(), {}) == 0);
+  }
+}
+
+// tools/bench/classic_main.cpp (the classic workload), then compiled_fuzzer: the
+// compiled tick hands a classic group to the reference engine, and checked the
+// group's path for damage again when deactivating it after that walk. A group
+// whose child just ended has no active child (a Selector, a Sequence), which a
+// path between ticks never shows: every classic group that ended under the
+// compiled walk, the root included, was reported as CorruptMemory.
+TEST_CASE("Finding: a classic group that ends is no damage to the compiled tick", "[findings][classic]") {
+  for (const bool compiled : {false, true}) {
+    INFO((compiled ? "compiled" : "interpreted"));
+    {
+      Creature c;
+      bt::MemoryFor<F_C_ROOT> m{};
+      CHECK(Tick<F_C_ROOT>(compiled, c, m, 0.0).status == bt::Status::Running);
+      c.groupDone = true;
+      const bt::TickResult r = Tick<F_C_ROOT>(compiled, c, m, 0.1);
+      CHECK(r.status == bt::Status::Done);
+      CHECK(r.decider == nullptr);
+      CHECK(c.activations == 1);
+      CHECK(c.deactivations == 1);
+    }
+    {
+      Creature c;
+      bt::MemoryFor<F_C_ROOT2> m{};
+      CHECK(Tick<F_C_ROOT2>(compiled, c, m, 0.0).status == bt::Status::Running);
+      c.groupDone = true;
+      const bt::TickResult r = Tick<F_C_ROOT2>(compiled, c, m, 0.1);
+      CHECK(r.status == bt::Status::Running);
+      CHECK(r.decider == &F_C_REST);
+      CHECK(c.activations == 2);  // F_C_ENDS, then F_C_REST
+      CHECK(c.deactivations == 1);
+    }
   }
 }

@@ -146,6 +146,10 @@ inline const ChildSet& ChildSetOf(const std::byte* slot) {
   return *reinterpret_cast<const ChildSet*>(slot + sizeof(SlotHeader));
 }
 
+// Exactly one bit of mask set. Not std::has_single_bit, which libstdc++ builds
+// on popcount: a call into libgcc without -mpopcnt, on every tick's FindDamage.
+constexpr bool OneBit(std::uint64_t mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
+
 // Bit i: child i of g is active, as g's slot says (children g lacks included: damage).
 inline std::uint64_t ActiveChildMask(const std::byte* slot, const DeciderDef& g) {
   if (HasSideBySideChildren(g.policy)) return ChildSetOf(slot).active;
@@ -180,8 +184,6 @@ inline bool ActiveSlotFits(const std::byte* slot, const DeciderDef& g) {
   return g.policy != GroupPolicy::Shuffle || ShuffleOrderFits(slot, g.childCount);
 }
 
-// Whether a mask has exactly one bit set (std::has_single_bit without -mpopcnt is a call).
-constexpr bool SingleBit(std::uint64_t mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
 
 // Calls visit(d, base, depth) for `top`, at `base` and `depth`, and for every
 // decider active below it, parents before children and children in order. It
