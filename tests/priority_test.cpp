@@ -106,16 +106,28 @@ BT_DEFINE_DECIDER(INNER_A, CA_B, BT_DECIDE(CaseHolds), BT_PARAMS(bt::NumberParam
 BT_DEFINE_DECIDER(INNER_D, CD_B);
 BT_DEFINE_DECIDER(AFTER, AFTER_B);
 
+// Both ticks: the compiled one hands the Priority to the reference engine.
+test::Ticked TickEither(bool compiled, TraceAgent& agent, bt::MemoryFor<SEQ>& memory, double time) {
+  if (!compiled) return test::Tick(SEQ, agent, memory, time);
+  test::Ticked ticked;
+  ticked.result = bt::TickBehaviorTreeCompiled<SEQ>(agent, memory, time, 0.1f);
+  ticked.events = agent.Take();
+  return ticked;
+}
+
 TEST_CASE("Priority inside a Sequence: a case that is done makes way for the next child", "[select][priority]") {
+  const bool compiled = GENERATE(false, true);
   TraceAgent agent;
   bt::MemoryFor<SEQ> memory{};
-  auto ticked = test::Tick(SEQ, agent, memory, 0.0);
+  auto ticked = TickEither(compiled, agent, memory, 0.0);
   CHECK(ticked.events == Events{"decide INNER_A", "activate CD_B", "tick CD_B"});
+  ticked = TickEither(compiled, agent, memory, 0.05);
+  CHECK(ticked.events == Events{"tick CD_B"});
 
   // A changes while CD_B runs: the Priority switches to INNER_A in the same tick.
   REQUIRE(bt::VariablesOf(SEQ, memory.Span())->SetBool(0, true));
   agent.tick["CA_B"] = bt::Result::Done;
-  ticked = test::Tick(SEQ, agent, memory, 0.1);
+  ticked = TickEither(compiled, agent, memory, 0.1);
   CHECK(ticked.result.decider == &AFTER);
   CHECK(ticked.events ==
         Events{"decide INNER_A", "deactivate CD_B", "activate CA_B", "tick CA_B", "deactivate CA_B", "activate AFTER_B",

@@ -153,6 +153,35 @@ TEST_CASE("GroupScope: a saved block holds its place; RejoinScopes takes it back
   CHECK(bt::RejoinScopes(ROOT, &d.trace, d.memory.Span()) == 0);
 }
 
+// An alarm of higher priority interrupts the GroupScope, which leaves the scope.
+TEST_TRACE_BEHAVIOR(ALARM_B);
+BT_DEFINE_GROUP(ALARMED_ROOT, PrioritizedList, BT_CHILDREN(ALARM, GUARD_AGAIN));
+BT_DEFINE_DECIDER(ALARM, ALARM_B, BT_DECIDE(test::TraceDecide));
+constinit bt::DeciderData guardAgainData{};
+constexpr bt::DeciderDef GUARD_AGAIN{
+    .name = "GUARD_AGAIN",
+    .kind = bt::DeciderKind::Group,
+    .policy = bt::GroupPolicy::GroupScope,
+    .children = kGuardChild,
+    .childCount = 1,
+    .data = &guardAgainData,
+    .config = {.scopeName = "DeadBodyInvestigator", .allowedUsers = 2, .findScope = FindScope}};
+
+TEST_CASE("GroupScope: interrupted, it leaves after its child's Deactivate", "[select][scope]") {
+  Squad squad;
+  TraceAgent agent;
+  squadOf[&agent] = &squad;
+  bt::Memory<256> memory{};
+  auto ticked = test::Tick(ALARMED_ROOT, agent, memory, 0.0);
+  CHECK(ticked.events == Events{"decide ALARM", "activate INVESTIGATE_B", "tick INVESTIGATE_B"});
+  CHECK(squad.investigators.Users() == 1);
+  agent.decide["ALARM"] = 1;
+  ticked = test::Tick(ALARMED_ROOT, agent, memory, 0.1);
+  CHECK(ticked.events == Events{"decide ALARM", "deactivate INVESTIGATE_B", "activate ALARM_B", "tick ALARM_B"});
+  CHECK(squad.investigators.Users() == 0);
+  squadOf.erase(&agent);
+}
+
 // Crowds ticked on several threads share a scope: never more than allowed inside,
 // and the count right once every agent stopped.
 std::atomic<int> inside{0};
