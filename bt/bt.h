@@ -23,6 +23,7 @@
 #include "bt/preconditions.h"
 #include "bt/refusal.h"
 #include "bt/save.h"
+#include "bt/scope.h"
 #include "bt/signal_variables.h"
 #include "bt/stimuli.h"
 #include "bt/tree.h"

@@ -26,6 +26,28 @@
 
 namespace bt {
 
+struct DeciderDef;
+class Scope;
+
+// One transition of a SelectionStateMachine (CryEngine selection-tree
+// `<Transition state= condition=>` inside `<State>`): from child `from` to child
+// `to` when `condition` accepts (its preconditions and Decide, > 0). The
+// condition is a decider of its own, never activated (no behavior, no slot): a
+// Decide with its own parameters (an expression's text), as a loader builds for
+// any condition. It must be a plain Decide: no timer precondition, no DBlock,
+// no delegation (InitializeTreeData: TreeProblem::BadTransition). A table, not
+// extra children: conditions are not nodes that run, and the states keep child
+// index == state index and their usual layout.
+struct SelectionTransition {
+  std::uint8_t from = 0;
+  std::uint8_t to = 0;
+  const DeciderDef* condition = nullptr;
+};
+
+// How a GroupScope finds the game's scope object for an agent: the game owns
+// its scopes (bt/scope.h), e.g. one per squad; null refuses the agent a place.
+using ScopeFinder = Scope* (*)(void* agent, const char* name);
+
 // What a Decorator returns for each result of its child: Unvanquished `invert`,
 // `return(X)` and `mapStatus(f, s, r)`, MBT SuppressFailure, Drag[en]gine doNotFail.
 struct ResultMap {
@@ -50,6 +72,14 @@ struct NodeConfig {
   std::uint32_t count = 0; // Loop: times the child is done (0: forever); LoopUntilSuccess: attempts (0: forever)
   float seconds = 0;       // Cooldown: [seconds] after the child's last failure before it is ticked again
   float chance = 1;        // RandomGate: probability the gate opens on entry, in [0, 1]
+  // SelectionStateMachine: its transitions; a state's are tried in table order.
+  const SelectionTransition* transitions = nullptr;
+  std::uint16_t transitionCount = 0;
+  // GroupScope (MBT `GroupScope name allowedConcurrentUsers`): the scope, and how
+  // many agents may be inside it at once (MBT's default is 1).
+  const char* scopeName = nullptr;
+  std::uint32_t allowedUsers = 1;
+  ScopeFinder findScope = nullptr;
 };
 
 // Whether a policy is one of the classic ones (the walk hands them to bt/classic_tick.cpp).
@@ -59,7 +89,7 @@ constexpr bool IsClassicPolicy(GroupPolicy policy) {
 // Whether a group of this policy has exactly one child.
 constexpr bool IsDecoratorPolicy(GroupPolicy policy) {
   return policy == GroupPolicy::Decorator || policy == GroupPolicy::Loop || policy == GroupPolicy::LoopUntilSuccess ||
-         policy == GroupPolicy::Cooldown || policy == GroupPolicy::RandomGate;
+         policy == GroupPolicy::Cooldown || policy == GroupPolicy::RandomGate || policy == GroupPolicy::GroupScope;
 }
 // Whether its children each have their own memory, and may be active together.
 // One bit test (the walk asks it at every group it passes).

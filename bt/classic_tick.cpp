@@ -314,6 +314,9 @@ Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, b
     case GroupPolicy::LoopUntilSuccess: return TickLoop(c, g, isNew, Result::Failed);
     case GroupPolicy::Cooldown: return TickCooldown(c, t, g);
     case GroupPolicy::RandomGate: return TickRandomGate(c, t, g, isNew);
+    case GroupPolicy::Priority: return TickPriority(t, g, base, isNew, depth);
+    case GroupPolicy::SelectionStateMachine: return TickSelectionStateMachine(t, g, base, isNew, depth);
+    case GroupPolicy::GroupScope: return TickGroupScope(t, g, base, isNew, depth);
     default: return Result::Failed;  // not a classic policy: InitializeTreeData marks none other
   }
 }

@@ -45,6 +45,7 @@ constexpr SlotLayout ComputeSlotLayout(const DeciderDef& d) {
       slot.align = alignof(ChildSet);
     }
     if (d.policy == GroupPolicy::Loop || d.policy == GroupPolicy::LoopUntilSuccess) end += sizeof(LoopCount);
+    if (d.policy == GroupPolicy::Priority) end += sizeof(VariableWatch);
   }
   const BlockType memory = d.behavior ? d.behavior->memory : BlockType{};
   const std::uint32_t dblockAlign = d.dblock.align ? d.dblock.align : 1;
@@ -205,6 +206,24 @@ constexpr bool CheckNodeConfig(const DeciderDef& d) {
   return true;
 }
 
+// A SelectionStateMachine's transitions: between states it has, each condition a
+// plain Decide (evaluated outside any slot: no timer, no DBlock, no delegation)
+// of the tree's agent type.
+constexpr bool CheckTransitions(TreeAnalysis& a, const DeciderDef& d) {
+  const NodeConfig& c = d.config;
+  if (c.transitionCount != 0 && c.transitions == nullptr) return a.Fail(TreeProblem::BadTransition, &d);
+  for (int k = 0; k < c.transitionCount; ++k) {
+    const SelectionTransition& tr = c.transitions[k];
+    const DeciderDef* cond = tr.condition;
+    if (tr.from >= d.childCount || tr.to >= d.childCount || cond == nullptr || cond->data == nullptr ||
+        cond->preconditions.timerSeconds != 0 || cond->dblock.size != 0 ||
+        (cond->kind == DeciderKind::Group && (cond->flags & kDelegateDecideToChildren)))
+      return a.Fail(TreeProblem::BadTransition, &d);
+    if (!a.AgreeOnAgent(cond->agentType, &d)) return false;
+  }
+  return true;
+}
+
 // Checks one decider on its own, before its children are visited.
 constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
   if (d.data == nullptr) return a.Fail(TreeProblem::NullDecider, &d);
@@ -222,6 +241,9 @@ constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
       return a.Fail(TreeProblem::BadPolicy, &d);
     if (IsDecoratorPolicy(d.policy) && d.childCount != 1) return a.Fail(TreeProblem::DecoratorChildren, &d);
     if (!CheckNodeConfig(d)) return a.Fail(TreeProblem::BadNodeConfig, &d);
+    if (d.policy == GroupPolicy::SelectionStateMachine && !CheckTransitions(a, d)) return false;
+    if (d.policy == GroupPolicy::GroupScope && (d.config.scopeName == nullptr || d.config.findScope == nullptr))
+      return a.Fail(TreeProblem::BadScope, &d);
     if (d.policy == GroupPolicy::Shuffle && d.childCount > kMaxShuffleGroupChildren)
       return a.Fail(TreeProblem::TooManyShuffleChildren, &d);
     // A child listed twice is nearly always a slip (a pasted name); its entries

@@ -79,6 +79,12 @@ struct LoopCount {
   std::uint32_t count;
 };
 
+// After the SlotHeader of a Priority group: VariableBlock::Changes() when it
+// last picked its case, so it picks again only after a change (bt/priority_tick.cpp).
+struct VariableWatch {
+  std::uint32_t changes;
+};
+
 // Whether a block starts where blocks must, at a multiple of kMaxAlignment: the
 // tick refuses any other (Status::MemoryMisaligned), and the readers with it.
 inline bool IsAlignedBlock(const void* block) {

@@ -174,9 +174,12 @@ float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse ti
 // Decides run now and again when the group chooses. Their timers are checked but
 // left as they were: started here, they would make the child reject the choice
 // that follows in the same tick.
+// A SelectionStateMachine asks only the state it would select.
 bool AnyChildAccepts(TickState& t, const DeciderDef& g, int depth) {
   alignas(kMaxAlignment) std::byte scratch[kMaxDBlockBytes > 0 ? kMaxDBlockBytes : 1];
+  const int only = g.policy == GroupPolicy::SelectionStateMachine ? SelectionStateMachineTarget(t, g, depth) : -1;
   for (int i = 0; i < g.childCount; ++i) {
+    if (only >= 0 && i != only) continue;
     const DeciderDef& child = *g.children[i];
     float* timer = child.preconditions.timerSeconds > 0 ? &t.timers[child.data->timerIndex] : nullptr;
     const float lastDecide = timer ? *timer : 0;
@@ -405,6 +408,8 @@ void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth
     Deactivate(t, *d.children[slot.activeChild], base, depth + 1);
     slot.activeChild = kNoChild;
   }
+  if (d.kind == DeciderKind::Group && d.policy == GroupPolicy::GroupScope) [[unlikely]]
+    LeaveGroupScope(t, d, base);  // after its child, as MBT's GroupScope terminates its child first
   if (const BehaviorDef* b = d.behavior) {
     void* memory = BehaviorMemory(t, d, base);
     BT_DEBUG_OUT_TRANSITION(t, 2, depth, "deactivating behavior %s, in decider %s (%s)", b->name, d.name,

@@ -362,6 +362,19 @@ Result TickGroupBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, 
 // A classic group (bt/classic.h, bt/classic_tick.cpp): its group behavior, then its policy.
 Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth);
 
+// The rules of the policies each in a file of its own (bt/<kind>_tick.cpp), called by TickClassicGroup.
+Result TickPriority(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth);
+Result TickSelectionStateMachine(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth);
+Result TickGroupScope(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth);
+
+// The state a SelectionStateMachine would select now (its current one, or its
+// first when it is not on the active path, moved along its transitions): the
+// one child its delegated Decide asks (bt/selection_state_machine_tick.cpp).
+int SelectionStateMachineTarget(TickState& t, const DeciderDef& g, int depth);
+
+// A GroupScope being deactivated gives back the place it took (bt/group_scope_tick.cpp).
+void LeaveGroupScope(TickState& t, const DeciderDef& g, std::uint32_t base);
+
 // kRecheckEveryTick: an active decider's preconditions and Decide again; false when it rejects.
 bool Recheck(TickState& t, const DeciderDef& d, int depth);
 

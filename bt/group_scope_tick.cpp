@@ -1,0 +1,63 @@
+// bt/group_scope_tick.cpp — the rule of the GroupScope policy: MBT `GroupScope
+// name allowedConcurrentUsers` (Lumberyard BehaviorTreeNodes_AI.cpp, GroupScope),
+// Lumberyard's "limit concurrent users" (bt/scope.h tells the scopes).
+//
+// On entry the agent takes a place in the game's scope config.scopeName (found
+// by config.findScope) if fewer than config.allowedUsers agents are inside;
+// else, or when the game has no such scope for it, the group fails and its
+// child is never started. Inside, the group is its child: its result, a child
+// that ends deactivated at once. Deactivating the group, for any reason, gives
+// the place back, after its child's Deactivates (detail::Deactivate calls
+// LeaveGroupScope). The place taken is SlotHeader::cursor (1), which StartSlot
+// clears, so a group that failed before its rule ran (its group behavior) gives
+// nothing back.
+
+#include "bt/debug_output.h"
+#include "bt/detail/tick_engine.h"
+#include "bt/scope.h"
+
+namespace bt::detail {
+namespace {
+
+Scope* FindScope(TickState& t, const DeciderDef& g) { return g.config.findScope(t.agent, g.config.scopeName); }
+
+}  // namespace
+
+Result TickGroupScope(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
+  SlotHeader& header = Slot(t, g, base);
+  if (isNew) {
+    Scope* scope = FindScope(t, g);
+    if (scope == nullptr || !scope->TryEnter(g.config.allowedUsers)) {
+      BT_DEBUG_OUT(t, 4, depth, "%s: scope %s is full: it fails", g.name, g.config.scopeName);
+      return Result::Failed;
+    }
+    header.cursor = 1;
+  }
+  const DeciderDef& child = *g.children[0];
+  Result result;
+  if (header.activeChild == 0) {
+    result = TickDecider(t, child, base, false, depth + 1);
+  } else {
+    Choice choice;
+    if (!(Evaluate(t, child, choice.dblock, TimerUse::kCheck, depth + 1) > 0) || t.error != Status::Running)
+      return Result::Failed;
+    header.activeChild = 0;
+    StartSlot(t, child, base, choice.dblock);
+    result = TickDecider(t, child, base, true, depth + 1);
+  }
+  if (result != Result::Running && t.error == Status::Running && header.activeChild == 0) {
+    header.activeChild = kNoChild;
+    t.deactivation = result == Result::Done ? "done" : "failed";
+    Deactivate(t, child, base, depth + 1);
+  }
+  return result;
+}
+
+void LeaveGroupScope(TickState& t, const DeciderDef& g, std::uint32_t base) {
+  SlotHeader& header = Slot(t, g, base);
+  if (header.cursor != 1) return;
+  header.cursor = 0;
+  if (Scope* scope = FindScope(t, g)) scope->Leave();
+}
+
+}  // namespace bt::detail
