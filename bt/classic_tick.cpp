@@ -3,7 +3,8 @@
 // The walk of bt/tick.cpp hands a classic group here, new or active since an
 // earlier tick; its children are ticked through the same TickDecider, so Spore
 // groups and classic ones nest freely. The rules, each from the system that
-// uses it (../shared/semantics.md is the authority where it and a seed differ):
+// uses it (../shared/semantics.md is the authority where it and a seed differ;
+// each rule was checked against the engine's source, named beside it):
 // - Sequence: Unvanquished `sequence`, MBT Sequence, Drag[en]gine `sequence`.
 // - Selector: Unvanquished `selector`. Fallback: Unvanquished `fallback`, MBT
 //   Selector, Drag[en]gine `choice`.
@@ -16,6 +17,29 @@
 //   Unvanquished `timer(ms)`. RandomGate: MBT RandomGate.
 // In every one a child that ends is deactivated at once, before anything else
 // starts, and a child that rejects fails without being activated.
+//
+// What bt does not run as Unvanquished does (src/sgame/sg_bot_ai.cpp,
+// BotEvaluateNode): Unvanquished keeps no state in its nodes but ONE list of
+// running nodes per bot (the last leaf that returned RUNNING and its ancestors
+// that returned RUNNING, at most MAX_NODE_DEPTH). A leaf returning RUNNING
+// replaces the list; a node on the list returning SUCCESS empties it; a node
+// returning FAILURE leaves it as it is. `sequence` and `fallback` resume at
+// their highest-index child on the list (child 0 otherwise); nothing else reads
+// it. bt keeps a Sequence's or Fallback's child in the group's own slot while
+// the group is active, and a group that ends forgets it. So bt differs only
+// where a group FAILS with a child on the list and is ticked again before any
+// leaf returns RUNNING and before any node on the list succeeds:
+// - a `sequence` whose running child k > 0 failed: Unvanquished, at its next
+//   evaluation, starts at child k again (skipping 0..k-1); bt starts at child 0;
+// - a `fallback` whose last child k > 0 on the list failed (so the fallback
+//   failed): Unvanquished starts at child k again; bt at child 0;
+// - the same for a group whose running descendant failed (a `condition` turned
+//   false, a `timer` or `invert` over it): the groups on the path keep their
+//   place in Unvanquished and restart in bt.
+// Expressing it would need a per-block record of the running path that outlives
+// the groups' activations (like timers do) and a hook on every leaf result; no
+// option does it yet. Unvanquished actions have no Activate/Deactivate: bt's
+// mark when a leaf joins and leaves the active path.
 
 #include <bit>
 
@@ -156,22 +180,21 @@ Result TickSelector(ClassicGroup& c, bool isNew) {
   return Result::Failed;
 }
 
-// Every child ticked in order, each tick, a child that ended started again; the
-// first that fails fails the group (those after it are not ticked); running
-// while any child runs, else done.
+// Every child started in order; the first that fails fails the group (those
+// after it are not ticked); else done, even while some child runs: Unvanquished
+// BotConcurrentNode returns SUCCESS whatever a child other than FAILURE
+// returned (semantics.md said "RUNNING if any runs": the engine does not). A
+// child that runs is deactivated with the group, so a Concurrent never stays
+// active from one tick to the next.
 Result TickConcurrent(ClassicGroup& c) {
-  bool running = false;
   for (int i = 0; i < c.Count(); ++i) {
     const Result result = c.Run(i);
     if (c.Stopped()) return Result::Failed;
-    if (result == Result::Running) {
-      running = true;
-      continue;
-    }
+    if (result == Result::Running) continue;
     c.End(i, result);
     if (result == Result::Failed || c.Stopped()) return Result::Failed;
   }
-  return running ? Result::Running : Result::Done;
+  return Result::Done;
 }
 
 // Every child started on entry; those still running ticked in order each tick.
@@ -266,13 +289,19 @@ Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool i
   return result;
 }
 
-}  // namespace
+// The behavior the tick reports as running (TickResult::decider) when g runs:
+// the first behavior active below it, in preorder, or none. Not the last one
+// ticked, as on a Spore path: in a classic group that one may have ended (a
+// Parallel's child done after its sibling ran), or none may have been ticked (a
+// Loop between two runs of its child), which would leave it unset.
+void ReportRunningBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
+  t.runningDecider = nullptr;
+  ForEachActive(t.region, g, base, depth, [&t](const DeciderDef& d, std::uint32_t, int) {
+    if (t.runningDecider == nullptr && d.kind == DeciderKind::Behavior) t.runningDecider = &d;
+  });
+}
 
-Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
-  if (g.behavior != nullptr) {
-    const Result result = TickGroupBehavior(t, g, base, isNew, depth);
-    if (result != Result::Running) return result;  // a group behavior that ends ends its group
-  }
+Result TickPolicy(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
   ClassicGroup c(t, g, base, depth);
   switch (g.policy) {
     case GroupPolicy::Sequence: return TickSequence(c, g, isNew);
@@ -287,6 +316,18 @@ Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, b
     case GroupPolicy::RandomGate: return TickRandomGate(c, t, g, isNew);
     default: return Result::Failed;  // not a classic policy: InitializeTreeData marks none other
   }
+}
+
+}  // namespace
+
+Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
+  if (g.behavior != nullptr) {
+    const Result result = TickGroupBehavior(t, g, base, isNew, depth);
+    if (result != Result::Running) return result;  // a group behavior that ends ends its group
+  }
+  const Result result = TickPolicy(t, g, base, isNew, depth);
+  if (result == Result::Running && t.error == Status::Running) ReportRunningBehavior(t, g, base, depth);
+  return result;
 }
 
 }  // namespace bt::detail
