@@ -167,22 +167,22 @@ inline void ClearActiveChildren(std::byte* slot, const DeciderDef& g) {
 // Whether the slot of group g, on a path active since an earlier tick, fits the
 // tree. Between ticks a Spore group names one of its children (kNoChild is damage
 // too), and a Shuffle group's order holds only its children. A classic group
-// (bt/classic.h): a Sequence or Fallback names one child; a one-child group may
-// name none (a Loop between two runs of its child, a Decorator that maps an end
-// to Running); a Selector has one child active, a Concurrent at least one, a
-// Parallel any number (it may run on with all of its children ended), each of
-// them among its children, and a Parallel's done children are not active.
+// (bt/classic.h) names at most one child (a Selector: at most one active), a
+// Concurrent or Parallel any number, each among its children, and a Parallel's
+// done children are not active. It may name none: a Loop between two runs of
+// its child, a Decorator that maps an end to Running, a Parallel run on with
+// all of its children ended, and any classic group that just ended (its child
+// was deactivated at once), which its parent then deactivates (the compiled
+// tick checks that path first); a classic group ticked with none starts afresh.
 inline bool ActiveSlotFits(const std::byte* slot, const DeciderDef& g) {
   const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
   if (HasSideBySideChildren(g.policy)) {
     const ChildSet& set = ChildSetOf(slot);
     if ((set.active & ~AllChildren(g)) != 0 || (set.done & ~AllChildren(g)) != 0 || (set.active & set.done) != 0)
       return false;
-    if (g.policy == GroupPolicy::Selector) return std::has_single_bit(set.active);
-    if (g.policy == GroupPolicy::Concurrent) return set.active != 0;
-    return true;
+    return g.policy != GroupPolicy::Selector || std::popcount(set.active) <= 1;
   }
-  if (IsDecoratorPolicy(g.policy)) return active < g.childCount || active == kNoChild;
+  if (IsClassicPolicy(g.policy)) return active < g.childCount || active == kNoChild;
   if (active >= g.childCount) return false;
   return g.policy != GroupPolicy::Shuffle || ShuffleOrderFits(slot, g.childCount);
 }
