@@ -235,6 +235,8 @@ Result TickDecorator(ClassicGroup& c, const DeciderDef& g) {
 // same with done and failed swapped, config.count attempts. A child that ran
 // over from the tick before and ends is started again at once; one that ends on
 // the tick it started waits for the next (MBT: no endless loop of instant children).
+// As Lumberyard Loop.h (childWasRunningLastTick): the restarted child's end in
+// that same tick is not counted (an end of the other kind still ends the loop).
 Result TickLoop(ClassicGroup& c, const DeciderDef& g, bool isNew, Result again) {
   SlotHeader& header = c.Header();
   if (isNew) {
@@ -263,6 +265,7 @@ Result TickLoop(ClassicGroup& c, const DeciderDef& g, bool isNew, Result again) 
 
 // The child ticked only once config.seconds have passed since it last failed
 // (its time kept in the group's timer, which outlives the group); failed before.
+// Strictly past the deadline, as Unvanquished BotDecoratorTimer (level.time > deadline).
 Result TickCooldown(ClassicGroup& c, TickState& t, const DeciderDef& g) {
   float& lastFailure = t.timers[g.data->timerIndex];
   if (!(t.sinceEpoch > static_cast<double>(lastFailure) + static_cast<double>(g.config.seconds))) {
@@ -278,6 +281,8 @@ Result TickCooldown(ClassicGroup& c, TickState& t, const DeciderDef& g) {
 
 // On entry the gate opens with probability config.chance (a draw from the
 // group's random source); shut, the group fails. Open, it is its child.
+// Lumberyard RandomGate opens when cry_random(0, 1) <= chance; the draw here is
+// in [0, 1) and opens below chance: the same odds, but chance 0 never opens.
 Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool isNew) {
   if (isNew && !(WeightedPick::Unit(NextRandom(t, g)) < static_cast<double>(g.config.chance))) {
     BT_DEBUG_OUT(t, 4, 0, "%s: the gate stays shut", g.name);
