@@ -3,7 +3,8 @@
 // The walk of bt/tick.cpp hands a classic group here, new or active since an
 // earlier tick; its children are ticked through the same TickDecider, so Spore
 // groups and classic ones nest freely. The rules, each from the system that
-// uses it (../shared/semantics.md is the authority where it and a seed differ):
+// uses it (../shared/semantics.md is the authority where it and a seed differ;
+// each rule was checked against the engine's source, named beside it):
 // - Sequence: Unvanquished `sequence`, MBT Sequence, Drag[en]gine `sequence`.
 // - Selector: Unvanquished `selector`. Fallback: Unvanquished `fallback`, MBT
 //   Selector, Drag[en]gine `choice`.
@@ -16,6 +17,29 @@
 //   Unvanquished `timer(ms)`. RandomGate: MBT RandomGate.
 // In every one a child that ends is deactivated at once, before anything else
 // starts, and a child that rejects fails without being activated.
+//
+// What bt does not run as Unvanquished does (src/sgame/sg_bot_ai.cpp,
+// BotEvaluateNode): Unvanquished keeps no state in its nodes but ONE list of
+// running nodes per bot (the last leaf that returned RUNNING and its ancestors
+// that returned RUNNING, at most MAX_NODE_DEPTH). A leaf returning RUNNING
+// replaces the list; a node on the list returning SUCCESS empties it; a node
+// returning FAILURE leaves it as it is. `sequence` and `fallback` resume at
+// their highest-index child on the list (child 0 otherwise); nothing else reads
+// it. bt keeps a Sequence's or Fallback's child in the group's own slot while
+// the group is active, and a group that ends forgets it. So bt differs only
+// where a group FAILS with a child on the list and is ticked again before any
+// leaf returns RUNNING and before any node on the list succeeds:
+// - a `sequence` whose running child k > 0 failed: Unvanquished, at its next
+//   evaluation, starts at child k again (skipping 0..k-1); bt starts at child 0;
+// - a `fallback` whose last child k > 0 on the list failed (so the fallback
+//   failed): Unvanquished starts at child k again; bt at child 0;
+// - the same for a group whose running descendant failed (a `condition` turned
+//   false, a `timer` or `invert` over it): the groups on the path keep their
+//   place in Unvanquished and restart in bt.
+// Expressing it would need a per-block record of the running path that outlives
+// the groups' activations (like timers do) and a hook on every leaf result; no
+// option does it yet. Unvanquished actions have no Activate/Deactivate: bt's
+// mark when a leaf joins and leaves the active path.
 
 #include <bit>
 
@@ -156,22 +180,21 @@ Result TickSelector(ClassicGroup& c, bool isNew) {
   return Result::Failed;
 }
 
-// Every child ticked in order, each tick, a child that ended started again; the
-// first that fails fails the group (those after it are not ticked); running
-// while any child runs, else done.
+// Every child started in order; the first that fails fails the group (those
+// after it are not ticked); else done, even while some child runs: Unvanquished
+// BotConcurrentNode returns SUCCESS whatever a child other than FAILURE
+// returned (semantics.md said "RUNNING if any runs": the engine does not). A
+// child that runs is deactivated with the group, so a Concurrent never stays
+// active from one tick to the next.
 Result TickConcurrent(ClassicGroup& c) {
-  bool running = false;
   for (int i = 0; i < c.Count(); ++i) {
     const Result result = c.Run(i);
     if (c.Stopped()) return Result::Failed;
-    if (result == Result::Running) {
-      running = true;
-      continue;
-    }
+    if (result == Result::Running) continue;
     c.End(i, result);
     if (result == Result::Failed || c.Stopped()) return Result::Failed;
   }
-  return running ? Result::Running : Result::Done;
+  return Result::Done;
 }
 
 // Every child started on entry; those still running ticked in order each tick.
@@ -212,6 +235,8 @@ Result TickDecorator(ClassicGroup& c, const DeciderDef& g) {
 // same with done and failed swapped, config.count attempts. A child that ran
 // over from the tick before and ends is started again at once; one that ends on
 // the tick it started waits for the next (MBT: no endless loop of instant children).
+// As Lumberyard Loop.h (childWasRunningLastTick): the restarted child's end in
+// that same tick is not counted (an end of the other kind still ends the loop).
 Result TickLoop(ClassicGroup& c, const DeciderDef& g, bool isNew, Result again) {
   SlotHeader& header = c.Header();
   if (isNew) {
@@ -240,6 +265,7 @@ Result TickLoop(ClassicGroup& c, const DeciderDef& g, bool isNew, Result again) 
 
 // The child ticked only once config.seconds have passed since it last failed
 // (its time kept in the group's timer, which outlives the group); failed before.
+// Strictly past the deadline, as Unvanquished BotDecoratorTimer (level.time > deadline).
 Result TickCooldown(ClassicGroup& c, TickState& t, const DeciderDef& g) {
   float& lastFailure = t.timers[g.data->timerIndex];
   if (!(t.sinceEpoch > static_cast<double>(lastFailure) + static_cast<double>(g.config.seconds))) {
@@ -255,6 +281,8 @@ Result TickCooldown(ClassicGroup& c, TickState& t, const DeciderDef& g) {
 
 // On entry the gate opens with probability config.chance (a draw from the
 // group's random source); shut, the group fails. Open, it is its child.
+// Lumberyard RandomGate opens when cry_random(0, 1) <= chance; the draw here is
+// in [0, 1) and opens below chance: the same odds, but chance 0 never opens.
 Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool isNew) {
   if (isNew && !(WeightedPick::Unit(NextRandom(t, g)) < static_cast<double>(g.config.chance))) {
     BT_DEBUG_OUT(t, 4, 0, "%s: the gate stays shut", g.name);
@@ -266,6 +294,38 @@ Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool i
   return result;
 }
 
+// The behavior the tick reports as running (TickResult::decider) when g runs:
+// the first behavior active below it, in preorder, or none. Not the last one
+// ticked, as on a Spore path: in a classic group that one may have ended (a
+// Parallel's child done after its sibling ran), or none may have been ticked (a
+// Loop between two runs of its child), which would leave it unset.
+void ReportRunningBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
+  t.runningDecider = nullptr;
+  ForEachActive(t.region, g, base, depth, [&t](const DeciderDef& d, std::uint32_t, int) {
+    if (t.runningDecider == nullptr && d.kind == DeciderKind::Behavior) t.runningDecider = &d;
+  });
+}
+
+Result TickPolicy(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
+  ClassicGroup c(t, g, base, depth);
+  switch (g.policy) {
+    case GroupPolicy::Sequence: return TickSequence(c, g, isNew);
+    case GroupPolicy::Fallback: return TickFallback(c, g, isNew);
+    case GroupPolicy::Selector: return TickSelector(c, isNew);
+    case GroupPolicy::Concurrent: return TickConcurrent(c);
+    case GroupPolicy::Parallel: return TickParallel(c, g, isNew);
+    case GroupPolicy::Decorator: return TickDecorator(c, g);
+    case GroupPolicy::Loop: return TickLoop(c, g, isNew, Result::Done);
+    case GroupPolicy::LoopUntilSuccess: return TickLoop(c, g, isNew, Result::Failed);
+    case GroupPolicy::Cooldown: return TickCooldown(c, t, g);
+    case GroupPolicy::RandomGate: return TickRandomGate(c, t, g, isNew);
+    case GroupPolicy::Priority: return TickPriority(t, g, base, isNew, depth);
+    case GroupPolicy::SelectionStateMachine: return TickSelectionStateMachine(t, g, base, isNew, depth);
+    case GroupPolicy::GroupScope: return TickGroupScope(t, g, base, isNew, depth);
+    default: return Result::Failed;  // not a classic policy: InitializeTreeData marks none other
+  }
+}
+
 }  // namespace
 
 bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) {
@@ -274,12 +334,9 @@ bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) {
     const ChildSet& set = ChildSetOf(slot);
     if ((set.active & ~AllChildren(g)) != 0 || (set.done & ~AllChildren(g)) != 0 || (set.active & set.done) != 0)
       return false;
-    if (g.policy == GroupPolicy::Selector) return OneBit(set.active);
-    if (g.policy == GroupPolicy::Concurrent) return set.active != 0;
-    return true;
+    return g.policy != GroupPolicy::Selector || (set.active & (set.active - 1)) == 0;
   }
-  if (IsDecoratorPolicy(g.policy)) return active < g.childCount || active == kNoChild;
-  return active < g.childCount;
+  return active < g.childCount || active == kNoChild;
 }
 
 const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g, std::uint32_t base,
@@ -302,23 +359,9 @@ Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, b
     const Result result = TickGroupBehavior(t, g, base, isNew, depth);
     if (result != Result::Running) return result;  // a group behavior that ends ends its group
   }
-  ClassicGroup c(t, g, base, depth);
-  switch (g.policy) {
-    case GroupPolicy::Sequence: return TickSequence(c, g, isNew);
-    case GroupPolicy::Fallback: return TickFallback(c, g, isNew);
-    case GroupPolicy::Selector: return TickSelector(c, isNew);
-    case GroupPolicy::Concurrent: return TickConcurrent(c);
-    case GroupPolicy::Parallel: return TickParallel(c, g, isNew);
-    case GroupPolicy::Decorator: return TickDecorator(c, g);
-    case GroupPolicy::Loop: return TickLoop(c, g, isNew, Result::Done);
-    case GroupPolicy::LoopUntilSuccess: return TickLoop(c, g, isNew, Result::Failed);
-    case GroupPolicy::Cooldown: return TickCooldown(c, t, g);
-    case GroupPolicy::RandomGate: return TickRandomGate(c, t, g, isNew);
-    case GroupPolicy::Priority: return TickPriority(t, g, base, isNew, depth);
-    case GroupPolicy::SelectionStateMachine: return TickSelectionStateMachine(t, g, base, isNew, depth);
-    case GroupPolicy::GroupScope: return TickGroupScope(t, g, base, isNew, depth);
-    default: return Result::Failed;  // not a classic policy: InitializeTreeData marks none other
-  }
+  const Result result = TickPolicy(t, g, base, isNew, depth);
+  if (result == Result::Running && t.error == Status::Running) ReportRunningBehavior(t, g, base, depth);
+  return result;
 }
 
 }  // namespace bt::detail

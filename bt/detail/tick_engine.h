@@ -171,11 +171,13 @@ inline void ClearActiveChildren(std::byte* slot, const DeciderDef& g) {
 // Whether the slot of group g, on a path active since an earlier tick, fits the
 // tree. Between ticks a Spore group names one of its children (kNoChild is damage
 // too), and a Shuffle group's order holds only its children. A classic group
-// (bt/classic.h): a Sequence or Fallback names one child; a one-child group may
-// name none (a Loop between two runs of its child, a Decorator that maps an end
-// to Running); a Selector has one child active, a Concurrent at least one, a
-// Parallel any number (it may run on with all of its children ended), each of
-// them among its children, and a Parallel's done children are not active.
+// (bt/classic.h) names at most one child (a Selector: at most one active), a
+// Concurrent or Parallel any number, each among its children, and a Parallel's
+// done children are not active. It may name none: a Loop between two runs of
+// its child, a Decorator that maps an end to Running, a Parallel run on with
+// all of its children ended, and any classic group that just ended (its child
+// was deactivated at once), which its parent then deactivates (the compiled
+// tick checks that path first); a classic group ticked with none starts afresh.
 bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g);
 inline bool ActiveSlotFits(const std::byte* slot, const DeciderDef& g) {
   if (IsClassicPolicy(g.policy)) [[unlikely]]
