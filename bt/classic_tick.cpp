@@ -180,21 +180,24 @@ Result TickSelector(ClassicGroup& c, bool isNew) {
   return Result::Failed;
 }
 
-// Every child started in order; the first that fails fails the group (those
-// after it are not ticked); else done, even while some child runs: Unvanquished
-// BotConcurrentNode returns SUCCESS whatever a child other than FAILURE
-// returned (semantics.md said "RUNNING if any runs": the engine does not). A
-// child that runs is deactivated with the group, so a Concurrent never stays
-// active from one tick to the next.
+// Every child ticked in order, each tick (one that ended is started again); the
+// first that fails fails the group (those after it are not ticked); else
+// running while any child runs, else done. This is semantics.md's rule; the
+// versions of Unvanquished's BotConcurrentNode in the public index return
+// SUCCESS even while a child runs — semantics.md is the authority (issue #14).
 Result TickConcurrent(ClassicGroup& c) {
+  bool running = false;
   for (int i = 0; i < c.Count(); ++i) {
     const Result result = c.Run(i);
     if (c.Stopped()) return Result::Failed;
-    if (result == Result::Running) continue;
+    if (result == Result::Running) {
+      running = true;
+      continue;
+    }
     c.End(i, result);
     if (result == Result::Failed || c.Stopped()) return Result::Failed;
   }
-  return Result::Done;
+  return running ? Result::Running : Result::Done;
 }
 
 // Every child started on entry; those still running ticked in order each tick.
