@@ -61,7 +61,9 @@ std::string Print(const bt::DeciderDef& root, const Memory& memory, double time,
 
 }  // namespace
 
+static void Hook(const bt::DebugLine& line, void*) { std::printf("%s\n", line.text); }
 TEST_CASE("explore", "[debug-classic-x]") {
+  bt::SetDebugOutput({5, nullptr, &Hook, nullptr});
   using namespace debug_classic_tree;
   REQUIRE(bt::MemoryBytesFor(ROOT) <= sizeof(Memory));
   test::TraceAgent agent;
