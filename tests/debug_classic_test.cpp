@@ -386,21 +386,24 @@ TEST_CASE("The DOT picture draws classic kinds apart and highlights every active
         std::string::npos);
 }
 
-// Where tests/gdb_printers_test.sh stops, once the block is in the state of the
-// print test's second section, to read it with tools/gdb/bt_printers.py.
+// Where tests/gdb_printers_test.sh stops, after tick 1 (children 0 and 2 of the
+// Parallel active, each at its own base), to read the block and the tick's
+// why-record with tools/gdb/bt_printers.py and compare them with `text` and `whyText`.
 extern "C" [[gnu::noinline]] void DebugClassicGdbStop(const bt::DeciderDef* root, std::span<const std::byte> memory,
-                                                    const char* text) {
-  asm volatile("" : : "r"(root), "r"(memory.data()), "r"(text) : "memory");
+                                                    const char* text, const bt::WhyRecord* why, const char* whyText) {
+  asm volatile("" : : "r"(root), "r"(memory.data()), "r"(text), "r"(why), "r"(whyText) : "memory");
 }
 
 TEST_CASE("gdb reads the classic tree (tests/gdb_printers_test.sh)", "[.gdbclassic]") {
   using namespace debug_classic_tree;
   Script s;
   s.Tick0();
-  s.Tick1();
-  s.Tick2();
+  bt::WhyRecord why{};
+  s.Tick1({.why = &why});
   // bt-path counts "time" to the block's last tick.
   char text[4096];
-  bt::DebugPrintState(ROOT, s.memory.Span(), 2.0, text);
-  DebugClassicGdbStop(&ROOT, s.memory.Span(), text);
+  bt::DebugPrintState(ROOT, s.memory.Span(), 1.0, text);
+  char whyText[4096];
+  bt::FormatWhy(why, whyText);
+  DebugClassicGdbStop(&ROOT, s.memory.Span(), text, &why, whyText);
 }
