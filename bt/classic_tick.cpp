@@ -46,6 +46,7 @@
 #include "bt/classic.h"
 #include "bt/debug_output.h"
 #include "bt/detail/tick_engine.h"
+#include "bt/detail/why_record.h"
 
 namespace bt::detail {
 namespace {
@@ -76,14 +77,22 @@ class ClassicGroup {
     Choice choice;
     if (!(Evaluate(t_, child, choice.dblock, TimerUse::kCheck, depth_ + 1) > 0) || Stopped()) {
       BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s rejects: it fails", g_.name, i, child.name);
+      BT_WHY(t_, WhyEnd(t_, g_, i, "rejects: it fails", depth_));
       return Result::Failed;
     }
+    BT_DEBUG_OUT(t_, 4, depth_, "starting child %d %s", i, child.name);
+    BT_WHY(t_, WhyStart(t_, g_, i, depth_));
     Mark(i);
     StartSlot(t_, child, BaseOf(i), choice.dblock);
     return TickDecider(t_, child, BaseOf(i), true, depth_ + 1);
   }
   // Child i, active since an earlier tick (or earlier in this one), ticked.
-  Result Continue(int i) { return TickDecider(t_, *g_.children[i], BaseOf(i), false, depth_ + 1); }
+  Result Continue(int i) {
+    BT_DEBUG_OUT(t_, 4, depth_, "continuing child %d %s, duration %.3f", i, g_.children[i]->name,
+                 DebugSeconds(t_.blockTime, Slot(t_, *g_.children[i], BaseOf(i)).activatedAt));
+    BT_WHY(t_, WhyContinue(t_, g_, i, depth_));
+    return TickDecider(t_, *g_.children[i], BaseOf(i), false, depth_ + 1);
+  }
   Result Run(int i) { return IsActive(i) ? Continue(i) : Start(i); }
 
   // Deactivates child i, if active, because it ended (`result`) or for `why`.
@@ -91,6 +100,7 @@ class ClassicGroup {
     if (!IsActive(i)) return;
     Unmark(i);
     BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s %s", g_.name, i, g_.children[i]->name, why);
+    BT_WHY(t_, WhyEnd(t_, g_, i, why, depth_));
     t_.deactivation = why;
     Deactivate(t_, *g_.children[i], BaseOf(i), depth_ + 1);
   }

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "bt/classic_format.h"
+#include "bt/detail/tick_engine.h"
 #include "bt/tree.h"
 
 namespace bt {
@@ -66,22 +68,46 @@ struct NodeId {
   }
 };
 
+// The active deciders with the group each is active under (null for the root),
+// in ActivePath's order: with children active side by side (bt/classic.h) the
+// active part of a tree is not one path.
+struct ActiveDeciders {
+  // A decider shared by side-by-side branches may be active under several
+  // parents; past kMax activations (a pathological DAG) the rest is not highlighted.
+  static constexpr int kMax = kMaxTreeDeciders;
+  const DeciderDef* decider[kMax];
+  const DeciderDef* parent[kMax];
+  int count = 0;
+
+  void Read(const DeciderDef& root, std::span<const std::byte> memory) {
+    // ActivePath reads no block the tick refuses, nor one not started by this tree.
+    if (memory.empty() || ActivePath(root, memory, {}) == 0) return;
+    const DeciderDef* above[kMaxTreeDepth] = {};
+    detail::ForEachActive(memory.data() + sizeof(MemoryHeader), root, 0, 0,
+                          [&](const DeciderDef& d, std::uint32_t, int depth) {
+                            above[depth] = &d;
+                            if (count == kMax) return;
+                            decider[count] = &d;
+                            parent[count++] = depth > 0 ? above[depth - 1] : nullptr;
+                          });
+  }
+};
+
 struct DotWriter {
   DotSink& out;
-  const DeciderDef* const* path;  // the active path, root first
-  int pathLength;
+  const ActiveDeciders& active;
   const DeciderDef* seen[kMaxTreeDeciders];  // each decider is one node, however many parents it has
   int seenCount = 0;
 
   bool Active(const DeciderDef& d) const {
-    for (int i = 0; i < pathLength; ++i)
-      if (path[i] == &d) return true;
+    for (int i = 0; i < active.count; ++i)
+      if (active.decider[i] == &d) return true;
     return false;
   }
 
   bool ActiveEdge(const DeciderDef& parent, const DeciderDef& child) const {
-    for (int i = 0; i + 1 < pathLength; ++i)
-      if (path[i] == &parent) return path[i + 1] == &child;
+    for (int i = 0; i < active.count; ++i)
+      if (active.decider[i] == &child && active.parent[i] == &parent) return true;
     return false;
   }
 
@@ -99,8 +125,16 @@ struct DotWriter {
     if (d.paramCount != 0) FormatParams(d.Params(), params);
     out.Put("  \"%s\" [label=\"%s%s%s%s\\n%s", NodeId(d).text, Quoted(d.name).text, d.paramCount != 0 ? "(" : "",
             Quoted(params).text, d.paramCount != 0 ? ")" : "", group ? GroupPolicyName(d.policy) : "");
+    char config[128];
+    if (FormatNodeConfig(d, config) != 0) out.Put("\\n%s", Quoted(config).text);
     if (d.behavior != nullptr) out.Put("%s[%s]", group ? "\\n" : "", Quoted(d.behavior->name).text);
-    out.Put("\"%s%s];\n", group ? "" : ", shape=ellipse",
+    // Classic groups (bt/classic.h) drawn apart from Spore's rounded boxes: square
+    // boxes, and hexagons for the one-child kinds.
+    const bool classic = group && IsClassicPolicy(d.policy);
+    out.Put("\"%s%s];\n", !group                            ? ", shape=ellipse"
+                            : classic && IsDecoratorPolicy(d.policy) ? ", shape=hexagon"
+                            : classic                                ? ", style=\"filled\""
+                                                                     : "",
             Active(d) ? ", fillcolor=\"#ffd966\", color=\"#b45f06\", penwidth=2" : "");
   }
 
@@ -127,9 +161,8 @@ void WriteDot(const DeciderDef& root, std::span<const std::byte> memory, DotSink
     out.Put("  label=\"tree rejected: %s\";\n}\n", Quoted(error.message).text);
     return;
   }
-  const DeciderDef* path[kMaxTreeDepth];
-  int pathLength = memory.empty() ? 0 : ActivePath(root, memory, path);
-  if (pathLength > kMaxTreeDepth) pathLength = kMaxTreeDepth;
+  ActiveDeciders active;
+  active.Read(root, memory);
   // ActivePath does not read such a block either (the tick's MemoryTooSmall, MemoryMisaligned).
   const bool refused = !memory.empty() && (memory.size() < root.data->tree.memoryBytes ||
                                            !IsAlignedBlock(memory.data()));
@@ -138,7 +171,7 @@ void WriteDot(const DeciderDef& root, std::span<const std::byte> memory, DotSink
       "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\", fontsize=11];\n");
   out.Put("  edge [fontname=\"Helvetica\", fontsize=9, color=\"#666666\"];\n");
   if (refused) out.Put("  label=\"memory block too small or misaligned\";\n");
-  DotWriter writer{out, path, pathLength, {}, 0};
+  DotWriter writer{out, active, {}, 0};
   writer.Walk(root, 0);
   out.Put("}\n");
 }

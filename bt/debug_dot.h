@@ -3,13 +3,18 @@
 // Writes the DAG below a root in the DOT language: one node per distinct
 // decider (a shared decider appears once, with an edge from each parent), its
 // edges labelled with the child index. Given an agent's memory block, the active
-// deciders are filled and the edges of the active path drawn bold. `dot -Tsvg`
+// deciders are filled and the edges to them from their active parents drawn bold. `dot -Tsvg`
 // turns the text into a picture; WriteTreeSvg runs it. Depends on the core; the
 // core never depends on it. Writing into a buffer allocates nothing.
 //
 // A decider's label is its name, with its constant parameters as
 // DebugPrintState shows them (`SHOOT(range=10, "head")`, bt::FormatParams), then
-// its policy or behavior. A decider without a name (a loader may leave names out) is labelled
+// its policy or behavior. A classic group (bt/classic.h) adds its configuration
+// as a third line (bt/classic_format.h: "count 3", "cooldown 2.00 s"...) and is
+// drawn apart from Spore's rounded boxes: a square box, or a hexagon for the
+// one-child kinds (Decorator, Loop, LoopUntilSuccess, Cooldown, RandomGate);
+// every child active under a Parallel, Concurrent or Selector is highlighted,
+// with its edge. A decider without a name (a loader may leave names out) is labelled
 // "(unnamed)", its node named "(unnamed) <address>", so that two of them stay
 // two nodes. Bad input draws what is wrong instead of crashing:
 // - a tree InitializeTreeData rejects: a graph of no node, labelled with its

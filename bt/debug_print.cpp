@@ -9,13 +9,15 @@
 // '*' marks an active decider; the number is its index among its parent's
 // children (the root is 0), as the parent's `idx:` names it; indentation is
 // depth. Times and `idx:` are shown only for active deciders: an inactive
-// decider's slot holds whatever a sibling left there.
+// decider's slot holds whatever a sibling left there. Classic groups add their
+// active children, a Parallel's done ones, and their configuration (bt/debug_print.h).
 #include "bt/debug_print.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 
+#include "bt/classic_format.h"
 #include "bt/debug_output.h"
 #include "bt/detail/line_writer.h"
 #include "bt/detail/tick_engine.h"
@@ -47,6 +49,7 @@ void FormatDeciderFlags(std::uint32_t flags, char* out, std::size_t size) {
 
 struct Printer {
   const std::byte* region = nullptr;  // the decider region, or null when nothing is active
+  const float* timers = nullptr;      // the block's timers, when region is set
   double time = 0;
   bool wholeTree = false;
   bool ids = false;
@@ -55,6 +58,43 @@ struct Printer {
   // d's slot, at `base` (bt/memory.h: children side by side each have their own).
   const SlotHeader& Slot(const DeciderDef& d, std::uint32_t base) const {
     return *reinterpret_cast<const SlotHeader*>(region + base + d.data->slotOffset);
+  }
+
+  const std::byte* SlotBytes(const DeciderDef& d, std::uint32_t base) const {
+    return region + base + d.data->slotOffset;
+  }
+
+  // " idx: 0,2": the children in mask, "(corrupt)" after one g lacks (a damaged block); " idx: -" for none.
+  template <class Append>
+  static void AppendMask(Append& append, const char* label, std::uint64_t mask, int childCount) {
+    append("%s", label);
+    char separator = ' ';
+    for (int i = 0; i < 64; ++i)
+      if ((mask >> i) & 1u) {
+        append("%c%d%s", separator, i, i < childCount ? "" : " (corrupt)");
+        separator = ',';
+      }
+    if (mask == 0) append("%s", " -");
+  }
+
+  // " {count 3, 2 so far}": a classic group's configuration (bt/classic_format.h), with
+  // what the block says of it: a running Loop's count so far, a Cooldown's time left
+  // (its timer outlives its activations, so it is shown whenever the block is read).
+  template <class Append>
+  void AppendConfig(Append& append, const DeciderDef& d, bool active, std::uint32_t base) const {
+    char config[128];
+    if (FormatNodeConfig(d, config) == 0) return;
+    append(" {%s", config);
+    if (active && (d.policy == GroupPolicy::Loop || d.policy == GroupPolicy::LoopUntilSuccess))
+      append(", %u so far", reinterpret_cast<const LoopCount*>(SlotBytes(d, base) + sizeof(SlotHeader))->count);
+    if (timers != nullptr && d.policy == GroupPolicy::Cooldown && d.data->timerIndex >= 0) {
+      const double left = static_cast<double>(timers[d.data->timerIndex]) + static_cast<double>(d.config.seconds) - time;
+      if (left > 0)
+        append(", %.2f s left", left);
+      else
+        append("%s", ", ready");
+    }
+    append("%s", "}");
   }
 
   void Line(const DeciderDef& d, int index, int depth, bool active, std::uint32_t base) {
@@ -83,15 +123,9 @@ struct Printer {
     else
       append(" [%s]", d.kind == DeciderKind::Group ? "(no group behavior)" : "(no behavior)");
     if (active && d.kind == DeciderKind::Group && HasSideBySideChildren(d.policy)) {
-      const std::uint64_t mask = detail::ActiveChildMask(reinterpret_cast<const std::byte*>(&Slot(d, base)), d);
-      append("%s", " idx:");
-      char separator = ' ';
-      for (int i = 0; i < 64; ++i)
-        if ((mask >> i) & 1u) {
-          append("%c%d%s", separator, i, i < d.childCount ? "" : " (corrupt)");
-          separator = ',';
-        }
-      if (mask == 0) append("%s", " -");
+      AppendMask(append, " idx:", detail::ActiveChildMask(SlotBytes(d, base), d), d.childCount);
+      if (d.policy == GroupPolicy::Parallel)
+        AppendMask(append, " done:", detail::ChildSetOf(SlotBytes(d, base)).done, d.childCount);
     } else if (active && d.kind == DeciderKind::Group) {
       const std::uint8_t child = Slot(d, base).activeChild;
       if (child == kNoChild)
@@ -99,6 +133,7 @@ struct Printer {
       else
         append(" idx: %d%s", child, child < d.childCount ? "" : " (corrupt)");  // a damaged block
     }
+    AppendConfig(append, d, active, base);
     append("%s", "\n");
     if (n < 0) return;
     std::size_t length = static_cast<std::size_t>(n);
@@ -207,7 +242,10 @@ std::size_t DebugPrintState(const DeciderDef& root, std::span<const std::byte> m
   if (root.variableCount != 0) AppendVariables(printer.writer, root, memory);
   const Block block = Classify(root, memory, printer.region);
   // Activation times are kept after the block's epoch.
-  if (block == Block::Active) printer.time = time - reinterpret_cast<const MemoryHeader*>(memory.data())->epoch;
+  if (block == Block::Active) {
+    printer.time = time - reinterpret_cast<const MemoryHeader*>(memory.data())->epoch;
+    printer.timers = reinterpret_cast<const float*>(memory.data() + root.data->tree.timersOffset);
+  }
   if (block == Block::Refused) AppendText(printer.writer, "(memory block too small or misaligned)\n");
   if (block == Block::Active || options.wholeTree)
     printer.Walk(root, 0, 0, block == Block::Active, 0);

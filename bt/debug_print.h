@@ -24,6 +24,15 @@
 //   variables: HasTarget=true Range=10
 //   variables (initial): HasTarget=false Range=30
 //
+// Classic groups (bt/classic.h): one whose children lie side by side lists every
+// active child ("idx: -" for none), and a Parallel the children done since it
+// started; a classic group's configuration (bt/classic_format.h) ends its line in
+// braces, with a running Loop's count so far and a Cooldown's time left (or
+// "ready": its timer outlives its activations, so it shows on inactive lines too):
+//   *0:PAR (Group, Parallel 0x0) time: 1.00 [(no group behavior)] idx: 0,2 done: 1 {done when all, failed when one}
+//     *0:LOOP (Group, Loop 0x0) time: 1.00 [(no group behavior)] idx: 0 {count 3, 2 so far}
+//     *2:COOL (Group, Cooldown 0x0) time: 0.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, 1.25 s left}
+//
 // Under an active decider, its DBlock and its behavior's memory struct are shown
 // when their type has a formatter (bt/memory_format.h), each on a line of its
 // own, the first line of the formatter's text after the type's name:

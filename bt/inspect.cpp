@@ -34,9 +34,13 @@ int ActivePath(const DeciderDef& root, std::span<const std::byte> memory, std::s
 }
 
 const DeciderDef* ActiveBehaviorDecider(const DeciderDef& root, std::span<const std::byte> memory) {
-  const DeciderDef* path[kMaxTreeDepth];
-  const int count = ActivePath(root, memory, path);
-  return count > 0 ? path[count - 1] : nullptr;
+  if (ActiveHeader(root, memory) == nullptr) return nullptr;
+  // The last in ActivePath's order, which with children active side by side may
+  // list more deciders than a path from the root has.
+  const DeciderDef* last = nullptr;
+  detail::ForEachActive(memory.data() + sizeof(MemoryHeader), root, 0, 0,
+                        [&](const DeciderDef& d, std::uint32_t, int) { last = &d; });
+  return last;
 }
 
 double ActivatedAt(const DeciderDef& root, std::span<const std::byte> memory, const DeciderDef& decider) {

@@ -56,12 +56,8 @@
     if constexpr (kDebug) BT_DEBUG_COLD(t, level, call); \
   } while (0)
 // The why-record (bt/why.h) sits beside the debug output: recorded only when the
-// tick has one, and in the steady path only in the kDebug copy, which a tick
-// with a record takes (DebugOn).
-#define BT_WHY(t, call)                       \
-  do {                                        \
-    if ((t).why != nullptr) [[unlikely]] call; \
-  } while (0)
+// tick has one (BT_WHY, bt/detail/why_record.h), and in the steady path only in
+// the kDebug copy, which a tick with a record takes (DebugOn).
 #define BT_WHY_STEADY(t, call)             \
   do {                                     \
     if constexpr (kDebug) BT_WHY(t, call); \
@@ -93,10 +89,21 @@ namespace detail {
 
 [[gnu::noinline]] static void DebugVisit(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
   DebugProcessing(t, d, isNew, 0, false, depth);
+  // "active child 1"; -1 for none (just activated, or a classic group between runs
+  // of its child); "active children 0,2" for children side by side (bt/classic.h).
+  char active[200];
+  const std::uint64_t mask = isNew ? 0 : ActiveChildMask(SlotBytes(t, d, base), d);
+  int n = std::snprintf(active, sizeof active, "active child %d", mask != 0 ? std::countr_zero(mask) : -1);
+  if (d.kind == DeciderKind::Group && HasSideBySideChildren(d.policy) && !isNew) {
+    n = std::snprintf(active, sizeof active, "active children%s", mask == 0 ? " -" : "");
+    for (std::uint64_t m = mask; m != 0 && n > 0 && static_cast<std::size_t>(n) < sizeof active; m &= m - 1)
+      n += std::snprintf(active + n, sizeof active - static_cast<std::size_t>(n), "%c%d", m == mask ? ' ' : ',',
+                         std::countr_zero(m));
+  }
   if (d.kind == DeciderKind::Group)
-    BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, %s, %d children, active child %d, duration %.3f",
+    BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, %s, %d children, %s, duration %.3f",
                  isNew ? "new" : "current", DeciderKindName(d.kind), d.name, GroupPolicyName(d.policy), d.childCount,
-                 isNew ? -1 : Slot(t, d, base).activeChild, detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
+                 active, detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
   else
     BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, duration %.3f", isNew ? "new" : "current",
                  DeciderKindName(d.kind), d.name, detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
@@ -116,12 +123,14 @@ namespace detail {
 [[gnu::noinline]] static void DebugBeginTick(TickState& t) { BT_DEBUG_BEGIN_TICK(t); }
 
 [[gnu::noinline]] static void DebugEndTick(TickState& t, Status status) {
-  // Spore S11's last line before the tree finishes: the behavior left running, as NAME/id pairs.
-  if (status == Status::Running && t.runningDecider != nullptr && t.runningDecider->behavior != nullptr) {
-    const DeciderDef& d = *t.runningDecider;
-    BT_DEBUG_OUT(t, 3, 0, "current behavior %s/0x%x with flags 0x%x, in decider %s/0x%x", d.behavior->name,
-                 NameId(d.behavior->name), d.behaviorFlags, d.name, d.data->id);
-  }
+  // Spore S11's last line before the tree finishes: the behavior left running, as NAME/id pairs;
+  // one line each for the behaviors running side by side (bt/classic.h), read from the block.
+  if (status == Status::Running)
+    ForEachActive(t.region, *t.root, 0, 0, [&](const DeciderDef& d, std::uint32_t, int) {
+      if (d.kind != DeciderKind::Behavior || d.behavior == nullptr) return;
+      BT_DEBUG_OUT(t, 3, 0, "current behavior %s/0x%x with flags 0x%x, in decider %s/0x%x", d.behavior->name,
+                   NameId(d.behavior->name), d.behaviorFlags, d.name, d.data->id);
+    });
   BT_DEBUG_END_TICK(t, status);
 }
 #endif
@@ -535,6 +544,7 @@ template <bool kDebug>
         break;
       }
       if (d->data->walk & kWalkClassic) {
+        BT_WHY_STEADY(t, WhyVisitClassic(t, *d, base, depth));
         result = TickClassicGroup(t, *d, base, false, depth);
         break;
       }

@@ -239,7 +239,8 @@ template <class Agent, std::size_t N>
 int ActivePath(const DeciderDef& root, std::span<const std::byte> memory, std::span<const DeciderDef*> path);
 
 // The deepest active decider (a behavior decider while Running; the damaged
-// group in a damaged block), or null.
+// group in a damaged block), or null. With children active side by side
+// (bt/classic.h), the last of ActivePath's order: the deepest of the last branch.
 const DeciderDef* ActiveBehaviorDecider(const DeciderDef& root, std::span<const std::byte> memory);
 
 // Time [seconds] at which an active decider was activated, or a negative value

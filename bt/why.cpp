@@ -2,6 +2,7 @@
 // rendering it as text (bt/why.h).
 #include "bt/why.h"
 
+#include <bit>
 #include <cstdio>
 #include <cstring>
 
@@ -105,6 +106,21 @@ void WhyRedecide(TickState& t, const DeciderDef& g, int index, Result result, st
 
 void WhyActivateFailed(TickState& t, const DeciderDef& d, int depth) { Add(t, WhyStep::ActivateFailed, d, depth); }
 
+void WhyVisitClassic(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
+  if (WhyEntry* e = Add(t, WhyStep::Visit, g, depth)) e->mask = ActiveChildMask(SlotBytes(t, g, base), g);
+}
+
+void WhyStart(TickState& t, const DeciderDef& g, int index, int depth) {
+  if (WhyEntry* e = Add(t, WhyStep::Start, g, depth)) e->index = static_cast<std::int16_t>(index);
+}
+
+void WhyEnd(TickState& t, const DeciderDef& g, int index, const char* reason, int depth) {
+  if (WhyEntry* e = Add(t, WhyStep::End, g, depth)) {
+    e->index = static_cast<std::int16_t>(index);
+    e->reason = reason;
+  }
+}
+
 void WhyTransit(TickState& t, WhyCause cause, const DeciderDef& group, const DeciderDef* from, const DeciderDef* to,
                 Status status) {
   WhyRecord& why = *t.why;
@@ -185,7 +201,9 @@ struct WhyPrinter {
     }
     switch (e.step) {
       case WhyStep::Visit:
+        if (e.isNew && IsClassicPolicy(d.policy)) return Line(depth, "%s (%s): activated", name, GroupPolicyName(d.policy));
         if (e.isNew) return Line(depth, "%s (%s): activated, chooses", name, GroupPolicyName(d.policy));
+        if (IsClassicPolicy(d.policy)) return ActiveChildren(depth, d, e.mask);
         return Line(depth, "%s (%s): active child %d %s", name, GroupPolicyName(d.policy), e.index,
                     NameOf(ChildAt(d, e.index)));
       case WhyStep::Rejected: return Line(depth, "%s: rejected by %s", child, RejectName(e.reject));
@@ -224,7 +242,25 @@ struct WhyPrinter {
         return Line(depth, "%s: child %d %s returned %s: redecides, mask 0x%llx", name, e.index,
                     NameOf(ChildAt(d, e.index)), ResultName(e.result), static_cast<unsigned long long>(e.mask));
       case WhyStep::ActivateFailed: return Line(depth, "%s: Activate failed", child);
+      case WhyStep::Start: return Line(depth, "%s starts child %d %s", name, e.index, NameOf(ChildAt(d, e.index)));
+      case WhyStep::End:
+        return Line(depth, "%s: child %d %s %s", name, e.index, NameOf(ChildAt(d, e.index)),
+                    e.reason != nullptr ? e.reason : "ended");
     }
+  }
+
+  // "SEQ (Sequence): active children 0 STEP, 2 COOL": a classic group's, from its
+  // slot's mask; "no active child" between two runs of a Loop's child.
+  void ActiveChildren(int depth, const DeciderDef& g, std::uint64_t mask) {
+    if (mask == 0) return Line(depth, "%s (%s): no active child", NameOf(&g), GroupPolicyName(g.policy));
+    char list[384];
+    int n = 0;
+    for (int i = 0; i < 64 && mask != 0 && n >= 0 && static_cast<std::size_t>(n) < sizeof list; ++i)
+      if ((mask >> i) & 1u)
+        n += std::snprintf(list + n, sizeof list - static_cast<std::size_t>(n), "%s%d %s", n == 0 ? "" : ", ", i,
+                           NameOf(ChildAt(g, i)));
+    Line(depth, "%s (%s): %s %s", NameOf(&g), GroupPolicyName(g.policy),
+         std::has_single_bit(mask) ? "active child" : "active children", list);
   }
 
   void Transition(const WhyTransition& tr) {
@@ -271,6 +307,20 @@ std::size_t FormatWhy(const WhyRecord& record, std::span<char> text) {
 std::uint32_t ActiveNodeId(const DeciderDef& root, std::span<const std::byte> memory) {
   const DeciderDef* active = ActiveBehaviorDecider(root, memory);
   return active != nullptr && active->data != nullptr ? active->data->id : 0;
+}
+
+int ActiveNodeIds(const DeciderDef& root, std::span<const std::byte> memory, std::span<std::uint32_t> ids) {
+  if (ActivePath(root, memory, {}) == 0) return 0;  // refused, or nothing active
+  const std::byte* region = memory.data() + sizeof(MemoryHeader);
+  int count = 0;
+  detail::ForEachActive(region, root, 0, 0, [&](const DeciderDef& d, std::uint32_t base, int depth) {
+    const bool below = d.kind == DeciderKind::Group && depth + 1 < kMaxTreeDepth &&
+                       (detail::ActiveChildMask(region + base + d.data->slotOffset, d) & detail::AllChildren(d)) != 0;
+    if (below) return;
+    if (static_cast<std::size_t>(count) < ids.size()) ids[count] = d.data->id;
+    ++count;
+  });
+  return count;
 }
 
 }  // namespace bt

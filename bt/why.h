@@ -45,6 +45,12 @@ enum class WhyStep : std::uint8_t {
   Interrupt,       // child index interrupts the active child other
   Redecide,        // child index returned result: the group redecides with mask
   ActivateFailed,  // decider: its behavior's Activate returned false
+  // Classic groups (bt/classic.h), which tick their children rather than choose
+  // one: a Visit of one active since an earlier tick has index -1 and its active
+  // children in mask; Continue is a child ticked again.
+  Start,           // the group starts child index (its conditions accepted): activated and ticked
+  End,             // child index ended, reason says how: "done", "failed", "interrupted",
+                   //   "cooling down", or "rejects: it fails" (never activated, counts as failed)
 };
 
 // The precondition that rejected a child (WhyStep::Rejected).
@@ -66,6 +72,7 @@ struct WhyEntry {
   double total = 0;            // Offer
   std::uint64_t mask = 0;      // Redecide
   const DeciderDef* decider = nullptr;  // the group, or the child for Rejected, Decided, ActivateFailed
+  const char* reason = nullptr;         // End: a string literal of the tick
 };
 
 // Why a group's active child changed (a WhyTransition's cause).
@@ -110,7 +117,14 @@ std::size_t FormatWhy(const WhyRecord& record, std::span<char> text);
 
 // The stable id (NameId of its name) of the deepest active decider of the block,
 // as InitializeTreeData records it in DeciderData::id; 0 when nothing is active
-// or the block is refused (as ActiveBehaviorDecider reads it).
+// or the block is refused (as ActiveBehaviorDecider reads it: with children
+// active side by side, the last branch's).
 std::uint32_t ActiveNodeId(const DeciderDef& root, std::span<const std::byte> memory);
+
+// The ids of every active decider with no active child below it (the ends of
+// the active branches: one for a Spore tree, one per running branch of a
+// Parallel), in ActivePath's order. Fills `ids` and returns how many there are
+// (which may exceed ids.size()); 0 when nothing is active or the block is refused.
+int ActiveNodeIds(const DeciderDef& root, std::span<const std::byte> memory, std::span<std::uint32_t> ids);
 
 }  // namespace bt

@@ -201,3 +201,51 @@ else
   echo "(full gdb output:)"; cat "$out"
   exit 1
 fi
+
+# Stops in DebugClassicGdbStop (tests/debug_classic_test.cpp): a Parallel with
+# children side by side (each at its own base), a Loop's count, a Cooldown's time
+# left. bt-path must print DebugPrintState's text (at the block's last tick).
+cat >"$out.gdb" <<'GDB'
+set pagination off
+set print frame-arguments none
+source tools/gdb/bt_printers.py
+break DebugClassicGdbStop
+run "[.gdbclassic]"
+python
+printed = gdb.execute("bt-path root memory", to_string=True)
+formatted = gdb.parse_and_eval("text").string()
+gdb.write("-- classic: bt-path = DebugPrintState: %s\n" % ("yes" if printed == formatted else "NO"))
+if printed != formatted:
+    gdb.write(printed + "-- DebugPrintState:\n" + formatted)
+printed = str(gdb.parse_and_eval("*why"))
+formatted = gdb.parse_and_eval("whyText").string()
+gdb.write("-- classic: why printer = FormatWhy: %s\n" % ("yes" if printed + "\n" == formatted else "NO"))
+if printed + "\n" != formatted:
+    gdb.write(printed + "\n-- FormatWhy:\n" + formatted)
+end
+bt-path root memory
+print *root
+print *root->children[1]
+kill
+GDB
+gdb -q -batch -nx -x "$out.gdb" \
+  "$tests_binary" >"$out" 2>&1 || { cat "$out"; echo "gdb printers (classic): gdb failed"; exit 1; }
+
+grep -E '^(-- |\$[0-9]+ = |( *)\*[0-9]+:|\()' "$out" >"$out.got" || true
+expected='-- classic: bt-path = DebugPrintState: yes
+-- classic: why printer = FormatWhy: yes
+*0:ROOT (Group, Parallel 0x20 ParallelFailOnAll) time: 1.00 [(no group behavior)] idx: 0,2 done: 1 {done when all, failed when all}
+  *0:SEQ (Group, Sequence 0x0) time: 1.00 [(no group behavior)] idx: 1
+    *1:LOOP (Group, Loop 0x0) time: 0.00 [(no group behavior)] idx: 0 {count 3, 0 so far}
+      *0:WALK (Behavior 0x0) time: 0.00 [WALK_B] (0x00000000)
+  *2:COOL (Group, Cooldown 0x0) time: 1.00 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}
+    *0:SHOOT (Behavior 0x0) time: 1.00 [SHOOT_B] (0x00000000)
+$1 = ROOT (Group, Parallel 0x20 ParallelFailOnAll) {done when all, failed when all} children: SEQ, INV, COOL
+$2 = INV (Group, Decorator 0x0) {results: done->failed failed->done} children: LOOK'
+if [ "$(cat "$out.got")" = "$expected" ]; then
+  echo "gdb printers (classic): ok"
+else
+  echo "gdb printers (classic): FAILED; expected:"; echo "$expected"; echo "got:"; cat "$out.got"
+  echo "(full gdb output:)"; cat "$out"
+  exit 1
+fi

@@ -45,4 +45,17 @@ if ! dot -Tsvg "$dir/tree.dot" -o "$dir/tree.svg" || ! grep -q '<title>EAT_FOOD<
 fi
 "$tools/bt_dot" --svg "$dir/direct.svg"
 cmp -s "$dir/tree.svg" "$dir/direct.svg" || { echo "pictures: FAILED: --svg differs from dot on the DOT text"; exit 1; }
+# The classic tree: both branches of its Parallel highlighted, the kinds drawn
+# apart (square boxes, hexagons) with their configuration; dot draws it.
+"$tools/bt_dot" --classic >"$dir/classic.dot"
+for line in '"CLASSIC" -> "PATROL_SEQ" [label="0", color="#b45f06", penwidth=2.5];' \
+            '"CLASSIC" -> "LOOKOUT" [label="1", color="#b45f06", penwidth=2.5];' \
+            '"PATROL_SEQ" -> "STEP" [label="1"];' \
+            '"LOOP" [label="LOOP\nLoop\ncount 3", shape=hexagon, fillcolor="#ffd966", color="#b45f06", penwidth=2];' \
+            '"LOOKOUT" [label="LOOKOUT\nCooldown\ncooldown 5.00 s", shape=hexagon, fillcolor="#ffd966", color="#b45f06", penwidth=2];'; do
+  grep -qxF "  $line" "$dir/classic.dot" || { echo "pictures: FAILED: bt_dot --classic lacks: $line"; cat "$dir/classic.dot"; exit 1; }
+done
+if ! dot -Tsvg "$dir/classic.dot" -o "$dir/classic.svg" || ! grep -q '<title>NOT_SEEN</title>' "$dir/classic.svg"; then
+  echo "pictures: FAILED: dot did not draw bt_dot's classic tree"; exit 1
+fi
 echo "pictures: ok"

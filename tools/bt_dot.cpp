@@ -9,6 +9,10 @@
 //   build/tools/bt_dot > figure1.dot
 //   build/tools/bt_dot --svg tools/pictures/figure1.svg
 //   build/tools/bt_dot --print [--whole]
+//   build/tools/bt_dot --classic [--svg FILE | --print [--whole]]
+// --classic shows a tree of classic kinds (bt/classic.h) instead: a Parallel whose
+// patrol (a Sequence with a Loop) and guard (a Cooldown over an inverting
+// Decorator) run side by side, both highlighted.
 #include <cstdio>
 #include <cstring>
 
@@ -75,16 +79,69 @@ BT_DEFINE_DECIDER_BEHAVIOR(ROLL, ROLL_B, Decide);
 BT_DEFINE_DECIDER_BEHAVIOR(DANCE, DANCE_B, Decide);
 BT_DEFINE_DECIDER_BEHAVIOR(REST, REST_B, nullptr);
 
+// The classic tree: its configuration is plain data in the definitions.
+BT_DEFINE_BEHAVIOR__TICK(WALK_B, Run);
+BT_DEFINE_BEHAVIOR__TICK(LOOK_B, Run);
+BT_DEFINE_DECIDER_BEHAVIOR(STEP, PATROL_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(WALK, WALK_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(LOOK, LOOK_B, nullptr);
+bt::DeciderData loopData, patrolData, invertData, coolData, classicData;
+const bt::DeciderDef* const loopChildren[] = {&WALK};
+const bt::DeciderDef LOOP{.name = "LOOP", .kind = bt::DeciderKind::Group, .policy = bt::GroupPolicy::Loop,
+                          .children = loopChildren, .childCount = 1, .data = &loopData, .config = {.count = 3}};
+const bt::DeciderDef* const patrolChildren[] = {&LOOP, &STEP};
+const bt::DeciderDef PATROL_SEQ{.name = "PATROL_SEQ", .kind = bt::DeciderKind::Group,
+                                .policy = bt::GroupPolicy::Sequence, .children = patrolChildren, .childCount = 2,
+                                .data = &patrolData};
+const bt::DeciderDef* const invertChildren[] = {&LOOK};
+const bt::DeciderDef NOT_SEEN{.name = "NOT_SEEN", .kind = bt::DeciderKind::Group,
+                              .policy = bt::GroupPolicy::Decorator, .children = invertChildren, .childCount = 1,
+                              .data = &invertData, .config = {.results = bt::kInvertResult}};
+const bt::DeciderDef* const coolChildren[] = {&NOT_SEEN};
+const bt::DeciderDef LOOKOUT{.name = "LOOKOUT", .kind = bt::DeciderKind::Group, .policy = bt::GroupPolicy::Cooldown,
+                             .children = coolChildren, .childCount = 1, .data = &coolData, .config = {.seconds = 5}};
+const bt::DeciderDef* const classicChildren[] = {&PATROL_SEQ, &LOOKOUT};
+const bt::DeciderDef CLASSIC{.name = "CLASSIC", .kind = bt::DeciderKind::Group, .policy = bt::GroupPolicy::Parallel,
+                             .children = classicChildren, .childCount = 2, .data = &classicData};
+
 int Usage() {
-  std::fprintf(stderr, "usage: bt_dot [--svg FILE | --print [--whole]]\n");
+  std::fprintf(stderr, "usage: bt_dot [--classic] [--svg FILE | --print [--whole]]\n");
   return 2;
+}
+
+// Writes the picture (or with `print`, the DebugPrintState text at `time`) of
+// root with the agent's block. The classic tree is ticked once here, from 0.
+int Show(const bt::DeciderDef& root, const char* svgPath, bool print, bool whole,
+         std::span<const std::byte> memory = {}, double time = 0) {
+  static bt::Memory<1024> classicMemory{};
+  if (memory.empty()) {
+    Agent agent;
+    const bt::TickResult result = bt::TickBehaviorTree(root, agent, classicMemory, 0.0, 0.1f);
+    if (result.status != bt::Status::Running) {
+      std::fprintf(stderr, "bt_dot: the tree did not run: %s\n", bt::StatusName(result.status));
+      return 1;
+    }
+    memory = classicMemory.Span();
+  }
+  if (print) {
+    char text[4096];
+    bt::DebugPrintState(root, memory, time, text, {.wholeTree = whole});
+    std::fputs(text, stdout);
+    return 0;
+  }
+  if (svgPath != nullptr) {
+    if (bt::WriteTreeSvg(root, memory, svgPath)) return 0;
+    std::fprintf(stderr, "bt_dot: could not write %s through dot\n", svgPath);
+    return 1;
+  }
+  return bt::WriteTreeDot(root, memory, stdout) ? 0 : 1;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   const char* svgPath = nullptr;
-  bool print = false, whole = false;
+  bool print = false, whole = false, classic = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--svg") == 0 && i + 1 < argc)
       svgPath = argv[++i];
@@ -92,10 +149,13 @@ int main(int argc, char** argv) {
       print = true;
     else if (std::strcmp(argv[i], "--whole") == 0)
       whole = true;
+    else if (std::strcmp(argv[i], "--classic") == 0)
+      classic = true;
     else
       return Usage();
   }
 
+  if (classic) return Show(CLASSIC, svgPath, print, whole);
   // Idle from time 0; at 20 the agent gets hungry, finds no food to look for
   // and eats; shown at 34.32, as in S11's example.
   Agent agent;
@@ -112,16 +172,5 @@ int main(int argc, char** argv) {
     return 1;
   }
 
-  if (print) {
-    char text[4096];
-    bt::DebugPrintState(ROOT, memory.Span(), 34.32, text, {.wholeTree = whole});
-    std::fputs(text, stdout);
-    return 0;
-  }
-  if (svgPath != nullptr) {
-    if (bt::WriteTreeSvg(ROOT, memory.Span(), svgPath)) return 0;
-    std::fprintf(stderr, "bt_dot: could not write %s through dot\n", svgPath);
-    return 1;
-  }
-  return bt::WriteTreeDot(ROOT, memory.Span(), stdout) ? 0 : 1;
+  return Show(ROOT, svgPath, print, whole, memory.Span(), 34.32);
 }

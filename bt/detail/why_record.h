@@ -11,6 +11,12 @@
 #include "bt/detail/tick_engine.h"
 #include "bt/why.h"
 
+// Records a step only when the tick has a why-record: out of the way of ticks without one.
+#define BT_WHY(t, call)                        \
+  do {                                         \
+    if ((t).why != nullptr) [[unlikely]] call; \
+  } while (0)
+
 namespace bt::detail {
 
 // Starts the record for a tick of root at `time`; the transitions are kept.
@@ -32,6 +38,11 @@ void AppendWhy(LineWriter& writer, const WhyRecord& why);
 [[gnu::noinline]] void WhyRedecide(TickState& t, const DeciderDef& g, int index, Result result, std::uint64_t mask,
                                    int depth);
 [[gnu::noinline]] void WhyActivateFailed(TickState& t, const DeciderDef& d, int depth);
+// Classic groups (bt/classic_tick.cpp): visited while active (their active children
+// read from the slot at base), a child started, a child ended (reason: a literal).
+[[gnu::noinline]] void WhyVisitClassic(TickState& t, const DeciderDef& g, std::uint32_t base, int depth);
+[[gnu::noinline]] void WhyStart(TickState& t, const DeciderDef& g, int index, int depth);
+[[gnu::noinline]] void WhyEnd(TickState& t, const DeciderDef& g, int index, const char* reason, int depth);
 [[gnu::noinline]] void WhyTransit(TickState& t, WhyCause cause, const DeciderDef& group, const DeciderDef* from,
                                   const DeciderDef* to, Status status = Status::Running);
 

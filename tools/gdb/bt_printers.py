@@ -20,6 +20,12 @@ import gdb.printing
 
 MEMORY_HEADER_BYTES = 32  # sizeof(bt::MemoryHeader): stamp, rng, double epoch, float lastTime, rootActive
 NO_CHILD = 0xFF           # bt::kNoChild
+SLOT_HEADER_BYTES = 8     # sizeof(bt::SlotHeader): then a ChildSet {active, done} or a LoopCount
+MAX_ALIGNMENT = 16        # bt::kMaxAlignment: side-by-side children's regions are rounded up to it
+# bt/classic.h: the classic policies; HasSideBySideChildren, IsDecoratorPolicy.
+SIDE_BY_SIDE = ("Selector", "Parallel", "Concurrent")
+CLASSIC = ("Sequence", "Selector", "Fallback", "Parallel", "Concurrent", "Decorator", "Loop", "LoopUntilSuccess",
+           "Cooldown", "RandomGate")
 
 
 def _enum_name(value):
@@ -80,6 +86,35 @@ def _params(decider):
     return "%s(%s)" % (name, ", ".join(texts))
 
 
+def _result_name(value):
+    return _enum_name(value).lower()
+
+
+def _config(decider):
+    """bt::FormatNodeConfig (bt/classic_format.cpp): what a classic group's definition configures, or ""."""
+    if not _is_group(decider):
+        return ""
+    policy = _enum_name(decider["policy"])
+    config = decider["config"]
+    if policy == "Decorator":
+        results = config["results"]
+        changed = ["%s->%s" % (name, _result_name(results[name])) for name in ("done", "failed", "running")
+                   if _result_name(results[name]) != name]
+        return "results: " + (" ".join(changed) if changed else "as is")
+    if policy in ("Loop", "LoopUntilSuccess"):
+        count = int(config["count"])
+        return "count %d%s" % (count, " (forever)" if count == 0 else "")
+    if policy == "Cooldown":
+        return "cooldown %.2f s" % float(config["seconds"])
+    if policy == "RandomGate":
+        return "chance %g" % float(config["chance"])
+    if policy == "Parallel":
+        flags = int(decider["flags"])
+        return "done when %s, failed when %s" % ("one" if flags & (1 << 4) else "all",
+                                                 "all" if flags & (1 << 5) else "one")
+    return ""
+
+
 def _kind_policy(decider):
     if _is_group(decider):
         return "Group, %s %s" % (_enum_name(decider["policy"]), _flag_names(int(decider["flags"])))
@@ -95,6 +130,9 @@ class DeciderDefPrinter:
     def to_string(self):
         d = self.value
         text = "%s (%s)" % (_params(d), _kind_policy(d))
+        config = _config(d)
+        if config:
+            text += " {%s}" % config
         if int(d["behavior"]) != 0:
             text += " behavior: %s" % _string(d["behavior"]["name"])
         if _is_group(d):
@@ -154,6 +192,16 @@ class WhyRecordPrinter:
                         break
         last_at[depth] = d
         value = float(e["value"])
+        policy = _enum_name(d["policy"])
+        if step == "Visit" and policy in CLASSIC:
+            if bool(e["isNew"]):
+                return depth, "%s (%s): activated" % (name, policy)
+            mask = int(e["mask"])
+            if mask == 0:
+                return depth, "%s (%s): no active child" % (name, policy)
+            listed = ", ".join("%d %s" % (i, _child_name_at(d, i)) for i in range(64) if mask >> i & 1)
+            return depth, "%s (%s): %s %s" % (name, policy, "active child" if mask & (mask - 1) == 0 else
+                                              "active children", listed)
         if step == "Visit":
             if bool(e["isNew"]):
                 return depth, "%s (%s): activated, chooses" % (name, _enum_name(d["policy"]))
@@ -189,6 +237,11 @@ class WhyRecordPrinter:
         if step == "Redecide":
             return depth, "%s: child %d %s returned %s: redecides, mask 0x%x" % (
                 name, index, _child_name_at(d, index), _enum_name(e["result"]), int(e["mask"]))
+        if step == "Start":
+            return depth, "%s starts child %d %s" % (name, index, _child_name_at(d, index))
+        if step == "End":
+            reason = e["reason"].string() if int(e["reason"]) != 0 else "ended"
+            return depth, "%s: child %d %s %s" % (name, index, _child_name_at(d, index), reason)
         return depth, "%s: Activate failed" % child
 
     def _transition(self, t):
@@ -288,6 +341,23 @@ def variables_line(root, address):
     return ("variables: " if values is not None else "variables (initial): ") + " ".join(texts)
 
 
+def _mask_text(label, mask, count):
+    """" idx: 0,2": bt::DebugPrintState's list of the children in a ChildSet mask."""
+    shown = ["%d%s" % (i, "" if i < count else " (corrupt)") for i in range(64) if mask >> i & 1]
+    return label + " " + (",".join(shown) if shown else "-")
+
+
+def _child_base(group, index):
+    """bt::detail::ChildBase: where child `index` of `group` lies from the group's base."""
+    if _enum_name(group["policy"]) not in SIDE_BY_SIDE:
+        return 0
+    at = 0
+    for child in _children(group)[:index]:
+        if child is not None:
+            at += (int(child["data"]["regionBytes"]) + MAX_ALIGNMENT - 1) // MAX_ALIGNMENT * MAX_ALIGNMENT
+    return at
+
+
 def active_path_lines(root, address):
     """The lines of bt::DebugPrintState for the block at `address`, or one line saying why there are none,
     after the variables line of a tree that declares variables."""
@@ -307,9 +377,11 @@ def active_path_lines(root, address):
     if _read(inferior, address + 20, "<B", 1) == 0:
         return lines + ["(no active deciders)"]
     region = address + MEMORY_HEADER_BYTES
-    decider, index, depth = root, 0, 0
-    while decider is not None and depth < 32:  # bt::kMaxTreeDepth
-        slot = region + int(decider["data"]["slotOffset"])
+    timers = address + int(tree["timersOffset"])
+
+    def walk(decider, index, depth, base):
+        """One line per active decider, parents first, children in order (bt::detail::ForEachActive)."""
+        slot = region + base + int(decider["data"]["slotOffset"])
         activated_at = _read(inferior, slot, "<f", 4)
         line = "%s*%d:%s (%s) time: %.2f" % ("  " * depth, index, _params(decider), _kind_policy(decider),
                                             last_time - activated_at)
@@ -317,16 +389,42 @@ def active_path_lines(root, address):
             line += " [%s] (0x%08x)" % (_string(decider["behavior"]["name"]), int(decider["behaviorFlags"]))
         else:
             line += " [(no group behavior)]" if _is_group(decider) else " [(no behavior)]"
-        next_decider = None
+        active = []  # (index, child) to follow
         if _is_group(decider):
-            child = _read(inferior, slot + 4, "<B", 1)
             children = _children(decider)
-            line += " idx: %s" % ("-" if child == NO_CHILD else
-                                  "%d%s" % (child, "" if child < len(children) else " (corrupt)"))
-            if child < len(children):
-                next_decider, index = children[child], child
-        lines.append(line)
-        decider, depth = next_decider, depth + 1
+            policy = _enum_name(decider["policy"])
+            if policy in SIDE_BY_SIDE:  # a ChildSet after the SlotHeader
+                mask = _read(inferior, slot + SLOT_HEADER_BYTES, "<Q", 8)
+                line += _mask_text(" idx:", mask, len(children))
+                if policy == "Parallel":
+                    line += _mask_text(" done:", _read(inferior, slot + SLOT_HEADER_BYTES + 8, "<Q", 8), len(children))
+                active = [i for i in range(min(64, len(children))) if mask >> i & 1]
+            else:
+                child = _read(inferior, slot + 4, "<B", 1)
+                line += " idx: %s" % ("-" if child == NO_CHILD else
+                                      "%d%s" % (child, "" if child < len(children) else " (corrupt)"))
+                active = [child] if child < len(children) else []
+            config = _config(decider)
+            if config:
+                line += " {" + config
+                if policy in ("Loop", "LoopUntilSuccess"):
+                    line += ", %d so far" % _read(inferior, slot + SLOT_HEADER_BYTES, "<I", 4)
+                timer_index = int(decider["data"]["timerIndex"])
+                if policy == "Cooldown" and timer_index >= 0:
+                    left = _read(inferior, timers + 4 * timer_index, "<f", 4) + float(decider["config"]["seconds"]) - \
+                        last_time
+                    line += ", %.2f s left" % left if left > 0 else ", ready"
+                line += "}"
+            lines.append(line)
+            if depth + 1 >= 32:  # bt::kMaxTreeDepth
+                return
+            for i in active:
+                if children[i] is not None:
+                    walk(children[i], i, depth + 1, base + _child_base(decider, i))
+        else:
+            lines.append(line)
+
+    walk(root, 0, 0, 0)
     return lines
 
 

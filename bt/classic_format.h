@@ -1,0 +1,25 @@
+// bt/classic_format.h — a classic group's configuration as text, for the debug
+// views (DebugPrintState, WriteTreeDot; tools/gdb/bt_printers.py writes the same).
+//
+//   Decorator         results: done->failed failed->done   (only the results it changes; "results: as is")
+//   Loop              count 3                              (count 0 (forever))
+//   LoopUntilSuccess  count 3                              (attempts; count 0 (forever))
+//   Cooldown          cooldown 2.00 s
+//   RandomGate        chance 0.25                          (%g)
+//   Parallel          done when all, failed when one       (kParallelSucceedOnAny: done when one;
+//                                                           kParallelFailOnAll: failed when all)
+// Every other policy, and a behavior decider, configures nothing: the text is "".
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "bt/decider.h"
+
+namespace bt {
+
+// Writes the text into `out`, NUL-terminated when not empty (cut when it does not
+// fit), and returns its length (0 for nothing configured).
+std::size_t FormatNodeConfig(const DeciderDef& d, std::span<char> out);
+
+}  // namespace bt
