@@ -81,10 +81,12 @@ BuiltinParamError CheckLog(std::span<const Param> params) {
 #else
 #define BT_BUILTIN_DEBUG_LINE(agent, context, ...) \
   do {                                             \
+    (void)(agent);                                 \
+    (void)(context);                               \
   } while (0)
 #endif
 
-const char* DeciderName(const Context& context) { return context.decider != nullptr ? context.decider->name : nullptr; }
+[[maybe_unused]] const char* DeciderName(const Context& context) { return context.decider != nullptr ? context.decider->name : nullptr; }
 
 }  // namespace
 

@@ -1,4 +1,6 @@
 // bt/data/builtin_registry.cpp — RegisterBuiltinBehaviors (see bt/data/registry.h).
+#include <string>
+
 #include "bt/builtin_behaviors.h"
 #include "bt/data/registry.h"
 
@@ -6,7 +8,10 @@ namespace bt::data {
 
 void RegisterBuiltinBehaviors(Registry& registry) {
   for (const BehaviorDef* leaf : builtin::All())
-    registry.AddBehavior(leaf->name, *leaf, {leaf->memory.size != 0 ? leaf->memory.name : "void", "", "", "", ""});
+    // Written back as C++ by its name, bt::builtin::k<Name> (bt/data/write_cpp.h).
+    registry.AddBehavior(leaf->name, *leaf,
+                         {leaf->memory.size != 0 ? leaf->memory.name : "void", "", "", "",
+                          std::string("bt::builtin::k") + leaf->name});
 }
 
 }  // namespace bt::data

@@ -149,6 +149,7 @@ class Registry {
   }
 
   // A ready-made behavior whose functions take any agent (bt/builtin_behaviors.h).
+  // cpp.function: the C++ name of its BehaviorDef, which WriteTreeAsCpp refers to.
   SignatureSetter AddBehavior(std::string_view name, const BehaviorDef& behavior, CppSpelling cpp = {}) {
     ActionEntry& entry = actions_[std::string(name)];
     entry = ActionEntry{std::string(name), behavior, {}, std::move(cpp)};
