@@ -74,8 +74,8 @@ BuiltinParamError CheckLog(std::span<const Param> params) {
 
 // A debug line of a leaf at level 1, at depth 0 (a behavior is not told its depth).
 #if BT_DEBUG_OUTPUT
-#define BT_BUILTIN_DEBUG_LINE(agent, context, ...)                                      \
-  do {                                                                                 \
+#define BT_BUILTIN_DEBUG_LINE(agent, context, ...)                                                  \
+  do {                                                                                              \
     if (detail::DebugWanted(1, agent)) detail::DebugEmit(1, agent, (context).time, 0, __VA_ARGS__); \
   } while (0)
 #else
@@ -86,7 +86,9 @@ BuiltinParamError CheckLog(std::span<const Param> params) {
   } while (0)
 #endif
 
-[[maybe_unused]] const char* DeciderName(const Context& context) { return context.decider != nullptr ? context.decider->name : nullptr; }
+[[maybe_unused]] const char* DeciderName(const Context& context) {
+  return context.decider != nullptr ? context.decider->name : nullptr;
+}
 
 }  // namespace
 
@@ -126,9 +128,7 @@ Result BuiltinTickTimeout(void*, void* memory, const Context& context) {
   return DeadlineReached(memory, context) ? Result::Failed : Result::Running;
 }
 
-bool BuiltinActivateLog(void*, void*, const Context& context) {
-  return !CheckLog(context.Params());
-}
+bool BuiltinActivateLog(void*, void*, const Context& context) { return !CheckLog(context.Params()); }
 // MBT's Log writes in its Update, at its first tick.
 Result BuiltinTickLog(void* agent, void*, const Context& context) {
   LogParams params;

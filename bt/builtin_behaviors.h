@@ -6,6 +6,7 @@
 // (bt/param.h), BY NAME, named as MBT's attributes. A tree from data reaches them
 // by the same names through bt::data::RegisterBuiltinBehaviors (bt/data/registry.h).
 //
+// clang-format off
 //   behavior   parameters                    result
 //   Succeed    -                             Done at its first tick
 //   Fail       -                             Failed at its first tick (MBT Fail)
@@ -17,6 +18,7 @@
 //   Log        message, fail = false         Done (Failed when `fail`), after writing `message` to the debug output
 //   Breakpoint -                             Done, after writing a debug line and calling bt::BreakpointReached
 //
+// clang-format on
 // Times: "seconds after activation" is Context::activeTime, the block's time
 // since the decider was activated (0 at the tick that activates it, whose first
 // Tick follows at once, as MBT's OnInitialize then Update). The end is reached
@@ -126,30 +128,35 @@ Result BuiltinTickBreakpoint(void* agent, void* memory, const Context& context);
 
 inline constexpr BlockType kDeadlineBlock = BlockTypeOf<builtin::DeadlineMemory>("bt::builtin::DeadlineMemory");
 inline constexpr BlockType kYieldBlock = BlockTypeOf<builtin::YieldMemory>("bt::builtin::YieldMemory");
-// A leaf whose functions never read the Context says so (BehaviorDef::tickTakesContext,
-// takesContext): a tick without one is cheaper, and a DBlock given to its decider is
-// refused as unread (TreeProblem::DBlockUnread).
-inline constexpr bool kBuiltinTakesNoContext = false;
 }  // namespace detail
 
 namespace builtin {
 
 // Constants, so that a macro tree of them is one too (bt::MemoryFor, the compiled tick).
-// Fields: name, activate, tick, deactivate, memory, agentType, tickTakesContext, dblock, takesContext.
-inline constexpr BehaviorDef kSucceed{"Succeed", nullptr, &detail::BuiltinTickDone, nullptr, {}, kNoType,
-                                      detail::kBuiltinTakesNoContext, {}, detail::kBuiltinTakesNoContext};
-inline constexpr BehaviorDef kFail{"Fail", nullptr, &detail::BuiltinTickFailed, nullptr, {}, kNoType,
-                                   detail::kBuiltinTakesNoContext, {}, detail::kBuiltinTakesNoContext};
-inline constexpr BehaviorDef kHalt{"Halt", nullptr, nullptr, nullptr, {}, kNoType,
-                                   detail::kBuiltinTakesNoContext, {}, detail::kBuiltinTakesNoContext};
-inline constexpr BehaviorDef kYield{"Yield", nullptr, &detail::BuiltinTickYield, nullptr, detail::kYieldBlock, kNoType,
-                                    detail::kBuiltinTakesNoContext, {}, detail::kBuiltinTakesNoContext};
-inline constexpr BehaviorDef kWait{"Wait", &detail::BuiltinActivateWait, &detail::BuiltinTickWait, nullptr,
-                                   detail::kDeadlineBlock};
-inline constexpr BehaviorDef kTimeout{"Timeout", &detail::BuiltinActivateTimeout, &detail::BuiltinTickTimeout, nullptr,
-                                      detail::kDeadlineBlock};
-inline constexpr BehaviorDef kLog{"Log", &detail::BuiltinActivateLog, &detail::BuiltinTickLog};
-inline constexpr BehaviorDef kBreakpoint{"Breakpoint", nullptr, &detail::BuiltinTickBreakpoint};
+// A leaf whose functions never read the Context says so: a tick without one is
+// cheaper, and a DBlock given to its decider is refused as unread
+// (TreeProblem::DBlockUnread).
+inline constexpr BehaviorDef kSucceed{
+    .name = "Succeed", .tick = &detail::BuiltinTickDone, .tickTakesContext = false, .takesContext = false};
+inline constexpr BehaviorDef kFail{
+    .name = "Fail", .tick = &detail::BuiltinTickFailed, .tickTakesContext = false, .takesContext = false};
+inline constexpr BehaviorDef kHalt{.name = "Halt", .tickTakesContext = false, .takesContext = false};
+inline constexpr BehaviorDef kYield{.name = "Yield",
+                                    .tick = &detail::BuiltinTickYield,
+                                    .memory = detail::kYieldBlock,
+                                    .tickTakesContext = false,
+                                    .takesContext = false};
+inline constexpr BehaviorDef kWait{.name = "Wait",
+                                   .activate = &detail::BuiltinActivateWait,
+                                   .tick = &detail::BuiltinTickWait,
+                                   .memory = detail::kDeadlineBlock};
+inline constexpr BehaviorDef kTimeout{.name = "Timeout",
+                                      .activate = &detail::BuiltinActivateTimeout,
+                                      .tick = &detail::BuiltinTickTimeout,
+                                      .memory = detail::kDeadlineBlock};
+inline constexpr BehaviorDef kLog{
+    .name = "Log", .activate = &detail::BuiltinActivateLog, .tick = &detail::BuiltinTickLog};
+inline constexpr BehaviorDef kBreakpoint{.name = "Breakpoint", .tick = &detail::BuiltinTickBreakpoint};
 
 // Every built-in leaf, in the order of the table above.
 std::span<const BehaviorDef* const> All();

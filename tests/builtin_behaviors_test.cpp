@@ -178,8 +178,7 @@ TEST_CASE("Wait of duration 0 is Done at the tick that activates it", "[builtin]
 
 namespace wait_variation_tree {
 BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(W));
-BT_DEFINE_DECIDER(W, bt::builtin::kWait,
-                  BT_PARAMS(bt::NumberParam("duration", 2), bt::NumberParam("variation", 4)));
+BT_DEFINE_DECIDER(W, bt::builtin::kWait, BT_PARAMS(bt::NumberParam("duration", 2), bt::NumberParam("variation", 4)));
 }  // namespace wait_variation_tree
 
 TEST_CASE("Wait adds variation times one draw of the block's generator, taken on activation", "[builtin]") {
@@ -305,11 +304,9 @@ TEST_CASE("Log writes its message at debug level 1 at its first tick, then is Do
     CHECK(t0.result.status == bt::Status::NoBehavior);  // OOPS failed the Sequence
     CHECK(t0.events == Events{"activating behavior Log with flags 0x0, in decider HELLO",
                               "ticking behavior Log with flags 0x0, duration 0.000, in decider HELLO",
-                              "hello, world (HELLO)",
-                              "deactivating behavior Log, in decider HELLO (done)",
+                              "hello, world (HELLO)", "deactivating behavior Log, in decider HELLO (done)",
                               "activating behavior Log with flags 0x0, in decider OOPS",
-                              "ticking behavior Log with flags 0x0, duration 0.000, in decider OOPS",
-                              "oops (OOPS)",
+                              "ticking behavior Log with flags 0x0, duration 0.000, in decider OOPS", "oops (OOPS)",
                               "deactivating behavior Log, in decider OOPS (failed)"});
   }
   // The whole line, at level 1 and depth 0.
@@ -341,8 +338,7 @@ TEST_CASE("Breakpoint writes a debug line and is Done at its first tick", "[buil
   CHECK(t0.result.status == bt::Status::Done);
   CHECK(t0.events == Events{"activating behavior Breakpoint with flags 0x0, in decider STOP_HERE",
                             "ticking behavior Breakpoint with flags 0x0, duration 0.000, in decider STOP_HERE",
-                            "breakpoint (STOP_HERE)",
-                            "deactivating behavior Breakpoint, in decider STOP_HERE (done)"});
+                            "breakpoint (STOP_HERE)", "deactivating behavior Breakpoint, in decider STOP_HERE (done)"});
 }
 
 // ---------------------------------------------------------------- compositions
@@ -365,7 +361,8 @@ TEST_CASE("Drag[en]gine's running rule is Halt with kRecheckEveryTick: Running w
                             "ticking behavior Halt with flags 0x0, duration 0.000, in decider RUNNING"});
   const auto t1 = test::Tick(running_rule_tree::ROOT, agent, memory, 1);
   CHECK(t1.result.status == bt::Status::Running);
-  CHECK(t1.events == Events{"decide RUNNING", "ticking behavior Halt with flags 0x0, duration 1.000, in decider RUNNING"});
+  CHECK(t1.events ==
+        Events{"decide RUNNING", "ticking behavior Halt with flags 0x0, duration 1.000, in decider RUNNING"});
   agent.decide["RUNNING"] = 0;
   const auto t2 = test::Tick(running_rule_tree::ROOT, agent, memory, 2);
   CHECK(t2.result.status == bt::Status::NoBehavior);
@@ -517,8 +514,7 @@ TEST_CASE("RegisterBuiltinBehaviors registers every leaf under its name, with na
   CHECK(t1.events == Events{"ticking behavior Wait with flags 0x0, duration 1.000, in decider PAUSE",
                             "deactivating behavior Wait, in decider PAUSE (done)",
                             "activating behavior Log with flags 0x0, in decider SAY",
-                            "ticking behavior Log with flags 0x0, duration 0.000, in decider SAY",
-                            "paused (SAY)",
+                            "ticking behavior Log with flags 0x0, duration 0.000, in decider SAY", "paused (SAY)",
                             "deactivating behavior Log, in decider SAY (done)"});
 }
 
@@ -589,11 +585,10 @@ TEST_CASE("MBT's logging attributes wrap any node in Log leaves without changing
   agent.tick["Work"] = bt::Result::Failed;
   const auto t3 = test::Tick(root, agent, memory, 3);
   CHECK(t3.result.status == bt::Status::NoBehavior);
-  CHECK(t3.events == Events{"activating behavior Log with flags 0x0, in decider X._startLog", "starting (X._startLog)",
-                            "decide X", "activating behavior Work with flags 0x0, in decider X", "activate Work",
-                            "tick Work", "deactivate Work",
-                            "activating behavior Log with flags 0x0, in decider X._failureLog",
-                            "failed (X._failureLog)"});
+  CHECK(t3.events ==
+        Events{"activating behavior Log with flags 0x0, in decider X._startLog", "starting (X._startLog)", "decide X",
+               "activating behavior Work with flags 0x0, in decider X", "activate Work", "tick Work", "deactivate Work",
+               "activating behavior Log with flags 0x0, in decider X._failureLog", "failed (X._failureLog)"});
   // X rejects (its gate is shut): it fails without running, and so logs its failure.
   agent.decide["X"] = 0;
   const auto t4 = test::Tick(root, agent, memory, 4);

@@ -9,9 +9,9 @@ namespace bt::data {
 void RegisterBuiltinBehaviors(Registry& registry) {
   for (const BehaviorDef* leaf : builtin::All())
     // Written back as C++ by its name, bt::builtin::k<Name> (bt/data/write_cpp.h).
-    registry.AddBehavior(leaf->name, *leaf,
-                         {leaf->memory.size != 0 ? leaf->memory.name : "void", "", "", "",
-                          std::string("bt::builtin::k") + leaf->name});
+    registry.AddBehavior(
+        leaf->name, *leaf,
+        {leaf->memory.size != 0 ? leaf->memory.name : "void", "", "", "", std::string("bt::builtin::k") + leaf->name});
 }
 
 }  // namespace bt::data

@@ -37,7 +37,8 @@ NodeSpec Group(std::string name, GroupPolicy policy, std::vector<ChildSpec> chil
 }  // namespace
 
 bool AttachNodeLogs(TreeSpec& spec, std::string_view name, const NodeLogs& logs) {
-  const auto node = std::find_if(spec.nodes.begin(), spec.nodes.end(), [&](const NodeSpec& n) { return n.name == name; });
+  const auto node =
+      std::find_if(spec.nodes.begin(), spec.nodes.end(), [&](const NodeSpec& n) { return n.name == name; });
   if (node == spec.nodes.end()) return false;
   const bool start = !logs.start.empty(), success = !logs.success.empty(), failure = !logs.failure.empty();
   if (!start && !success && !failure) return true;
