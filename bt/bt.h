@@ -7,6 +7,7 @@
 #pragma once
 
 #include "bt/behavior.h"
+#include "bt/builtin_behaviors.h"
 #include "bt/classic_format.h"
 #include "bt/compiled_tick.h"
 #include "bt/config.h"

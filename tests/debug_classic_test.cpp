@@ -247,7 +247,7 @@ TEST_CASE("Debug output of a classic tick: starting, continuing and ending child
               "BTDBO(3) AGENT @ 1.000:   ticking behavior SHOOT_B with flags 0x0, duration 1.000, in decider SHOOT",
               "BTDBO(3) AGENT @ 1.000: current behavior WALK_B/0xd1f26fcd with flags 0x0, in decider WALK/0xa5a75310",
               "BTDBO(3) AGENT @ 1.000: current behavior SHOOT_B/0x7e9958cd with flags 0x0, in decider SHOOT/0x5bdfd410",
-              "BTDBO(3) AGENT @ 1.000: **************** finished tree ROOT: Running in SHOOT ****************"});
+              "BTDBO(3) AGENT @ 1.000: **************** finished tree ROOT: Running in WALK ****************"});
   // Levels 1 and 2: only the transitions, as for a Spore tree; the loop starts WALK again at once.
   CHECK(LinesAt(2, &s.agent, [&] { s.Tick2(); }) ==
         Lines{"BTDBO(2) AGENT @ 2.000:    deactivating behavior WALK_B, in decider WALK (done)",
@@ -273,7 +273,7 @@ TEST_CASE("A classic child that rejects is reported as failing, in the debug out
               "BTDBO(4) AGENT @ 0.000:  SEQ: child 1 LOOP failed",
               "BTDBO(4) AGENT @ 0.000: ROOT: child 0 SEQ failed"});
   CHECK(Why(why) ==
-        "why @ 0.000, ROOT: Running in SHOOT\n"
+        "why @ 0.000, ROOT: Running in LOOK\n"
         "  ROOT: no Decide, accepts\n"
         "  ROOT (Parallel): activated\n"
         "    child 0 SEQ: no Decide, accepts\n"
@@ -310,7 +310,7 @@ TEST_CASE("The why-record explains a classic tick: active children, continued, e
   bt::WhyRecord why{};
   s.Tick1({.why = &why});
   CHECK(Why(why) ==
-        "why @ 1.000, ROOT: Running in SHOOT\n"
+        "why @ 1.000, ROOT: Running in WALK\n"
         "  ROOT (Parallel): active children 0 SEQ, 1 INV, 2 COOL\n"
         "  ROOT continues child 0 SEQ\n"
         "    SEQ (Sequence): active child 0 STEP\n"

@@ -148,6 +148,16 @@ class Registry {
     return SignatureSetter(entry.params);
   }
 
+  // A ready-made behavior whose functions take any agent (bt/builtin_behaviors.h).
+  // cpp.function: the C++ name of its BehaviorDef, which WriteTreeAsCpp refers to.
+  SignatureSetter AddBehavior(std::string_view name, const BehaviorDef& behavior, CppSpelling cpp = {}) {
+    ActionEntry& entry = actions_[std::string(name)];
+    entry = ActionEntry{std::string(name), behavior, {}, std::move(cpp)};
+    entry.behavior.name = entry.name.c_str();
+    if (entry.behavior.memory.size != 0) entry.behavior.memory.name = entry.cpp.memory.c_str();
+    return SignatureSetter(entry.params);
+  }
+
   // `bool (Agent&[, const bt::DecideContext&])`: accepts when true.
   template <auto Condition>
   SignatureSetter AddCondition(std::string_view name, CppSpelling cpp = {}) {
@@ -215,6 +225,14 @@ class Registry {
   std::map<std::string, ValueEntry, std::less<>> values_;
   std::map<std::string, ConstantEntry, std::less<>> constants_;
 };
+
+// Registers the built-in leaves (bt/builtin_behaviors.h) as actions under their
+// names, "Succeed", "Fail", "Halt", "Yield", "Wait", "Timeout", "Log" and
+// "Breakpoint": MBT's node names, which the other systems' leaves map to. They
+// take no positional arguments: their parameters are named (`Wait(duration = 2)`,
+// an MBT attribute). Call it before registering the game's actions: a game's
+// action of the same name then replaces the built-in one.
+void RegisterBuiltinBehaviors(Registry& registry);
 
 // The registry as the names an expression may use (bt/data/expression.h): its
 // value functions (checked for arity) and constants, and the variables a tree

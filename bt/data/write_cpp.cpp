@@ -217,7 +217,10 @@ class CppTreeWriter {
     ids_[&root] = Unique(!options_.treeName.empty() ? options_.treeName : root.name != nullptr ? root.name : "DECIDER");
     for (const DeciderDef* d : deciders_)
       if (d != &root) ids_[d] = Unique(d->name != nullptr ? d->name : "DECIDER");
-    for (const BehaviorDef* b : behaviors_) behaviorIds_[b] = Unique(b->name != nullptr ? b->name : "BEHAVIOR");
+    for (const BehaviorDef* b : behaviors_) {
+      const ActionEntry* ready = ReadyMade(*b);
+      behaviorIds_[b] = ready != nullptr ? ready->cpp.function : Unique(b->name != nullptr ? b->name : "BEHAVIOR");
+    }
     for (const DeciderDef* d : deciders_)
       if (d->decide == &ExpressionCondition) conditionIds_[d] = Unique(ids_[d] + "_Condition");
     if (root.variableCount > 0) variablesId_ = Unique(ids_[&root] + "_Variables");
@@ -227,7 +230,18 @@ class CppTreeWriter {
   std::string Where(const DeciderDef& d) const { return "decider '" + std::string(d.name ? d.name : "") + "'"; }
 
   // ---------------------------------------------------------- behaviors
+  // The registered entry of a ready-made behavior (Registry::AddBehavior, e.g. a
+  // built-in leaf), whose cpp.function names its definition: referred to, never defined.
+  const ActionEntry* ReadyMade(const BehaviorDef& b) const {
+    const ActionEntry* entry = b.name != nullptr ? registry_.FindAction(b.name) : nullptr;
+    if (entry == nullptr || entry->cpp.function.empty() || entry->behavior.activate != b.activate ||
+        entry->behavior.tick != b.tick || entry->behavior.deactivate != b.deactivate)
+      return nullptr;
+    return entry;
+  }
+
   std::string BehaviorText(const BehaviorDef& b) {
+    if (ReadyMade(b) != nullptr) return {};
     const ActionEntry* entry = b.name != nullptr ? registry_.FindAction(b.name) : nullptr;
     if (entry == nullptr || entry->behavior.activate != b.activate || entry->behavior.tick != b.tick ||
         entry->behavior.deactivate != b.deactivate) {

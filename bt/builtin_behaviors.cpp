@@ -1,0 +1,175 @@
+// bt/builtin_behaviors.cpp — the built-in leaves (see bt/builtin_behaviors.h).
+#include "bt/builtin_behaviors.h"
+
+#include <cfloat>
+#include <cmath>
+
+#include "bt/debug_output.h"
+#include "bt/decider.h"
+#include "bt/detail/tick_engine.h"
+
+namespace bt {
+namespace {
+
+using builtin::DeadlineMemory;
+using builtin::YieldMemory;
+
+// ---------------------------------------------------------------- parameters
+// Each leaf reads its parameters with one function, which both its Activate and
+// CheckBuiltinParams call: what the check accepts is what the leaf runs with.
+
+BuiltinParamError ReadSeconds(const char* behavior, std::span<const Param> params, const char* name, bool required,
+                              float& out) {
+  out = 0;
+  const Param* p = FindParam(params, name);
+  if (p == nullptr) return required ? BuiltinParamError{behavior, name, "is missing"} : BuiltinParamError{};
+  if (p->type != ParamType::Number) return {behavior, name, "must be a Number"};
+  if (!(p->number >= 0 && p->number <= FLT_MAX)) return {behavior, name, "must be finite and >= 0"};  // NaN fails
+  out = static_cast<float>(p->number);
+  return {};
+}
+
+struct WaitParams {
+  float duration;
+  float variation;
+};
+BuiltinParamError ReadWait(std::span<const Param> params, WaitParams& out) {
+  if (BuiltinParamError e = ReadSeconds("Wait", params, "duration", true, out.duration)) return e;
+  return ReadSeconds("Wait", params, "variation", false, out.variation);
+}
+
+BuiltinParamError ReadTimeout(std::span<const Param> params, float& duration) {
+  return ReadSeconds("Timeout", params, "duration", true, duration);
+}
+
+struct LogParams {
+  const char* message;
+  bool fail;
+};
+BuiltinParamError ReadLog(std::span<const Param> params, LogParams& out) {
+  out = {"", false};
+  const Param* message = FindParam(params, "message");
+  if (message == nullptr) return {"Log", "message", "is missing"};
+  if (message->type != ParamType::Text) return {"Log", "message", "must be Text"};
+  if (message->text != nullptr) out.message = message->text;
+  if (const Param* fail = FindParam(params, "fail")) {
+    if (fail->type != ParamType::Bool) return {"Log", "fail", "must be a Bool"};
+    out.fail = fail->number != 0;
+  }
+  return {};
+}
+
+BuiltinParamError CheckWait(std::span<const Param> params) {
+  WaitParams read;
+  return ReadWait(params, read);
+}
+BuiltinParamError CheckTimeout(std::span<const Param> params) {
+  float duration;
+  return ReadTimeout(params, duration);
+}
+BuiltinParamError CheckLog(std::span<const Param> params) {
+  LogParams read;
+  return ReadLog(params, read);
+}
+
+// A debug line of a leaf at level 1, at depth 0 (a behavior is not told its depth).
+#if BT_DEBUG_OUTPUT
+#define BT_BUILTIN_DEBUG_LINE(agent, context, ...)                                                  \
+  do {                                                                                              \
+    if (detail::DebugWanted(1, agent)) detail::DebugEmit(1, agent, (context).time, 0, __VA_ARGS__); \
+  } while (0)
+#else
+#define BT_BUILTIN_DEBUG_LINE(agent, context, ...) \
+  do {                                             \
+    (void)(agent);                                 \
+    (void)(context);                               \
+  } while (0)
+#endif
+
+[[maybe_unused]] const char* DeciderName(const Context& context) {
+  return context.decider != nullptr ? context.decider->name : nullptr;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- the leaves
+namespace detail {
+
+Result BuiltinTickDone(void*, void*, const Context&) { return Result::Done; }
+Result BuiltinTickFailed(void*, void*, const Context&) { return Result::Failed; }
+
+Result BuiltinTickYield(void*, void* memory, const Context&) {
+  bool& yielded = static_cast<YieldMemory*>(memory)->yielded;
+  if (yielded) return Result::Done;
+  yielded = true;
+  return Result::Running;
+}
+
+// Wait and Timeout: whether the end kept in the memory is reached (MBT's Timer::Elapsed: now >= end).
+static bool DeadlineReached(const void* memory, const Context& context) {
+  return context.activeTime >= static_cast<const DeadlineMemory*>(memory)->seconds;
+}
+
+bool BuiltinActivateWait(void*, void* memory, const Context& context) {
+  WaitParams params;
+  if (ReadWait(context.Params(), params)) return false;
+  const double variation = params.variation > 0 ? params.variation * detail::WeightedPick::Unit(context.Random()) : 0;
+  static_cast<DeadlineMemory*>(memory)->seconds = static_cast<float>(params.duration + variation);
+  return true;
+}
+Result BuiltinTickWait(void*, void* memory, const Context& context) {
+  return DeadlineReached(memory, context) ? Result::Done : Result::Running;
+}
+
+bool BuiltinActivateTimeout(void*, void* memory, const Context& context) {
+  return !ReadTimeout(context.Params(), static_cast<DeadlineMemory*>(memory)->seconds);
+}
+Result BuiltinTickTimeout(void*, void* memory, const Context& context) {
+  return DeadlineReached(memory, context) ? Result::Failed : Result::Running;
+}
+
+bool BuiltinActivateLog(void*, void*, const Context& context) { return !CheckLog(context.Params()); }
+// MBT's Log writes in its Update, at its first tick.
+Result BuiltinTickLog(void* agent, void*, const Context& context) {
+  LogParams params;
+  if (ReadLog(context.Params(), params)) return Result::Failed;  // checked on activation: never taken
+  BT_BUILTIN_DEBUG_LINE(agent, context, "%s (%s)", params.message, DeciderName(context));
+  return params.fail ? Result::Failed : Result::Done;
+}
+
+Result BuiltinTickBreakpoint(void* agent, void*, const Context& context) {
+  BT_BUILTIN_DEBUG_LINE(agent, context, "breakpoint (%s)", DeciderName(context));
+  if (context.decider != nullptr) BreakpointReached(agent, *context.decider);
+  return Result::Done;
+}
+
+}  // namespace detail
+
+namespace builtin {
+namespace {
+constexpr const BehaviorDef* kAll[] = {&kSucceed, &kFail, &kHalt, &kYield, &kWait, &kTimeout, &kLog, &kBreakpoint};
+}  // namespace
+
+std::span<const BehaviorDef* const> All() { return kAll; }
+
+}  // namespace builtin
+
+BuiltinParamError CheckBuiltinParams(const BehaviorDef& behavior, std::span<const Param> params) {
+  // By its functions, not its address: a tree from data holds a copy of the definition.
+  struct Checked {
+    const BehaviorDef& leaf;
+    BuiltinParamError (*check)(std::span<const Param>);
+  };
+  static constexpr Checked kChecked[] = {
+      {builtin::kWait, &CheckWait}, {builtin::kTimeout, &CheckTimeout}, {builtin::kLog, &CheckLog}};
+  for (const Checked& c : kChecked)
+    if (behavior.activate == c.leaf.activate && behavior.tick == c.leaf.tick) return c.check(params);
+  return {};
+}
+
+[[gnu::noinline]] void BreakpointReached(const void* agent, const DeciderDef& decider) {
+  // Kept as a call the optimizer cannot drop, so a debugger's breakpoint on it is always hit.
+  asm volatile("" : : "r"(agent), "r"(&decider) : "memory");
+}
+
+}  // namespace bt

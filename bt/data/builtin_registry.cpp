@@ -1,0 +1,17 @@
+// bt/data/builtin_registry.cpp — RegisterBuiltinBehaviors (see bt/data/registry.h).
+#include <string>
+
+#include "bt/builtin_behaviors.h"
+#include "bt/data/registry.h"
+
+namespace bt::data {
+
+void RegisterBuiltinBehaviors(Registry& registry) {
+  for (const BehaviorDef* leaf : builtin::All())
+    // Written back as C++ by its name, bt::builtin::k<Name> (bt/data/write_cpp.h).
+    registry.AddBehavior(
+        leaf->name, *leaf,
+        {leaf->memory.size != 0 ? leaf->memory.name : "void", "", "", "", std::string("bt::builtin::k") + leaf->name});
+}
+
+}  // namespace bt::data

@@ -1,0 +1,33 @@
+// bt/data/node_logs.h — MBT's logging attributes (_startLog, _successLog,
+// _failureLog) on any node of a TreeSpec.
+//
+// bt/builtin_behaviors.h describes the wrapper: Log leaves around the node, in a
+// Sequence (start, node, success) inside a Fallback (then failure), which takes
+// the node's place in every group that lists it, and as the root. The node keeps
+// its name, Decide and flags; its results do not change. The Log leaves call the
+// action "Log": register it with bt::data::RegisterBuiltinBehaviors.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "bt/data/tree_spec.h"
+
+namespace bt::data {
+
+// The messages; an empty one is not logged.
+struct NodeLogs {
+  std::string start = {};    // _startLog
+  std::string success = {};  // _successLog
+  std::string failure = {};  // _failureLog
+};
+
+// Wraps node `name` of `spec` in the Log leaves of `logs` (nothing when all are
+// empty). The wrapper's nodes are named after the node: "<name>._logs" (the
+// Fallback), "<name>._logged" (the Sequence), "<name>._startLog",
+// "<name>._successLog", "<name>._failureLog" (the Logs); they are written where
+// the node was. Returns false, changing nothing, when the spec has no node
+// `name` or already has a node of one of those names.
+bool AttachNodeLogs(TreeSpec& spec, std::string_view name, const NodeLogs& logs);
+
+}  // namespace bt::data
