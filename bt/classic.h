@@ -44,12 +44,24 @@ constexpr ResultMap AlwaysResult(Result result) { return {result, result, result
 // Failure becomes Done (MBT SuppressFailure, Drag[en]gine doNotFail).
 inline constexpr ResultMap kSuppressFailure{Result::Done, Result::Done, Result::Running};
 
+// A StateMachine state's way out (MBT `<Transition to= onEvent=>`): the event
+// bt::NameId(name) moves the machine to its state (child) `to` at its next tick
+// (bt/state_machine_tick.cpp).
+struct Transition {
+  std::uint32_t onEvent = 0;
+  std::uint8_t to = 0;
+};
+
 // The numbers a classic node kind reads from its definition (DeciderDef::config).
 struct NodeConfig {
   ResultMap results{};     // Decorator
   std::uint32_t count = 0; // Loop: times the child is done (0: forever); LoopUntilSuccess: attempts (0: forever)
   float seconds = 0;       // Cooldown: [seconds] after the child's last failure before it is ticked again
   float chance = 1;        // RandomGate: probability the gate opens on entry, in [0, 1]
+  // A state of a StateMachine (any decider the machine lists as a child): its
+  // transitions, read by the machine, the first that matches an event taken.
+  const Transition* transitions = nullptr;
+  std::uint8_t transitionCount = 0;
 };
 
 // Whether a policy is one of the classic ones (the walk hands them to bt/classic_tick.cpp).

@@ -285,8 +285,17 @@ Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, b
     case GroupPolicy::LoopUntilSuccess: return TickLoop(c, g, isNew, Result::Failed);
     case GroupPolicy::Cooldown: return TickCooldown(c, t, g);
     case GroupPolicy::RandomGate: return TickRandomGate(c, t, g, isNew);
+    case GroupPolicy::StateMachine: return TickStateMachine(t, g, base, isNew, depth);
     default: return Result::Failed;  // not a classic policy: InitializeTreeData marks none other
   }
+}
+
+Result StartClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, int depth) {
+  return ClassicGroup(t, g, base, depth).Start(i);
+}
+
+void EndClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, const char* why, int depth) {
+  ClassicGroup(t, g, base, depth).End(i, why);
 }
 
 }  // namespace bt::detail

@@ -16,6 +16,7 @@
 #include "bt/config.h"
 #include "bt/decider.h"
 #include "bt/memory.h"
+#include "bt/timestamps.h"
 
 namespace bt {
 namespace detail {
@@ -205,6 +206,18 @@ constexpr bool CheckNodeConfig(const DeciderDef& d) {
   return true;
 }
 
+// A StateMachine's states' transitions (bt/classic.h) each go to one of its states.
+constexpr bool TransitionsFit(const DeciderDef& g) {
+  for (int i = 0; i < g.childCount; ++i) {
+    if (g.children[i] == nullptr) continue;  // reported when visited
+    const NodeConfig& state = g.children[i]->config;
+    if (state.transitionCount != 0 && state.transitions == nullptr) return false;
+    for (int k = 0; k < state.transitionCount; ++k)
+      if (state.transitions[k].to >= g.childCount) return false;
+  }
+  return true;
+}
+
 // Checks one decider on its own, before its children are visited.
 constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
   if (d.data == nullptr) return a.Fail(TreeProblem::NullDecider, &d);
@@ -222,6 +235,7 @@ constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
       return a.Fail(TreeProblem::BadPolicy, &d);
     if (IsDecoratorPolicy(d.policy) && d.childCount != 1) return a.Fail(TreeProblem::DecoratorChildren, &d);
     if (!CheckNodeConfig(d)) return a.Fail(TreeProblem::BadNodeConfig, &d);
+    if (d.policy == GroupPolicy::StateMachine && !TransitionsFit(d)) return a.Fail(TreeProblem::BadTransition, &d);
     if (d.policy == GroupPolicy::Shuffle && d.childCount > kMaxShuffleGroupChildren)
       return a.Fail(TreeProblem::TooManyShuffleChildren, &d);
     // A child listed twice is nearly always a slip (a pasted name); its entries
@@ -331,6 +345,7 @@ constexpr bool CheckVariables(TreeAnalysis& a, const DeciderDef& root) {
     for (int j = 0; j < i; ++j)
       if (std::string_view(root.variables[j].name) == v.name) return a.Fail(TreeProblem::DuplicateVariable, &root);
   }
+  if (!TimestampsFit({root.variables, root.variableCount})) return a.Fail(TreeProblem::BadTimestamp, &root);
   return true;
 }
 
