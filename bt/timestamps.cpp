@@ -14,9 +14,12 @@ void StampTimestamps(const DeciderDef& root, VariableBlock& variables, std::uint
   const auto sets = [&](const VariableDecl& v) { return v.setOnEvent != nullptr && NameId(v.setOnEvent) == event; };
   for (int i = 0; i < root.variableCount; ++i)
     if (sets(root.variables[i])) VariableAccess::SetUncounted(variables, i, time);
-  for (int i = 0; i < root.variableCount; ++i)
-    if (sets(root.variables[i]) && root.variables[i].exclusiveTo != nullptr)
-      VariableAccess::SetUncounted(variables, FindVariable(root, root.variables[i].exclusiveTo), kTimestampCleared);
+  // MBT's Invalidate leaves "set at least once" as it was: one never set stays so.
+  for (int i = 0; i < root.variableCount; ++i) {
+    if (!sets(root.variables[i]) || root.variables[i].exclusiveTo == nullptr) continue;
+    const int cleared = FindVariable(root, root.variables[i].exclusiveTo);
+    if (variables.Get(cleared) != kTimestampNeverSet) VariableAccess::SetUncounted(variables, cleared, kTimestampCleared);
+  }
 }
 
 }  // namespace detail

@@ -18,7 +18,8 @@
 // one given to bt::SendEvent) of the last event named setOnEvent, or:
 // - kTimestampNeverSet (its initial value): no such event yet;
 // - kTimestampCleared: set once, then cleared by a timestamp exclusive to it
-//   (MBT's Invalidate: it still counts as set at least once).
+//   (MBT's Invalidate: it still counts as set at least once; clearing one never
+//   set leaves it never set).
 // An event first sets every timestamp it names, then clears the exclusiveTo of
 // each (MBT's order). Setting or clearing one counts no variable change
 // (VariableBlock::Changes): MBT keeps timestamps apart from its variables.
