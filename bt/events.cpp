@@ -48,6 +48,20 @@ std::uint32_t NamedEvent(std::span<const Param> params) {
   return name != nullptr && name->type == ParamType::Text ? NameId(name->text) : 0;
 }
 
+}  // namespace
+
+Status SendEvent(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory, EventId event,
+                 double time) noexcept {
+  const DeciderDef* culprit = &root;
+  if (const Status status = detail::CheckBlockCall(root, agent, agentType, memory, culprit); status != Status::Running)
+    return status;
+  if (!(std::fabs(time) <= kMaxTickTime)) return Status::BadTime;
+  if (tDelivering == memory.data()) return Status::Reentered;
+  return Deliver(root, agent, memory, event.value, time);
+}
+
+namespace detail {
+
 // Sends the event of an event node from its Activate, in the tick under way
 // (the innermost on this thread: the one calling the node).
 bool SendNamedEvent(void*, void*, const Context& context) {
@@ -59,13 +73,7 @@ bool SendNamedEvent(void*, void*, const Context& context) {
   return SendEvent(*t.root, t.agent, kNoType, memory, EventId(event), t.time) != Status::Reentered;
 }
 
-Result Done(void*, void*, const Context&) { return Result::Done; }
-
-struct WaitForEventMemory {
-  std::uint32_t event;
-  Result result;
-  bool arrived;
-};
+Result EventNodeDone(void*, void*, const Context&) { return Result::Done; }
 
 bool WaitForEventActivate(void*, void* memory, const Context& context) {
   auto& wait = *static_cast<WaitForEventMemory*>(memory);
@@ -89,24 +97,6 @@ void WaitForEventHears(void*, void* memory, const EventContext& context) {
   if (context.event == wait.event) wait.arrived = true;
 }
 
-}  // namespace
-
-Status SendEvent(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory, EventId event,
-                 double time) noexcept {
-  const DeciderDef* culprit = &root;
-  if (const Status status = detail::CheckBlockCall(root, agent, agentType, memory, culprit); status != Status::Running)
-    return status;
-  if (!(std::fabs(time) <= kMaxTickTime)) return Status::BadTime;
-  if (tDelivering == memory.data()) return Status::Reentered;
-  return Deliver(root, agent, memory, event.value, time);
-}
-
-const BehaviorDef kSendEvent{.name = "SendEvent", .activate = SendNamedEvent, .tick = Done};
-const BehaviorDef kSendTransitionEvent{.name = "SendTransitionEvent", .activate = SendNamedEvent};
-const BehaviorDef kWaitForEvent{.name = "WaitForEvent",
-                                .activate = WaitForEventActivate,
-                                .tick = WaitForEventTick,
-                                .memory = BlockTypeOf<WaitForEventMemory>("WaitForEventMemory"),
-                                .onEvent = WaitForEventHears};
+}  // namespace detail
 
 }  // namespace bt

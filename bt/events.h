@@ -94,15 +94,35 @@ template <class Agent, std::size_t N>
   return SendEvent(root, &agent, memory.Span(), event, time);
 }
 
-// The built-in event nodes, configured by their decider's parameters (bt/param.h).
+namespace detail {
+// The event nodes' functions (bt/events.cpp).
+bool SendNamedEvent(void* agent, void* memory, const Context& context);
+Result EventNodeDone(void* agent, void* memory, const Context& context);
+struct WaitForEventMemory {
+  std::uint32_t event;
+  Result result;
+  bool arrived;
+};
+bool WaitForEventActivate(void* agent, void* memory, const Context& context);
+Result WaitForEventTick(void* agent, void* memory, const Context& context);
+void WaitForEventHears(void* agent, void* memory, const EventContext& context);
+}  // namespace detail
+
+// The built-in event nodes, configured by their decider's parameters (bt/param.h);
+// constants, so trees using them are constant too (bt::MemoryFor, the compiled tick).
 // A decider without the `name` parameter fails on activation (MBT refuses to load it).
 // MBT SendEvent name: sends the event `name` (Text) on activation; Done at its first tick.
-extern const BehaviorDef kSendEvent;
+inline constexpr BehaviorDef kSendEvent{.name = "SendEvent", .activate = detail::SendNamedEvent, .tick = detail::EventNodeDone};
 // MBT SendTransitionEvent name: sends the event on activation, then runs until interrupted.
-extern const BehaviorDef kSendTransitionEvent;
+inline constexpr BehaviorDef kSendTransitionEvent{.name = "SendTransitionEvent", .activate = detail::SendNamedEvent};
 // MBT WaitForEvent name result: Running until the event `name` (Text) reaches it
 // while active, then `result` (Text "Success" or "Failure", default Success) at its
 // next Tick: Done or Failed. Any other `result` fails on activation.
-extern const BehaviorDef kWaitForEvent;
+inline constexpr BehaviorDef kWaitForEvent{
+    .name = "WaitForEvent",
+    .activate = detail::WaitForEventActivate,
+    .tick = detail::WaitForEventTick,
+    .memory = BlockTypeOf<detail::WaitForEventMemory>("bt::detail::WaitForEventMemory"),
+    .onEvent = detail::WaitForEventHears};
 
 }  // namespace bt

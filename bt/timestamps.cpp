@@ -63,11 +63,20 @@ bool Answer(const TimeQuestion& q, const VariableBlock* variables, double now) {
   return TimestampPasses(value, now, q.comparison, q.seconds, q.passIfNeverSet);
 }
 
-bool ValidQuestion(void*, void*, const Context& context) {
+}  // namespace
+
+float IfTime(void*, void*, const DecideContext& context) {
+  const TimeQuestion q = ReadQuestion(context.Params(), "orNeverBeenSet");
+  return q.valid && Answer(q, context.variables, context.time) ? 1.0f : 0.0f;
+}
+
+namespace detail {
+
+bool AssertTimeActivate(void*, void*, const Context& context) {
   return ReadQuestion(context.Params(), "orNeverBeenSet").valid;
 }
 
-bool ValidWait(void*, void*, const Context& context) {
+bool WaitUntilTimeActivate(void*, void*, const Context& context) {
   return ReadQuestion(context.Params(), "succeedIfNeverBeenSet").valid;
 }
 
@@ -81,14 +90,6 @@ Result WaitUntilTimeTick(void*, void*, const Context& context) {
   return Answer(q, context.variables, context.time) ? Result::Done : Result::Running;
 }
 
-}  // namespace
-
-float IfTime(void*, void*, const DecideContext& context) {
-  const TimeQuestion q = ReadQuestion(context.Params(), "orNeverBeenSet");
-  return q.valid && Answer(q, context.variables, context.time) ? 1.0f : 0.0f;
-}
-
-const BehaviorDef kAssertTime{.name = "AssertTime", .activate = ValidQuestion, .tick = AssertTimeTick};
-const BehaviorDef kWaitUntilTime{.name = "WaitUntilTime", .activate = ValidWait, .tick = WaitUntilTimeTick};
+}  // namespace detail
 
 }  // namespace bt

@@ -86,10 +86,21 @@ constexpr bool TimestampPasses(double value, double now, TimeComparison comparis
 // that maps nothing), 1 when the timestamp passes, else 0.
 float IfTime(void* agent, void* dblock, const DecideContext& context);
 
+namespace detail {
+// The nodes' functions (bt/timestamps.cpp).
+bool AssertTimeActivate(void* agent, void* memory, const Context& context);
+Result AssertTimeTick(void* agent, void* memory, const Context& context);
+bool WaitUntilTimeActivate(void* agent, void* memory, const Context& context);
+Result WaitUntilTimeTick(void* agent, void* memory, const Context& context);
+}  // namespace detail
+
+// Constants, so trees using them are constant too (bt::MemoryFor, the compiled tick).
 // MBT AssertTime: Done when the timestamp passes, else Failed, at its first tick.
-extern const BehaviorDef kAssertTime;
+inline constexpr BehaviorDef kAssertTime{
+    .name = "AssertTime", .activate = detail::AssertTimeActivate, .tick = detail::AssertTimeTick};
 // MBT WaitUntilTime: Running until the timestamp passes, then Done.
-extern const BehaviorDef kWaitUntilTime;
+inline constexpr BehaviorDef kWaitUntilTime{
+    .name = "WaitUntilTime", .activate = detail::WaitUntilTimeActivate, .tick = detail::WaitUntilTimeTick};
 
 namespace detail {
 // Sets the timestamps `event` names to `time`, then clears those they are exclusive to.

@@ -111,6 +111,10 @@ BT_DEFINE_GROUP(WAIT_SHOT_ROOT, Sequence, BT_CHILDREN(WAIT_SHOT, A), BT_VARIABLE
 BT_DEFINE_DECIDER(WAIT_NO_LIMIT, bt::kWaitUntilTime, BT_PARAMS(bt::TextParam("since", "Shot")));
 BT_DEFINE_GROUP(WAIT_NO_LIMIT_ROOT, Sequence, BT_CHILDREN(WAIT_NO_LIMIT, A), BT_VARIABLES(kVariables));
 
+// SendEvent activated by the compiled walk itself (under a prioritized list), at a time it stamps.
+BT_DEFINE_DECIDER(SEND_SHOT, bt::kSendEvent, BT_PARAMS(bt::TextParam("name", "OnShot")));
+BT_DEFINE_GROUP(SHOOTER, PrioritizedList, BT_CHILDREN(SEND_SHOT, A), BT_VARIABLES(kVariables));
+
 double Value(const bt::DeciderDef& root, Block& memory, const char* name) {
   return bt::VariablesOf(root, memory.Span())->Get(bt::FindVariable(root, name));
 }
@@ -377,4 +381,19 @@ TEST_CASE("A timestamp not declared as TimestampVariable is refused with its tre
   CHECK(std::string(error.message) ==
         "bt: decider BAD_TS1: a timestamp variable that is not a Number starting at kTimestampNeverSet, or "
         "exclusiveTo names no timestamp: use bt::TimestampVariable");
+}
+
+TEST_CASE("SendEvent sends from both ticks, and a StateMachine runs in the compiled tick as in the reference one",
+          "[events][compiled]") {
+  test::TraceAgent agent;
+  Block reference{};
+  Block compiled{};
+  auto r = Tick(SHOOTER, agent, reference, 4.0);
+  CHECK(r.result.decider == &A);
+  CHECK(r.events == Events{"activate A_B", "tick A_B"});
+  const bt::TickResult c = bt::TickBehaviorTreeCompiled<SHOOTER>(agent, compiled, 4.0, 0.1f);
+  CHECK(c.decider == &A);
+  CHECK(agent.Take() == r.events);
+  CHECK(Value(SHOOTER, reference, "Shot") == 4.0);
+  CHECK(Value(SHOOTER, compiled, "Shot") == 4.0);
 }
