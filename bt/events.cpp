@@ -35,7 +35,8 @@ Status Deliver(const DeciderDef& root, void* agent, std::span<std::byte> memory,
   std::byte* region = memory.data() + sizeof(MemoryHeader);
   detail::ForEachActive(region, root, 0, 0, [&](const DeciderDef& d, std::uint32_t base, int) {
     std::byte* slot = region + base + d.data->slotOffset;
-    if (d.kind == DeciderKind::Group && d.policy == GroupPolicy::StateMachine) detail::StateMachineHears(slot, d, event);
+    if (d.kind == DeciderKind::Group && d.policy == GroupPolicy::StateMachine)
+      detail::StateMachineHears(slot, d, event);
     if (d.behavior != nullptr && d.behavior->onEvent != nullptr)
       d.behavior->onEvent(agent, slot + d.data->memoryOffset, EventContext{event, time, &d, variables});
   });

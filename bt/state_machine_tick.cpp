@@ -47,14 +47,16 @@ Result TickStateMachine(TickState& t, const DeciderDef& g, std::uint32_t base, b
   } else {
     result = TickDecider(t, *g.children[state], base, false, depth + 1);
   }
-  if (result != Result::Running && t.error == Status::Running) EndClassicChild(t, g, base, state, result == Result::Done ? "done" : "failed", depth);
+  if (result != Result::Running && t.error == Status::Running)
+    EndClassicChild(t, g, base, state, result == Result::Done ? "done" : "failed", depth);
   return result;
 }
 
 bool StateMachineHears(std::byte* slot, const DeciderDef& g, std::uint32_t event) {
   SlotHeader& header = *reinterpret_cast<SlotHeader*>(slot);
   const std::uint8_t from = header.cursor != kNoChild ? header.cursor : header.activeChild;
-  if (from >= g.childCount) return false;  // damage, or between two states: the tick reports the one, and the other hears nothing
+  if (from >= g.childCount)
+    return false;  // damage, or between two states: the tick reports the one, and the other hears nothing
   const NodeConfig& state = g.children[from]->config;
   for (int i = 0; i < state.transitionCount; ++i) {
     if (state.transitions[i].onEvent == event) {

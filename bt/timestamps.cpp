@@ -18,7 +18,8 @@ void StampTimestamps(const DeciderDef& root, VariableBlock& variables, std::uint
   for (int i = 0; i < root.variableCount; ++i) {
     if (!sets(root.variables[i]) || root.variables[i].exclusiveTo == nullptr) continue;
     const int cleared = FindVariable(root, root.variables[i].exclusiveTo);
-    if (variables.Get(cleared) != kTimestampNeverSet) VariableAccess::SetUncounted(variables, cleared, kTimestampCleared);
+    if (variables.Get(cleared) != kTimestampNeverSet)
+      VariableAccess::SetUncounted(variables, cleared, kTimestampCleared);
   }
 }
 

@@ -24,8 +24,10 @@ BT_DEFINE_DECIDER_BEHAVIOR(B, B_B, nullptr);
 
 // ---------------------------------------------------------------- WaitForEvent
 BT_DEFINE_DECIDER(WAIT_GO, bt::kWaitForEvent, BT_PARAMS(bt::TextParam("name", "Go")));
-BT_DEFINE_DECIDER(WAIT_STOP, bt::kWaitForEvent, BT_PARAMS(bt::TextParam("name", "Stop"), bt::TextParam("result", "Failure")));
-BT_DEFINE_DECIDER(WAIT_BAD, bt::kWaitForEvent, BT_PARAMS(bt::TextParam("name", "Go"), bt::TextParam("result", "Maybe")));
+BT_DEFINE_DECIDER(WAIT_STOP, bt::kWaitForEvent,
+                  BT_PARAMS(bt::TextParam("name", "Stop"), bt::TextParam("result", "Failure")));
+BT_DEFINE_DECIDER(WAIT_BAD, bt::kWaitForEvent,
+                  BT_PARAMS(bt::TextParam("name", "Go"), bt::TextParam("result", "Maybe")));
 BT_DEFINE_DECIDER(WAIT_UNNAMED, bt::kWaitForEvent);
 // Both waits run side by side: each hears the events that reach it.
 BT_DEFINE_GROUP(WAITS, Parallel, BT_CHILDREN(WAIT_GO, WAIT_STOP, A));
@@ -60,8 +62,8 @@ BT_DEFINE_GROUP(SEND_NODE, Parallel, BT_CHILDREN(WAIT_GO, SEND_LATER));
 // An onEvent handler that sends to the block being delivered to.
 std::vector<Status> gEchoed;
 void EchoOnEvent(void* agent, void*, const bt::EventContext& context) {
-  gEchoed.push_back(bt::SendEvent(*gSender.root, *static_cast<test::TraceAgent*>(agent), *gSender.memory, "Echo",
-                                  context.time));
+  gEchoed.push_back(
+      bt::SendEvent(*gSender.root, *static_cast<test::TraceAgent*>(agent), *gSender.memory, "Echo", context.time));
 }
 const bt::BehaviorDef ECHO_B{.name = "ECHO_B", .onEvent = EchoOnEvent};
 BT_DEFINE_DECIDER_BEHAVIOR(ECHO, ECHO_B, nullptr);
@@ -215,9 +217,7 @@ TEST_CASE("SendEvent sends on activation to the running path and is done at its 
 TEST_CASE("SendEvent refuses what a tick refuses, and an event from a delivery to the same block", "[events]") {
   test::TraceAgent agent;
   Block memory{};
-  SECTION("a block never ticked has nothing active") {
-    CHECK(Send(WAITS, agent, memory, "Go") == Status::NoBehavior);
-  }
+  SECTION("a block never ticked has nothing active") { CHECK(Send(WAITS, agent, memory, "Go") == Status::NoBehavior); }
   SECTION("bad input") {
     (void)Tick(WAITS, agent, memory, 0.0);
     CHECK(bt::SendEvent(WAITS, agent, memory.Span().first(8), "Go", 0) == Status::MemoryTooSmall);

@@ -15,8 +15,9 @@ using test::Tick;
 
 namespace state_machine {
 
-constexpr bt::DeciderDef Group(const char* name, bt::GroupPolicy policy, std::span<const bt::DeciderDef* const> children,
-                               bt::DeciderData* data, bt::NodeConfig config = {}) {
+constexpr bt::DeciderDef Group(const char* name, bt::GroupPolicy policy,
+                               std::span<const bt::DeciderDef* const> children, bt::DeciderData* data,
+                               bt::NodeConfig config = {}) {
   return bt::DeciderDef{.name = name,
                         .kind = bt::DeciderKind::Group,
                         .policy = policy,
@@ -27,7 +28,8 @@ constexpr bt::DeciderDef Group(const char* name, bt::GroupPolicy policy, std::sp
 }
 
 constexpr bt::NodeConfig Transitions(std::span<const bt::Transition> transitions) {
-  return bt::NodeConfig{.transitions = transitions.data(), .transitionCount = static_cast<std::uint8_t>(transitions.size())};
+  return bt::NodeConfig{.transitions = transitions.data(),
+                        .transitionCount = static_cast<std::uint8_t>(transitions.size())};
 }
 
 TEST_TRACE_BEHAVIOR(IDLE_B);
@@ -53,10 +55,12 @@ constexpr const bt::DeciderDef* kIdleChildren[] = {&IDLE_TREE};
 constexpr const bt::DeciderDef* kCombatChildren[] = {&COMBAT_TREE};
 constexpr const bt::DeciderDef* kFleeChildren[] = {&FLEE_TREE};
 bt::DeciderData gIdle, gCombat, gFlee, gMachine;
-constexpr bt::DeciderDef IDLE = Group("IDLE", bt::GroupPolicy::Decorator, kIdleChildren, &gIdle, Transitions(kIdleTransitions));
+constexpr bt::DeciderDef IDLE =
+    Group("IDLE", bt::GroupPolicy::Decorator, kIdleChildren, &gIdle, Transitions(kIdleTransitions));
 constexpr bt::DeciderDef COMBAT =
     Group("COMBAT", bt::GroupPolicy::Decorator, kCombatChildren, &gCombat, Transitions(kCombatTransitions));
-constexpr bt::DeciderDef FLEE = Group("FLEE", bt::GroupPolicy::Decorator, kFleeChildren, &gFlee, Transitions(kFleeTransitions));
+constexpr bt::DeciderDef FLEE =
+    Group("FLEE", bt::GroupPolicy::Decorator, kFleeChildren, &gFlee, Transitions(kFleeTransitions));
 constexpr const bt::DeciderDef* kStates[] = {&IDLE, &COMBAT, &FLEE};
 constexpr bt::DeciderDef MACHINE = Group("MACHINE", bt::GroupPolicy::StateMachine, kStates, &gMachine);
 
@@ -70,7 +74,8 @@ constexpr bt::Transition kStartTransitions[] = {{bt::NameId("Finished"), 1}};
 constexpr const bt::DeciderDef* kStartChildren[] = {&START_TREE};
 constexpr const bt::DeciderDef* kEndChildren[] = {&END_TREE};
 bt::DeciderData gStart, gEnd, gTwoStep;
-constexpr bt::DeciderDef START = Group("START", bt::GroupPolicy::Decorator, kStartChildren, &gStart, Transitions(kStartTransitions));
+constexpr bt::DeciderDef START =
+    Group("START", bt::GroupPolicy::Decorator, kStartChildren, &gStart, Transitions(kStartTransitions));
 constexpr bt::DeciderDef END = Group("END", bt::GroupPolicy::Decorator, kEndChildren, &gEnd);
 constexpr const bt::DeciderDef* kTwoStates[] = {&START, &END};
 constexpr bt::DeciderDef TWO_STEP = Group("TWO_STEP", bt::GroupPolicy::StateMachine, kTwoStates, &gTwoStep);
@@ -81,15 +86,18 @@ BT_DEFINE_DECIDER(SEND_SEEN, bt::kSendEvent, BT_PARAMS(bt::TextParam("name", "On
 constexpr bt::Transition kSenderTransitions[] = {{bt::NameId("OnEnemySeen"), 1}};
 constexpr const bt::DeciderDef* kSenderChildren[] = {&SEND_SEEN};
 bt::DeciderData gSender, gSendAndEnd;
-constexpr bt::DeciderDef SENDER = Group("SENDER", bt::GroupPolicy::Decorator, kSenderChildren, &gSender, Transitions(kSenderTransitions));
+constexpr bt::DeciderDef SENDER =
+    Group("SENDER", bt::GroupPolicy::Decorator, kSenderChildren, &gSender, Transitions(kSenderTransitions));
 constexpr const bt::DeciderDef* kSendAndEndStates[] = {&SENDER, &END};
-constexpr bt::DeciderDef SEND_AND_END = Group("SEND_AND_END", bt::GroupPolicy::StateMachine, kSendAndEndStates, &gSendAndEnd);
+constexpr bt::DeciderDef SEND_AND_END =
+    Group("SEND_AND_END", bt::GroupPolicy::StateMachine, kSendAndEndStates, &gSendAndEnd);
 
 // A transition to a state the machine lacks.
 constexpr bt::Transition kBadTransitions[] = {{bt::NameId("OnEnemySeen"), 3}};
 constexpr const bt::DeciderDef* kBadStateChildren[] = {&FLEE_TREE};
 bt::DeciderData gBadState, gBadMachine;
-constexpr bt::DeciderDef BAD_STATE = Group("BAD_STATE", bt::GroupPolicy::Decorator, kBadStateChildren, &gBadState, Transitions(kBadTransitions));
+constexpr bt::DeciderDef BAD_STATE =
+    Group("BAD_STATE", bt::GroupPolicy::Decorator, kBadStateChildren, &gBadState, Transitions(kBadTransitions));
 constexpr const bt::DeciderDef* kBadStates[] = {&IDLE, &COMBAT, &BAD_STATE};
 constexpr bt::DeciderDef BAD_MACHINE = Group("BAD_MACHINE", bt::GroupPolicy::StateMachine, kBadStates, &gBadMachine);
 
