@@ -318,3 +318,15 @@ TEST_CASE("A transition to a state the machine lacks is refused with the tree", 
         "bt: decider BAD_MACHINE: a StateMachine state with a transition to a state the machine lacks (or a count "
         "but no array): index its states from 0");
 }
+
+TEST_CASE("The compiled tick hands a StateMachine to the reference engine: the same trace", "[events][compiled]") {
+  test::TraceAgent agent;
+  Block memory{};
+  bt::TickResult c = bt::TickBehaviorTreeCompiled<MACHINE>(agent, memory, 0.0, 0.1f);
+  CHECK(c.decider == &IDLE_TREE);
+  CHECK(agent.Take() == Events{"activate IDLE_B", "tick IDLE_B"});
+  REQUIRE(Send(MACHINE, agent, memory, "OnEnemySeen") == Status::Running);
+  c = bt::TickBehaviorTreeCompiled<MACHINE>(agent, memory, 1.0, 0.1f);
+  CHECK(c.decider == &COMBAT_TREE);
+  CHECK(agent.Take() == Events{"deactivate IDLE_B", "activate COMBAT_B", "tick COMBAT_B"});
+}
