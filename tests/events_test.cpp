@@ -383,8 +383,7 @@ TEST_CASE("A timestamp not declared as TimestampVariable is refused with its tre
         "exclusiveTo names no timestamp: use bt::TimestampVariable");
 }
 
-TEST_CASE("SendEvent sends from a node the compiled tick activates, as from the reference tick",
-          "[events][compiled]") {
+TEST_CASE("SendEvent sends from a node the compiled tick activates, as from the reference tick", "[events][compiled]") {
   test::TraceAgent agent;
   Block reference{};
   Block compiled{};
