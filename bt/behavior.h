@@ -17,6 +17,9 @@ namespace bt {
 using ActivateFn = bool (*)(void* agent, void* memory, const Context& context);
 using TickFn = Result (*)(void* agent, void* memory, const Context& context);
 using DeactivateFn = void (*)(void* agent, void* memory, const Context& context);
+struct EventContext;  // bt/events.h
+// Called when an event reaches the behavior while it is active (bt/events.h).
+using EventFn = void (*)(void* agent, void* memory, const EventContext& context);
 
 struct BehaviorDef {
   const char* name;                    // shown by the debugger and debug output
@@ -37,6 +40,9 @@ struct BehaviorDef {
   // Context::DBlock<T>(); a decider's DBlock that no function can read is
   // refused (TreeProblem::DBlockUnread). A loader may leave it true.
   bool takesContext = true;
+  // Reacts to the events sent to its agent while it is active (MBT's
+  // HandleEvent: WaitForEvent); null: events pass it by.
+  EventFn onEvent = nullptr;
 };
 
 }  // namespace bt

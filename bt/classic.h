@@ -35,7 +35,7 @@ class Scope;
 // condition is a decider of its own, never activated (no behavior, no slot): a
 // Decide with its own parameters (an expression's text), as a loader builds for
 // any condition. It must be a plain Decide: no timer precondition, no DBlock,
-// no delegation (InitializeTreeData: TreeProblem::BadTransition). A table, not
+// no delegation (InitializeTreeData: TreeProblem::BadSelectionTransition). A table, not
 // extra children: conditions are not nodes that run, and the states keep child
 // index == state index and their usual layout.
 struct SelectionTransition {
@@ -66,6 +66,14 @@ constexpr ResultMap AlwaysResult(Result result) { return {result, result, result
 // Failure becomes Done (MBT SuppressFailure, Drag[en]gine doNotFail).
 inline constexpr ResultMap kSuppressFailure{Result::Done, Result::Done, Result::Running};
 
+// A StateMachine state's way out (MBT `<Transition to= onEvent=>`): the event
+// bt::NameId(name) moves the machine to its state (child) `to` at its next tick
+// (bt/state_machine_tick.cpp).
+struct Transition {
+  std::uint32_t onEvent = 0;
+  std::uint8_t to = 0;
+};
+
 // The numbers a classic node kind reads from its definition (DeciderDef::config).
 struct NodeConfig {
   ResultMap results{};     // Decorator
@@ -80,6 +88,10 @@ struct NodeConfig {
   const char* scopeName = nullptr;
   std::uint32_t allowedUsers = 1;
   ScopeFinder findScope = nullptr;
+  // A state of a StateMachine (any decider the machine lists as a child): its
+  // transitions, read by the machine, the first that matches an event taken.
+  const Transition* eventTransitions = nullptr;
+  std::uint8_t eventTransitionCount = 0;
 };
 
 // Whether a policy is one of the classic ones (the walk hands them to bt/classic_tick.cpp).

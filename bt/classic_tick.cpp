@@ -335,6 +335,7 @@ Result TickPolicy(TickState& t, const DeciderDef& g, std::uint32_t base, bool is
     case GroupPolicy::Priority: return TickPriority(t, g, base, isNew, depth);
     case GroupPolicy::SelectionStateMachine: return TickSelectionStateMachine(t, g, base, isNew, depth);
     case GroupPolicy::GroupScope: return TickGroupScope(t, g, base, isNew, depth);
+    case GroupPolicy::StateMachine: return TickStateMachine(t, g, base, isNew, depth);
     default: return Result::Failed;  // not a classic policy: InitializeTreeData marks none other
   }
 }
@@ -349,6 +350,7 @@ bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) {
       return false;
     return g.policy != GroupPolicy::Selector || (set.active & (set.active - 1)) == 0;
   }
+  if (g.policy == GroupPolicy::StateMachine) return active < g.childCount && StateMachineSlotFits(slot, g);
   return active < g.childCount || active == kNoChild;
 }
 
@@ -375,6 +377,14 @@ Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, b
   const Result result = TickPolicy(t, g, base, isNew, depth);
   if (result == Result::Running && t.error == Status::Running) ReportRunningBehavior(t, g, base, depth);
   return result;
+}
+
+Result StartClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, int depth) {
+  return ClassicGroup(t, g, base, depth).Start(i);
+}
+
+void EndClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, const char* why, int depth) {
+  ClassicGroup(t, g, base, depth).End(i, why);
 }
 
 }  // namespace bt::detail

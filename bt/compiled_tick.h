@@ -513,6 +513,7 @@ struct CompiledTree {
     // result always comes from a behavior decider that set runningDecider.
     TickState t;
     const NestedScope nested(block, &t);
+    t.root = &Root;  // for a node that finds its tick through the NestedScope (bt/events.h: SendEvent)
     t.agent = agent;
     t.header = &header;
     t.region = block + sizeof(MemoryHeader);

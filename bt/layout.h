@@ -16,6 +16,7 @@
 #include "bt/config.h"
 #include "bt/decider.h"
 #include "bt/memory.h"
+#include "bt/timestamps.h"
 
 namespace bt {
 namespace detail {
@@ -211,15 +212,27 @@ constexpr bool CheckNodeConfig(const DeciderDef& d) {
 // of the tree's agent type.
 constexpr bool CheckTransitions(TreeAnalysis& a, const DeciderDef& d) {
   const NodeConfig& c = d.config;
-  if (c.transitionCount != 0 && c.transitions == nullptr) return a.Fail(TreeProblem::BadTransition, &d);
+  if (c.transitionCount != 0 && c.transitions == nullptr) return a.Fail(TreeProblem::BadSelectionTransition, &d);
   for (int k = 0; k < c.transitionCount; ++k) {
     const SelectionTransition& tr = c.transitions[k];
     const DeciderDef* cond = tr.condition;
     if (tr.from >= d.childCount || tr.to >= d.childCount || cond == nullptr || cond->data == nullptr ||
         cond->preconditions.timerSeconds != 0 || cond->dblock.size != 0 ||
         (cond->kind == DeciderKind::Group && (cond->flags & kDelegateDecideToChildren)))
-      return a.Fail(TreeProblem::BadTransition, &d);
+      return a.Fail(TreeProblem::BadSelectionTransition, &d);
     if (!a.AgreeOnAgent(cond->agentType, &d)) return false;
+  }
+  return true;
+}
+
+// A StateMachine's states' transitions (bt/classic.h) each go to one of its states.
+constexpr bool TransitionsFit(const DeciderDef& g) {
+  for (int i = 0; i < g.childCount; ++i) {
+    if (g.children[i] == nullptr) continue;  // reported when visited
+    const NodeConfig& state = g.children[i]->config;
+    if (state.eventTransitionCount != 0 && state.eventTransitions == nullptr) return false;
+    for (int k = 0; k < state.eventTransitionCount; ++k)
+      if (state.eventTransitions[k].to >= g.childCount) return false;
   }
   return true;
 }
@@ -244,6 +257,7 @@ constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
     if (d.policy == GroupPolicy::SelectionStateMachine && !CheckTransitions(a, d)) return false;
     if (d.policy == GroupPolicy::GroupScope && (d.config.scopeName == nullptr || d.config.findScope == nullptr))
       return a.Fail(TreeProblem::BadScope, &d);
+    if (d.policy == GroupPolicy::StateMachine && !TransitionsFit(d)) return a.Fail(TreeProblem::BadTransition, &d);
     if (d.policy == GroupPolicy::Shuffle && d.childCount > kMaxShuffleGroupChildren)
       return a.Fail(TreeProblem::TooManyShuffleChildren, &d);
     // A child listed twice is nearly always a slip (a pasted name); its entries
@@ -353,6 +367,7 @@ constexpr bool CheckVariables(TreeAnalysis& a, const DeciderDef& root) {
     for (int j = 0; j < i; ++j)
       if (std::string_view(root.variables[j].name) == v.name) return a.Fail(TreeProblem::DuplicateVariable, &root);
   }
+  if (!TimestampsFit({root.variables, root.variableCount})) return a.Fail(TreeProblem::BadTimestamp, &root);
   return true;
 }
 

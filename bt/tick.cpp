@@ -731,6 +731,11 @@ void DeactivateAbove(TickState& t, const DeciderDef& corrupt, std::uint32_t base
   return Status::Running;
 }
 
+Status CheckBlockCall(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                      const DeciderDef*& culprit) {
+  return CheckCall(root, agent, agentType, memory, culprit);
+}
+
 // Fills t in place (a TickState is 120 bytes: no copy of one per tick). The block's
 // times are read by StartBlockTimes.
 static inline void StartTickState(TickState& t, const DeciderDef& root, void* agent, std::span<std::byte> memory,

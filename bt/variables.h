@@ -24,6 +24,11 @@ struct VariableDecl {
   const char* name = nullptr;
   VariableType type = VariableType::Bool;
   double initial = 0;  // a Bool's is 0 or 1
+  // A timestamp (MBT `<Timestamp name setOnEvent exclusiveTo/>`, bt/timestamps.h):
+  // a Number set to the time whenever the event named setOnEvent reaches the
+  // agent, which clears the timestamp named exclusiveTo (null: none).
+  const char* setOnEvent = nullptr;
+  const char* exclusiveTo = nullptr;
 };
 
 // The variables region of one agent's block. Values are doubles (a Bool is 0 or 1);

@@ -244,7 +244,7 @@ constexpr bt::DeciderDef BAD_RING{.name = "BAD_RING",
 TEST_CASE("Selection state machine: a transition to a state it lacks is refused", "[select][selection]") {
   bt::TreeError error;
   CHECK_FALSE(bt::InitializeTreeData(BAD_RING, &error));
-  CHECK(error.problem == bt::TreeProblem::BadTransition);
+  CHECK(error.problem == bt::TreeProblem::BadSelectionTransition);
   CHECK(error.decider == &BAD_RING);
 }
 

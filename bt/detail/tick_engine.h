@@ -168,6 +168,14 @@ inline void ClearActiveChildren(std::byte* slot, const DeciderDef& g) {
   if (HasSideBySideChildren(g.policy)) ChildSetOf(slot).active = 0;
 }
 
+// A StateMachine's slot (bt/state_machine_tick.cpp): SlotHeader::activeChild is
+// its current state, SlotHeader::cursor the state a pending transition goes to,
+// or kNoChild when none is pending.
+inline bool StateMachineSlotFits(const std::byte* slot, const DeciderDef& g) {
+  const std::uint8_t pending = reinterpret_cast<const SlotHeader*>(slot)->cursor;
+  return pending == kNoChild || pending < g.childCount;
+}
+
 // Whether the slot of group g, on a path active since an earlier tick, fits the
 // tree. Between ticks a Spore group names one of its children (kNoChild is damage
 // too), and a Shuffle group's order holds only its children. A classic group
@@ -379,5 +387,23 @@ void LeaveGroupScope(TickState& t, const DeciderDef& g, std::uint32_t base);
 
 // kRecheckEveryTick: an active decider's preconditions and Decide again; false when it rejects.
 bool Recheck(TickState& t, const DeciderDef& d, int depth);
+
+// A child of a classic group that keeps one active child (not side by side),
+// as the classic rules start and end one (bt/classic_tick.cpp): checked,
+// activated and ticked (one that rejects fails, never activated); deactivated
+// because it ended or for `why`.
+Result StartClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, int depth);
+void EndClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, const char* why, int depth);
+
+// MBT StateMachine (bt/state_machine_tick.cpp): applies a pending transition, then ticks the current state.
+Result TickStateMachine(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth);
+// An event reaching the active StateMachine g whose slot is `slot`: a transition
+// of the state it is headed for, if one matches, becomes pending. True when one did.
+bool StateMachineHears(std::byte* slot, const DeciderDef& g, std::uint32_t event);
+
+// The checks every call on a block makes before reading it (the tree, the
+// agent, the block's size, alignment and tree): Status::Running to go on.
+Status CheckBlockCall(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,
+                      const DeciderDef*& culprit);
 
 }  // namespace bt::detail

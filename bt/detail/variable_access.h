@@ -25,6 +25,11 @@ struct VariableAccess {
     v.bools_ = tree.variableBools;
     for (int i = 0; i < root.variableCount; ++i) v.values_()[i] = root.variables[i].initial;
   }
+  // Writes a value without counting a change: timestamps (bt/timestamps.h), which
+  // MBT keeps apart from its variables, so setting one re-picks no Priority.
+  static void SetUncounted(VariableBlock& v, int index, double value) {
+    if (v.InRange(index)) v.values_()[index] = value;
+  }
 };
 
 namespace detail {

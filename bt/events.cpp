@@ -1,0 +1,103 @@
+// bt/events.cpp — delivering an event along the running path, and the event
+// nodes (see the header).
+#include "bt/events.h"
+
+#include "bt/classic.h"
+#include "bt/detail/tick_engine.h"
+#include "bt/detail/variable_access.h"
+#include "bt/timestamps.h"
+
+namespace bt {
+namespace {
+
+// The block an event is being delivered to on this thread, if any: an onEvent
+// handler that sends to it again is refused (no unbounded recursion).
+thread_local constinit const std::byte* tDelivering = nullptr;
+
+class DeliveryScope {
+ public:
+  explicit DeliveryScope(const std::byte* block) : outer_(tDelivering) { tDelivering = block; }
+  ~DeliveryScope() { tDelivering = outer_; }
+  DeliveryScope(const DeliveryScope&) = delete;
+  DeliveryScope& operator=(const DeliveryScope&) = delete;
+
+ private:
+  const std::byte* outer_;
+};
+
+// Steps 1 and 2 of the header, on a block already checked to be the tree's.
+Status Deliver(const DeciderDef& root, void* agent, std::span<std::byte> memory, std::uint32_t event, double time) {
+  const DeliveryScope scope(memory.data());
+  VariableBlock* variables = VariablesOf(root, memory);
+  if (variables != nullptr) detail::StampTimestamps(root, *variables, event, time);
+  const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
+  if (header.treeStamp == 0 || !header.rootActive) return Status::NoBehavior;
+  std::byte* region = memory.data() + sizeof(MemoryHeader);
+  detail::ForEachActive(region, root, 0, 0, [&](const DeciderDef& d, std::uint32_t base, int) {
+    std::byte* slot = region + base + d.data->slotOffset;
+    if (d.kind == DeciderKind::Group && d.policy == GroupPolicy::StateMachine)
+      detail::StateMachineHears(slot, d, event);
+    if (d.behavior != nullptr && d.behavior->onEvent != nullptr)
+      d.behavior->onEvent(agent, slot + d.data->memoryOffset, EventContext{event, time, &d, variables});
+  });
+  return Status::Running;
+}
+
+// The event a node's `name` parameter names, or 0 when it has none.
+std::uint32_t NamedEvent(std::span<const Param> params) {
+  const Param* name = FindParam(params, "name");
+  return name != nullptr && name->type == ParamType::Text ? NameId(name->text) : 0;
+}
+
+}  // namespace
+
+Status SendEvent(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory, EventId event,
+                 double time) noexcept {
+  const DeciderDef* culprit = &root;
+  if (const Status status = detail::CheckBlockCall(root, agent, agentType, memory, culprit); status != Status::Running)
+    return status;
+  if (!(std::fabs(time) <= kMaxTickTime)) return Status::BadTime;
+  if (tDelivering == memory.data()) return Status::Reentered;
+  return Deliver(root, agent, memory, event.value, time);
+}
+
+namespace detail {
+
+// Sends the event of an event node from its Activate, in the tick under way
+// (the innermost on this thread: the one calling the node).
+bool SendNamedEvent(void*, void*, const Context& context) {
+  const std::uint32_t event = NamedEvent(context.Params());
+  const detail::NestedCall* call = detail::tInnermostCall;
+  if (event == 0 || call == nullptr) return false;
+  const detail::TickState& t = *call->state;
+  const std::span<std::byte> memory(reinterpret_cast<std::byte*>(t.header), t.root->data->tree.memoryBytes);
+  return SendEvent(*t.root, t.agent, kNoType, memory, EventId(event), t.time) != Status::Reentered;
+}
+
+Result EventNodeDone(void*, void*, const Context&) { return Result::Done; }
+
+bool WaitForEventActivate(void*, void* memory, const Context& context) {
+  auto& wait = *static_cast<WaitForEventMemory*>(memory);
+  wait = {NamedEvent(context.Params()), Result::Done, false};
+  if (const Param* result = FindParam(context.Params(), "result")) {
+    if (result->type != ParamType::Text || result->text == nullptr) return false;
+    const std::string_view text = result->text;
+    if (text != "Success" && text != "Failure") return false;
+    wait.result = text == "Success" ? Result::Done : Result::Failed;
+  }
+  return wait.event != 0;
+}
+
+Result WaitForEventTick(void*, void* memory, const Context&) {
+  const auto& wait = *static_cast<const WaitForEventMemory*>(memory);
+  return wait.arrived ? wait.result : Result::Running;
+}
+
+void WaitForEventHears(void*, void* memory, const EventContext& context) {
+  auto& wait = *static_cast<WaitForEventMemory*>(memory);
+  if (context.event == wait.event) wait.arrived = true;
+}
+
+}  // namespace detail
+
+}  // namespace bt
