@@ -238,6 +238,12 @@ test-extra: test-demo
 test-demo: $(BUILD)/demo/creatures
 	@sh tests/demo_creatures_test.sh $(BUILD)/demo/creatures
 
+# The classic kinds demo prints exactly its expected run.
+.PHONY: test-demo-classic
+test-extra: test-demo-classic
+test-demo-classic: $(BUILD)/demo/t07_classic_kinds
+	@$(BUILD)/demo/t07_classic_kinds | diff -u tests/demo_t07_expected.txt - && echo "demo t07_classic_kinds: passed"
+
 # The debug output facility compiled out: the library and a check built with
 # BT_DEBUG_OUTPUT=0 into their own directory. The check ticks at level 5 and
 # must see no line; the tick's object must not even refer to the facility.

@@ -266,6 +266,13 @@ struct CompiledTree {
     return false;
   }
 
+  // Whether group D's slot names no active child (D lies at base 0).
+  template <const DeciderDef& D>
+  static bool NamesNoChild(TickState& t) {
+    if constexpr (HasSideBySideChildren(D.policy)) return ChildSetOf(Bytes<D>(t)).active == 0;
+    else return Slot<D>(t).activeChild == kNoChild;
+  }
+
   // The classic kinds (bt/classic.h) are the reference engine's: a classic group
   // and everything below it, and a decider re-checked at every tick.
   template <const DeciderDef& D>
@@ -295,8 +302,10 @@ struct CompiledTree {
     if constexpr (kHandedOver<D>) {
       PrepareForReference(t);
       // Not walked this tick: checked before its Deactivates; a damaged group is
-      // left without children, so only what is above it is deactivated.
-      if (kIsGroup<D>) (void)OldPathFits(t, D);
+      // left without children, so only what is above it is deactivated. A classic
+      // group that ended this tick has deactivated its children already: its slot
+      // names none, which is no damage, and there is nothing below to call.
+      if (kIsGroup<D> && !NamesNoChild<D>(t)) (void)OldPathFits(t, D);
       detail::Deactivate(t, D, 0, depth);
       return;
     } else if constexpr (kIsGroup<D>) {
