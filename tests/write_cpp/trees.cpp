@@ -90,7 +90,9 @@ bt::data::TreeSpec ClassicSpec() {
   // Three tries, then a quarter of a second's rest after a failure.
   spec.Group("K_RETRY", GroupPolicy::Cooldown, {"K_TRIES"}).Seconds(0.25f);
   spec.Group("K_TRIES", GroupPolicy::LoopUntilSuccess, {"K_FLIP"}).Count(3);
-  spec.Behavior("K_FLIP", "FLIP_B").Decide("Trace");
+  // No Decide: a try that rejects would leave the loop Running with no behavior
+  // ticked, a tick whose TickResult::decider the engine does not set yet (#14).
+  spec.Behavior("K_FLIP", "FLIP_B");
   spec.Group("K_IDLE", GroupPolicy::Selector, {"K_CALM", "K_BOTH"});
   spec.Group("K_CALM", GroupPolicy::Decorator, {"K_FLEE"}).Results(bt::kInvertResult);
   spec.Behavior("K_FLEE", "FLEE_B").Decide("Trace");
