@@ -158,7 +158,8 @@ $(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_DATA_SAN
 # which the test compiles, as a game's build would.
 WRITE_CPP_GEN       := $(BUILD)/gen/write_cpp
 WRITE_CPP_GENERATOR := $(BUILD)/tests/write_cpp_generate
-WRITE_CPP_FILES     := $(WRITE_CPP_GEN)/figure1.h $(WRITE_CPP_GEN)/features.h $(WRITE_CPP_GEN)/conditions.h
+WRITE_CPP_FILES     := $(WRITE_CPP_GEN)/figure1.h $(WRITE_CPP_GEN)/features.h $(WRITE_CPP_GEN)/classic.h \
+                       $(WRITE_CPP_GEN)/conditions.h
 $(WRITE_CPP_GENERATOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,tests/write_cpp/generate.cpp tests/write_cpp/trees.cpp \
                           tests/figure1_data.cpp tests/trace_agent.cpp) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
@@ -239,6 +240,12 @@ test-header-hygiene: | $(DEPS_TEST)
 test-extra: test-demo
 test-demo: $(BUILD)/demo/creatures
 	@sh tests/demo_creatures_test.sh $(BUILD)/demo/creatures
+
+# The classic kinds demo prints exactly its expected run.
+.PHONY: test-demo-classic
+test-extra: test-demo-classic
+test-demo-classic: $(BUILD)/demo/t07_classic_kinds
+	@$(BUILD)/demo/t07_classic_kinds | diff -u tests/demo_t07_expected.txt - && echo "demo t07_classic_kinds: passed"
 
 # The debug output facility compiled out: the library and a check built with
 # BT_DEBUG_OUTPUT=0 into their own directory. The check ticks at level 5 and

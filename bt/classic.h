@@ -94,6 +94,20 @@ struct NodeConfig {
   std::uint8_t eventTransitionCount = 0;
 };
 
+// The fields of NodeConfig, each read by the policies ReadsConfig names. The
+// macros (BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE: bt/macros.h), the tree
+// builder and the C++ writer give a field only to a group whose policy reads it.
+enum class ConfigField : std::uint8_t { Results, Count, Seconds, Chance };
+constexpr bool ReadsConfig(GroupPolicy policy, ConfigField field) {
+  switch (field) {
+    case ConfigField::Results: return policy == GroupPolicy::Decorator;
+    case ConfigField::Count: return policy == GroupPolicy::Loop || policy == GroupPolicy::LoopUntilSuccess;
+    case ConfigField::Seconds: return policy == GroupPolicy::Cooldown;
+    case ConfigField::Chance: return policy == GroupPolicy::RandomGate;
+  }
+  return false;
+}
+
 // Whether a policy is one of the classic ones (the walk hands them to bt/classic_tick.cpp).
 constexpr bool IsClassicPolicy(GroupPolicy policy) {
   return static_cast<unsigned>(policy) >= static_cast<unsigned>(GroupPolicy::Sequence);

@@ -89,6 +89,20 @@
 // Roots only: the per-agent variables the tree declares (bt/variables.h), an
 // array of bt::VariableDecl with static storage: BT_VARIABLES(kGuardVariables).
 #define BT_VARIABLES(...) (BT_OPTION_VARIABLES, __COUNTER__, __VA_ARGS__)
+// Classic groups only (bt/classic.h), each a field of their NodeConfig, given only
+// to a group whose policy reads it:
+//   BT_DEFINE_GROUP(NOT_SEEN, Decorator, BT_CHILDREN(SEEN), BT_RESULTS(bt::kInvertResult));
+//   BT_DEFINE_GROUP(TRY_3, LoopUntilSuccess, BT_CHILDREN(OPEN_DOOR), BT_COUNT(3));
+// Decorator: what it returns for its child's done, failed and running: a
+// bt::ResultMap (bt::kInvertResult, bt::kSuppressFailure, bt::AlwaysResult(r)) or
+// the three results, BT_RESULTS(bt::Result::Done, bt::Result::Done, bt::Result::Running).
+#define BT_RESULTS(...) (BT_OPTION_RESULTS, __COUNTER__, __VA_ARGS__)
+// Loop: times its child is done; LoopUntilSuccess: attempts (0, the default: forever).
+#define BT_COUNT(...) (BT_OPTION_COUNT, __COUNTER__, __VA_ARGS__)
+// Cooldown: [seconds] after its child's last failure before it is ticked again.
+#define BT_SECONDS(...) (BT_OPTION_SECONDS, __COUNTER__, __VA_ARGS__)
+// RandomGate: the probability, in [0, 1], that the gate opens on entry (default 1).
+#define BT_CHANCE(...) (BT_OPTION_CHANCE, __COUNTER__, __VA_ARGS__)
 
 // ---------------------------------------------------------------- positional forms
 // The earlier macros, kept for existing trees: each is one BT_DEFINE_DECIDER or

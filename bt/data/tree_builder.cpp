@@ -516,6 +516,8 @@ class Planner {
           report_.Error(node.where, name, "parameter " + Quoted(plan_->params[i].name) + " given twice");
     }
 
+    CheckConfig(node);
+
     out.childBegin = plan_->children.size();
     for (const ChildSpec& child : node.children) {
       const int index = FindNode(child.name);
@@ -529,6 +531,34 @@ class Planner {
     out.childCount = plan_->children.size() - out.childBegin;
     if (out.childCount > 0xFFFF)
       report_.Error(node.where, name, std::to_string(out.childCount) + " children, more than 65535");
+  }
+
+  // The classic numbers a node gives, each only to a group whose policy reads it
+  // (bt::ReadsConfig), as the macros require. Their ranges are InitializeTreeData's
+  // to check (TreeProblem::BadNodeConfig), placed at the node like its other verdicts.
+  void CheckConfig(const NodeSpec& node) {
+    const NodeConfig& c = node.config;
+    const NodeConfig defaults{};
+    const bool sameResults = c.results.done == defaults.results.done && c.results.failed == defaults.results.failed &&
+                             c.results.running == defaults.results.running;
+    const struct {
+      ConfigField field;
+      const char* name;
+      bool given;
+    } fields[] = {{ConfigField::Results, "results", !sameResults},
+                  {ConfigField::Count, "count", c.count != defaults.count},
+                  {ConfigField::Seconds, "seconds", !(c.seconds == defaults.seconds)},  // NaN is given
+                  {ConfigField::Chance, "chance", !(c.chance == defaults.chance)}};
+    for (const auto& f : fields) {
+      if (!f.given) continue;
+      if (node.kind != DeciderKind::Group)
+        report_.Error(node.where, node.name,
+                      std::string("given config.") + f.name + ", which only classic groups read: make it a group");
+      else if (static_cast<unsigned>(node.policy) < kGroupPolicyCount && !ReadsConfig(node.policy, f.field))
+        report_.Error(node.where, node.name,
+                      std::string("given config.") + f.name + ", which a " + GroupPolicyName(node.policy) +
+                          " group does not read");
+    }
   }
 
   // ---------------------------------------------------------- references
@@ -692,6 +722,7 @@ class TreeArena {
       def.data = data + i;
       def.params = node.paramCount > 0 ? params + node.paramBegin : nullptr;
       def.paramCount = static_cast<std::uint16_t>(node.paramCount);
+      def.config = spec.config;
       if (i == plan_.root && !spec_.variables.empty()) {
         def.variables = variables;
         def.variableCount = static_cast<std::uint16_t>(spec_.variables.size());

@@ -11,6 +11,7 @@
 //   spec.Behavior("FLEE", "Flee").Decide("TooWeak");
 //   spec.Behavior("IDLE", "Idle");
 //   spec.Behavior("ATTACK", "Shoot").Condition("health > 30 && inRange(E_GOAL)", bt::data::Dialect::Unvanquished);
+//   spec.Group("KNOCK", bt::GroupPolicy::LoopUntilSuccess, {"OPEN_DOOR"}).Count(3);
 #pragma once
 
 #include <cstdint>
@@ -19,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bt/classic.h"
 #include "bt/data/expression.h"
 #include "bt/kinds.h"
 #include "bt/param.h"
@@ -105,6 +107,9 @@ struct NodeSpec {
   std::uint32_t behaviorFlags = 0;
   Preconditions preconditions{};
   std::vector<ChildSpec> children;  // groups, highest priority first
+  // Classic groups: the numbers their policy reads (bt/classic.h); a field another
+  // policy reads is refused, as BT_COUNT on a Sequence is by the macros.
+  NodeConfig config{};
 
   // Chainable setters for trees written in C++ (tests, tools).
   NodeSpec& Decide(std::string decideName, std::vector<ArgSpec> args = {}) {
@@ -118,6 +123,11 @@ struct NodeSpec {
   NodeSpec& Random(std::string randomName) { random = {std::move(randomName), {}, {}}; return *this; }
   NodeSpec& Flags(std::uint32_t deciderFlags) { flags = deciderFlags; return *this; }
   NodeSpec& At(std::uint32_t line, std::uint32_t column) { where = {line, column, {}}; return *this; }
+  // The classic groups' numbers, as BT_RESULTS, BT_COUNT, BT_SECONDS and BT_CHANCE give them.
+  NodeSpec& Results(ResultMap results) { config.results = results; return *this; }
+  NodeSpec& Count(std::uint32_t times) { config.count = times; return *this; }
+  NodeSpec& Seconds(float delay) { config.seconds = delay; return *this; }
+  NodeSpec& Chance(float probability) { config.chance = probability; return *this; }
 };
 
 struct VariableSpec {

@@ -122,6 +122,13 @@ std::string PreconditionsLiteral(const Preconditions& pre) {
   return out;
 }
 
+// `bt::Result::Done`; a value that is no Result (which InitializeTreeData refuses) as a cast.
+std::string ResultLiteral(Result result) {
+  const unsigned value = static_cast<unsigned>(result);
+  if (value < 3) return std::string("bt::Result::") + ResultName(result);
+  return "static_cast<bt::Result>(" + std::to_string(value) + ")";
+}
+
 // ============================================================ [SECTION] Expressions
 
 // A value of the program as C++: a bool expression or a double one.
@@ -453,6 +460,7 @@ class CppTreeWriter {
       std::string children;
       for (int i = 0; i < d.childCount; ++i) children += (i > 0 ? ", " : "") + ids_[d.children[i]];
       options.push_back("BT_CHILDREN(" + children + ")");
+      ConfigOptions(d, options);
     }
     if (d.name != nullptr && ids_[&d] != d.name) options.push_back("BT_DEBUG_NAME(" + Quote(d.name) + ")");
     if (d.decide == &ExpressionCondition) {
@@ -488,6 +496,29 @@ class CppTreeWriter {
                  : "BT_DEFINE_DECIDER(" + ids_[&d] + ", " + (d.behavior ? behaviorIds_[d.behavior] : "");
     for (const std::string& option : options) out += ",\n    " + option;
     return out + ");\n";
+  }
+
+  // The classic numbers the group's policy reads, where they are not NodeConfig's
+  // defaults. A field its policy does not read changes nothing, and the macros refuse it.
+  void ConfigOptions(const DeciderDef& d, std::vector<std::string>& options) {
+    const NodeConfig& c = d.config;
+    const NodeConfig defaults{};
+    if (ReadsConfig(d.policy, ConfigField::Results) &&
+        !(c.results.done == defaults.results.done && c.results.failed == defaults.results.failed &&
+          c.results.running == defaults.results.running))
+      options.push_back("BT_RESULTS(" + ResultLiteral(c.results.done) + ", " + ResultLiteral(c.results.failed) + ", " +
+                        ResultLiteral(c.results.running) + ")");
+    if (ReadsConfig(d.policy, ConfigField::Count) && c.count != defaults.count)
+      options.push_back("BT_COUNT(" + std::to_string(c.count) + ")");
+    if (ReadsConfig(d.policy, ConfigField::Seconds) && !(c.seconds == defaults.seconds))
+      options.push_back("BT_SECONDS(" + FloatNumber(c.seconds) + ")");
+    if (ReadsConfig(d.policy, ConfigField::Chance) && !(c.chance == defaults.chance))
+      options.push_back("BT_CHANCE(" + FloatNumber(c.chance) + ")");
+  }
+
+  std::string FloatNumber(float value) {
+    if (!std::isfinite(value)) usesLimits_ = true;
+    return FloatingLiteral(value, true);
   }
 
   const Registry& registry_;

@@ -6,7 +6,8 @@
 // BT_DEFINE_* declarations of bt/macros.h, calling the functions by the C++
 // names the BT_REGISTER_* macros recorded, so that the file, compiled into the
 // game, is the same tree: the same names, parameters, flags, preconditions,
-// DBlocks, group behaviors, random sources and variables, so the same stamp
+// DBlocks, group behaviors, random sources, variables and the classic groups'
+// numbers (BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE), so the same stamp
 // and layout, and the same calls tick for tick.
 //
 //   const bt::data::CppWriteResult cpp = bt::data::WriteTreeAsCpp(*built.tree, registry,

@@ -99,7 +99,8 @@ constexpr bool HasSupportedAlignment() {
   BT_DETAIL_FOR_EACH(BT_DETAIL_OPTION_ONCE, NAME, (Decide, BT_DECIDE), (Flags, BT_FLAGS), (Pre, BT_PRE),        \
                      (DBlock, BT_DBLOCK), (Params, BT_PARAMS), (BehaviorFlags, BT_BEHAVIOR_FLAGS),              \
                      (DebugName, BT_DEBUG_NAME), (Children, BT_CHILDREN), (GroupBehavior, BT_GROUP_BEHAVIOR),    \
-                     (Random, BT_RANDOM), (Variables, BT_VARIABLES))
+                     (Random, BT_RANDOM), (Variables, BT_VARIABLES), (Results, BT_RESULTS), (Count, BT_COUNT),    \
+                     (Seconds, BT_SECONDS), (Chance, BT_CHANCE))
 
 // Each kind at most once: KIND_AND_MACRO is (its struct in bt::detail::opt, its public macro).
 #define BT_DETAIL_OPTION_ONCE(NAME, KIND_AND_MACRO) BT_DETAIL_OPTION_ONCE_I(NAME, BT_DETAIL_UNPAREN KIND_AND_MACRO)
@@ -117,7 +118,7 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::kNotAnOption,                                                                   \
                 "bt: decider " #NAME ": '" #OPT "' is not an option; the options are BT_CHILDREN, BT_DECIDE, " \
                 "BT_FLAGS, BT_PRE, BT_DBLOCK, BT_PARAMS, BT_BEHAVIOR_FLAGS, BT_GROUP_BEHAVIOR, BT_RANDOM, "    \
-                "BT_DEBUG_NAME, BT_VARIABLES");
+                "BT_DEBUG_NAME, BT_VARIABLES, BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE");
 
 #define BT_DETAIL_OPTION_LISTED(NAME, OPT) BT_DETAIL_CAT(BT_DETAIL_OPTION_LISTED_, BT_DETAIL_IS_PAREN(OPT))(NAME, OPT)
 #define BT_DETAIL_OPTION_LISTED_1(NAME, OPT) BT_DETAIL_OPTION_LISTED_KIND(NAME, BT_DETAIL_UNPAREN OPT)
@@ -204,6 +205,35 @@ constexpr bool HasSupportedAlignment() {
     static constexpr auto btValue = __VA_ARGS__;  \
   };
 
+// The classic groups' numbers (bt/classic.h NodeConfig), brace-initialized so
+// that a narrowing value (BT_COUNT(-1)) is an error, not a wrapped number.
+#define BT_DETAIL_DEFINE_BT_OPTION_RESULTS(S, ...)            \
+  struct S {                                                  \
+    using btKind = ::bt::detail::opt::Results;                \
+    static constexpr ::bt::ResultMap btValue{__VA_ARGS__};    \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_COUNT(S, ...)              \
+  struct S {                                                  \
+    using btKind = ::bt::detail::opt::Count;                  \
+    static constexpr ::std::uint32_t btValue{__VA_ARGS__};    \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_SECONDS(S, ...)            \
+  struct S {                                                  \
+    using btKind = ::bt::detail::opt::Seconds;                \
+    static constexpr float btValue{__VA_ARGS__};              \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_CHANCE(S, ...)             \
+  struct S {                                                  \
+    using btKind = ::bt::detail::opt::Chance;                 \
+    static constexpr float btValue{__VA_ARGS__};              \
+  };
+
+// A classic group's option given to a group whose policy does not read it.
+#define BT_DETAIL_CONFIG_READ(NAME, POLICY, KIND, MACRO)                                                  \
+  static_assert(NAME##_btOptions::Read<::bt::detail::opt::KIND>(::bt::GroupPolicy::POLICY),               \
+                "bt: group " #NAME " is given " #MACRO ", which a " #POLICY " group does not read "       \
+                "(bt/classic.h: NodeConfig, ReadsConfig)");
+
 // Options the positional macros pass: children as given (declared by the user,
 // as those macros always required), and the group behavior as a pointer.
 #define BT_DETAIL_CHILDREN_AS_GIVEN(...) (BT_OPTION_CHILDREN_AS_GIVEN, __COUNTER__, __VA_ARGS__)
@@ -252,6 +282,9 @@ constexpr bool HasSupportedAlignment() {
   static_assert(!NAME##_btOptions::kGroupOnlyGiven,                                                          \
                 "bt: decider " #NAME " runs a behavior: BT_CHILDREN, BT_GROUP_BEHAVIOR and BT_RANDOM are for " \
                 "groups (BT_DEFINE_GROUP)");                                                                 \
+  static_assert(!NAME##_btOptions::kConfigGiven,                                                             \
+                "bt: decider " #NAME " runs a behavior: BT_RESULTS, BT_COUNT, BT_SECONDS and BT_CHANCE are for " \
+                "classic groups (BT_DEFINE_GROUP)");                                                         \
   BT_DETAIL_DECIDER_CHECKS(NAME, NAME##_btOptions::Decide::btValue, NAME##_btOptions::DBlock::btType)            \
   BT_DETAIL_VARIABLES_CHECK(NAME)                                                                            \
   BT_DETAIL_DECIDER_ARRAYS(NAME)                                                                             \
@@ -284,6 +317,10 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::AgentTagsAgree({::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(),    \
                                               ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}),  \
                 "bt: Decide and the random source of group " #NAME " take different agent types: use one");  \
+  BT_DETAIL_CONFIG_READ(NAME, POLICY, Results, BT_RESULTS)                                                    \
+  BT_DETAIL_CONFIG_READ(NAME, POLICY, Count, BT_COUNT)                                                        \
+  BT_DETAIL_CONFIG_READ(NAME, POLICY, Seconds, BT_SECONDS)                                                    \
+  BT_DETAIL_CONFIG_READ(NAME, POLICY, Chance, BT_CHANCE)                                                      \
   BT_DETAIL_VARIABLES_CHECK(NAME)                                                                             \
   BT_DETAIL_DECIDER_ARRAYS(NAME)                                                                              \
   constexpr auto NAME##_btChildren = NAME##_btOptions::Children::btValue;                                     \
@@ -300,5 +337,5 @@ constexpr bool HasSupportedAlignment() {
                                                ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}), \
     .data = &NAME##_btData, .params = ::bt::detail::FirstParam(NAME##_btParams),                               \
     .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size()),                                                            \
-    BT_DETAIL_DECIDER_VARIABLES(NAME##_btOptions)                                                                                \
+    BT_DETAIL_DECIDER_VARIABLES(NAME##_btOptions), .config = NAME##_btOptions::kConfig                                           \
   }

@@ -128,6 +128,28 @@ struct Random {  // BT_RANDOM(fn)
   using btKind = Random;
   static constexpr std::nullptr_t btValue = nullptr;
 };
+// Classic groups only, each a field of DeciderDef::config (bt/classic.h), given
+// only to a group whose policy reads it (ReadsConfig).
+struct Results {  // BT_RESULTS(bt::ResultMap, or its three results)
+  using btKind = Results;
+  static constexpr ConfigField btField = ConfigField::Results;
+  static constexpr ResultMap btValue = NodeConfig{}.results;
+};
+struct Count {  // BT_COUNT(n)
+  using btKind = Count;
+  static constexpr ConfigField btField = ConfigField::Count;
+  static constexpr std::uint32_t btValue = NodeConfig{}.count;
+};
+struct Seconds {  // BT_SECONDS(s)
+  using btKind = Seconds;
+  static constexpr ConfigField btField = ConfigField::Seconds;
+  static constexpr float btValue = NodeConfig{}.seconds;
+};
+struct Chance {  // BT_CHANCE(p)
+  using btKind = Chance;
+  static constexpr ConfigField btField = ConfigField::Chance;
+  static constexpr float btValue = NodeConfig{}.chance;
+};
 }  // namespace opt
 
 template <class Kind, class... Given>
@@ -146,6 +168,8 @@ struct Options {
   static constexpr int kCount = (0 + ... + int{std::is_same_v<typename Given::btKind, Kind>});
 
   static constexpr bool kGroupOnlyGiven = kCount<opt::Children> + kCount<opt::GroupBehavior> + kCount<opt::Random> > 0;
+  static constexpr bool kConfigGiven =
+      kCount<opt::Results> + kCount<opt::Count> + kCount<opt::Seconds> + kCount<opt::Chance> > 0;
 
   using Decide = typename FindOption<opt::Decide, Given...>::type;
   using Flags = typename FindOption<opt::Flags, Given...>::type;
@@ -158,6 +182,18 @@ struct Options {
   using GroupBehavior = typename FindOption<opt::GroupBehavior, Given...>::type;
   using Random = typename FindOption<opt::Random, Given...>::type;
   using Variables = typename FindOption<opt::Variables, Given...>::type;
+  using Results = typename FindOption<opt::Results, Given...>::type;
+  using Count = typename FindOption<opt::Count, Given...>::type;
+  using Seconds = typename FindOption<opt::Seconds, Given...>::type;
+  using Chance = typename FindOption<opt::Chance, Given...>::type;
+
+  // Whether the option of this kind, if given, is one a POLICY group reads.
+  template <class Kind>
+  static constexpr bool Read(GroupPolicy policy) {
+    return kCount<Kind> == 0 || ReadsConfig(policy, Kind::btField);
+  }
+  static constexpr NodeConfig kConfig{
+      .results = Results::btValue, .count = Count::btValue, .seconds = Seconds::btValue, .chance = Chance::btValue};
 };
 // The macros list the options after a leading void, so that none is a valid list.
 template <class Void, class... Given>

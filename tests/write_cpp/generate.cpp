@@ -1,7 +1,7 @@
 // tests/write_cpp/generate.cpp — run by the Makefile at build time: builds the
 // round trip's trees from data and writes each as C++ into the directory given,
 // as a game's build would; tests/write_cpp_test.cpp compiles what it wrote.
-//   generate DIR   writes DIR/figure1.h, DIR/features.h, DIR/conditions.h
+//   generate DIR   writes DIR/figure1.h, DIR/features.h, DIR/classic.h, DIR/conditions.h
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -50,6 +50,8 @@ int main(int argc, char** argv) {
                  {.includes = {"tests/trace_agent.h"}, .nameSpace = "generated::figure1"}) &&
       WriteBuilt(dir + "/features.h", writecpp::FeaturesSpec(), registry,
                  {.treeName = "FEATURES", .includes = {"tests/write_cpp/trees.h"}, .nameSpace = "generated::features"}) &&
+      WriteBuilt(dir + "/classic.h", writecpp::ClassicSpec(), registry,
+                 {.includes = {"tests/write_cpp/trees.h"}, .nameSpace = "generated::classic"}) &&
       WriteBuilt(dir + "/conditions.h", writecpp::ConditionsSpec(), registry,
                  {.includes = {"tests/write_cpp/trees.h"},
                   .nameSpace = "generated::conditions",

@@ -77,6 +77,39 @@ bt::data::TreeSpec FeaturesSpec() {
   return spec;
 }
 
+bt::data::TreeSpec ClassicSpec() {
+  using bt::GroupPolicy;
+  bt::data::TreeSpec spec{.file = "classic.bt"};
+  spec.Group("K_ROOT", GroupPolicy::Fallback, {"K_GUARD", "K_RETRY", "K_IDLE"});
+  // A guard: a condition, then move and aim side by side; its own Decide checked before each step.
+  spec.Group("K_GUARD", GroupPolicy::Sequence, {"K_SEES", "K_ACT"}).Decide("Trace").Flags(bt::kCallDecideOnRedecide);
+  spec.Behavior("K_SEES", "YELL_B").Decide("Trace");
+  spec.Group("K_ACT", GroupPolicy::Parallel, {"K_MOVE", "K_AIM"}).Flags(bt::kParallelSucceedOnAny);
+  spec.Behavior("K_MOVE", "WAIT_B");
+  spec.Behavior("K_AIM", "FIGHT_B").Decide("Trace").Flags(bt::kRecheckEveryTick);
+  // Three tries, then a quarter of a second's rest after a failure.
+  spec.Group("K_RETRY", GroupPolicy::Cooldown, {"K_TRIES"}).Seconds(0.25f);
+  spec.Group("K_TRIES", GroupPolicy::LoopUntilSuccess, {"K_FLIP"}).Count(3);
+  // No Decide: a try that rejects would leave the loop Running with no behavior
+  // ticked, a tick whose TickResult::decider the engine does not set yet (#14).
+  spec.Behavior("K_FLIP", "FLIP_B");
+  spec.Group("K_IDLE", GroupPolicy::Selector, {"K_CALM", "K_BOTH"});
+  spec.Group("K_CALM", GroupPolicy::Decorator, {"K_FLEE"}).Results(bt::kInvertResult);
+  spec.Behavior("K_FLEE", "FLEE_B").Decide("Trace");
+  spec.Group("K_BOTH", GroupPolicy::Concurrent, {"K_LOOPS", "K_SPORE"});
+  spec.Group("K_LOOPS", GroupPolicy::Loop, {"K_MAYBE"}).Count(2);
+  spec.Group("K_MAYBE", GroupPolicy::RandomGate, {"K_REST"}).Chance(0.5f);
+  spec.Behavior("K_REST", "REST_B");
+  // A Spore group inside a classic one, a classic one inside it.
+  spec.Group("K_SPORE", GroupPolicy::PrioritizedList, {"K_SAFE", "K_ROLL"});
+  spec.Group("K_SAFE", GroupPolicy::Decorator, {"K_LIVE"}).Decide("Trace").Results(bt::kSuppressFailure);
+  spec.Behavior("K_LIVE", "LIVE-B");
+  spec.Behavior("K_ROLL", "ROLL");
+  std::uint32_t line = 1;
+  for (bt::data::NodeSpec& node : spec.nodes) node.At(line++, 3);
+  return spec;
+}
+
 bt::data::TreeSpec ConditionsSpec() {
   using bt::data::Dialect;
   bt::data::TreeSpec spec{.file = "conditions.bt"};

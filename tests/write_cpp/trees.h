@@ -35,6 +35,11 @@ void RegisterFunctions(bt::data::Registry& registry);
 // behavior; names that are not C++ identifiers or that collide; variables.
 bt::data::TreeSpec FeaturesSpec();
 
+// Every classic kind (bt/classic.h), each group with its config (NodeSpec::Results,
+// Count, Seconds, Chance) and classic flags, nested in one another and under a
+// Spore group, some with Decides that gate them.
+bt::data::TreeSpec ClassicSpec();
+
 // A tree whose conditions are expressions (bt/data/expression_condition.h) in
 // both dialects, with variables (Alert, Hidden: bools; Ammo: a number).
 bt::data::TreeSpec ConditionsSpec();

@@ -1,0 +1,8 @@
+// A classic group's option given to a behavior decider.
+// expect: bt: decider EAT runs a behavior: BT_RESULTS, BT_COUNT, BT_SECONDS and BT_CHANCE are for classic groups
+// expect-errors: 1
+#include "bt/bt.h"
+struct Creature {};
+bt::Result Eat(Creature&) { return bt::Result::Running; }
+BT_DEFINE_BEHAVIOR__TICK(EAT_B, Eat);
+BT_DEFINE_DECIDER(EAT, EAT_B, BT_COUNT(2));
