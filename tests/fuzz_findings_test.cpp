@@ -55,6 +55,47 @@ BT_DEFINE_DECIDER_GROUP(F_C_ROOT2, PrioritizedList, nullptr, F_C_SEQ, F_C_REST);
 BT_DEFINE_DECIDER_GROUP(F_C_SEQ, Sequence, nullptr, F_C_ENDS);
 BT_DEFINE_DECIDER_BEHAVIOR(F_C_REST, F_LEAF_B, nullptr);
 
+// A Running tick in which no active behavior is left: a Loop whose child is
+// done on the tick it started (it waits for the next), a Decorator that maps a
+// child that rejects to Running.
+float Reject(Creature&) { return 0.0f; }
+bt::Result Done(Creature&) { return bt::Result::Done; }
+BT_DEFINE_BEHAVIOR(F_DONE_B, Activate, Done, Deactivate);
+BT_DEFINE_DECIDER_BEHAVIOR(F_C_ONCE, F_DONE_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(F_C_NEVER, F_LEAF_B, Reject);
+constinit bt::DeciderData F_C_LOOP_data{};
+constexpr const bt::DeciderDef* kFLoopChildren[] = {&F_C_ONCE};
+constexpr bt::DeciderDef F_C_LOOP{.name = "F_C_LOOP", .kind = bt::DeciderKind::Group, .policy = bt::GroupPolicy::Loop,
+                                  .children = kFLoopChildren, .childCount = 1, .data = &F_C_LOOP_data};
+constinit bt::DeciderData F_C_RUN_data{};
+constexpr const bt::DeciderDef* kFRunChildren[] = {&F_C_NEVER};
+constexpr bt::DeciderDef F_C_RUN{.name = "F_C_RUN", .kind = bt::DeciderKind::Group,
+                                 .policy = bt::GroupPolicy::Decorator, .children = kFRunChildren, .childCount = 1,
+                                 .data = &F_C_RUN_data, .config = {.results = bt::AlwaysResult(bt::Result::Running)}};
+
+// A Selector started where a sibling's memory struct lay: ROOT (prioritized
+// list) > FILL (its memory filled with ones, done at once) | SEL (Selector) >
+// NEVER (rejects) | LEAF.
+struct Big {
+  unsigned char bytes[128];
+};
+bool Fill(Creature& c, Big& m) {
+  std::memset(m.bytes, 0xFF, sizeof m.bytes);
+  ++c.activations;
+  return true;
+}
+bt::Result DoneBig(Creature&, Big&) { return bt::Result::Done; }
+BT_DEFINE_BEHAVIOR__MEMORY(F_FILL_B, Big, Fill, DoneBig, nullptr);
+BT_DECLARE_DECIDER(F_C_FILL);
+BT_DECLARE_DECIDER(F_C_SEL);
+BT_DECLARE_DECIDER(F_C_SEL_NEVER);
+BT_DECLARE_DECIDER(F_C_SEL_LEAF);
+BT_DEFINE_DECIDER_GROUP(F_C_ROOT3, PrioritizedList, nullptr, F_C_FILL, F_C_SEL);
+BT_DEFINE_DECIDER_BEHAVIOR(F_C_FILL, F_FILL_B, nullptr);
+BT_DEFINE_DECIDER_GROUP(F_C_SEL, Selector, nullptr, F_C_SEL_NEVER, F_C_SEL_LEAF);
+BT_DEFINE_DECIDER_BEHAVIOR(F_C_SEL_NEVER, F_LEAF_B, Reject);
+BT_DEFINE_DECIDER_BEHAVIOR(F_C_SEL_LEAF, F_LEAF_B, nullptr);
+
 template <std::size_t N>
 bt::SlotHeader& SlotOf(bt::Memory<N>& memory, const bt::DeciderDef& d) {
   return *reinterpret_cast<bt::SlotHeader*>(memory.bytes + sizeof(bt::MemoryHeader) + d.data->slotOffset);
@@ -147,5 +188,70 @@ TEST_CASE("Finding: a classic group that ends is no damage to the compiled tick"
       CHECK(c.activations == 2);  // F_C_ENDS, then F_C_REST
       CHECK(c.deactivations == 1);
     }
+  }
+}
+
+// tick_fuzzer and compiled_fuzzer (debug output at level 3 read a wild pointer:
+// tick.cpp DebugEndTick, UBSan "misaligned address for type bt::DeciderDef"). A
+// classic group may be Running with no behavior active below it, and then the
+// tick reports TickState::runningDecider as the Running decider: the last
+// behavior ticked this tick, which ended and was deactivated (the Loop), or,
+// when none was ticked, a field no one wrote this tick (StartTickState leaves
+// it; the Decorator: stack garbage). tree.h: "Running: the active behavior
+// decider" — here there is none, so none (or one on the active path) it must be.
+TEST_CASE("Finding: a Running tick with no behavior active names no inactive decider", "[.][!mayfail][findings][classic]") {
+  for (const bool compiled : {false, true}) {
+    INFO((compiled ? "compiled" : "interpreted"));
+    {
+      Creature c;
+      bt::MemoryFor<F_C_LOOP> m{};
+      const bt::TickResult r = Tick<F_C_LOOP>(compiled, c, m, 0.0);
+      CHECK(r.status == bt::Status::Running);
+      CHECK(c.activations == 1);
+      CHECK(c.deactivations == 1);
+      CHECK(bt::ActivePath(F_C_LOOP, m.Span(), {}) == 1);  // the Loop alone
+      CHECK(r.decider == nullptr);  // was &F_C_ONCE, deactivated
+    }
+    {
+      Creature c;
+      bt::MemoryFor<F_C_RUN> m{};
+      const bt::TickResult r = Tick<F_C_RUN>(compiled, c, m, 0.0);
+      CHECK(r.status == bt::Status::Running);
+      CHECK(c.activations == 0);
+      CHECK(bt::ActivePath(F_C_RUN, m.Span(), {}) == 1);
+      CHECK(r.decider == nullptr);  // was whatever the stack held
+    }
+  }
+}
+
+// tick_fuzzer (a Deactivate without its Activate; then ASan: heap-buffer-overflow
+// reading children[i] in ChildBase from Deactivate, tick.cpp:405). A Selector or
+// a Concurrent started anew keeps the ChildSet its slot held (a Parallel clears
+// it on entry; StartSlot clears only the SlotHeader): whatever a sibling of a
+// Spore group left in the bytes they share, or the bits of one lost below
+// damage. Here FILL's memory lies over SEL's ChildSet: SEL "ends" NEVER, which
+// rejected and was never activated (its Deactivate is called), and its
+// Deactivate later follows bits of children it does not have.
+TEST_CASE("Finding: a Selector started anew has no child active", "[.][!mayfail][findings][classic]") {
+  static_assert(sizeof(bt::MemoryFor<F_C_ROOT3>) > 0);
+  REQUIRE(bt::InitializeTreeData(F_C_ROOT3));
+  // SEL's ChildSet lies within FILL's memory struct: the premise of the finding.
+  const std::uint32_t childSetAt = F_C_SEL.data->slotOffset + sizeof(bt::SlotHeader);
+  const std::uint32_t fillAt = F_C_FILL.data->slotOffset + F_C_FILL.data->memoryOffset;
+  REQUIRE(childSetAt >= fillAt);
+  REQUIRE(childSetAt + sizeof(bt::ChildSet) <= fillAt + sizeof(Big));
+  for (const bool compiled : {false, true}) {
+    INFO((compiled ? "compiled" : "interpreted"));
+    Creature c;
+    bt::MemoryFor<F_C_ROOT3> m{};
+    const bt::TickResult r = Tick<F_C_ROOT3>(compiled, c, m, 0.0);  // FILL is done: ROOT starts SEL
+    CHECK(r.status == bt::Status::Running);
+    CHECK(r.decider == &F_C_SEL_LEAF);
+    CHECK(c.activations == 2);    // FILL, LEAF
+    CHECK(c.deactivations == 0);  // not NEVER's, never activated
+    const bt::DeciderDef* path[4] = {};
+    CHECK(bt::ActivePath(F_C_ROOT3, m.Span(), path) == 3);
+    bt::StopBehaviorTree(F_C_ROOT3, c, m.Span(), 1.0);
+    CHECK(c.deactivations == 1);  // LEAF's alone
   }
 }

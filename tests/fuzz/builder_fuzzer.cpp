@@ -1,7 +1,8 @@
 // tests/fuzz/builder_fuzzer.cpp — libFuzzer over the tree builder
 // (bt/data/tree_builder.h): the input bytes are read as a spec — nodes with
 // names, kinds, policies, flags, timers, calls with arguments of any type,
-// children by name (typos, cycles, self references and all), conditions written
+// children by name (typos, cycles, self references and all), every group policy
+// (classic ones with any number of children) and decider flag, conditions written
 // as expressions in both dialects (from tokens, right and wrong) — against a
 // small registry, in normal or stub mode. Whatever the spec, the build must give a
 // tree or errors naming the file, never a crash; a tree it gives must tick and
@@ -139,9 +140,10 @@ bt::data::TreeSpec ReadSpec(Reader& in) {
     node.where = {static_cast<std::uint32_t>(n + 1), 1, {}};
     const std::uint8_t shape = in.Byte();
     node.kind = static_cast<bt::DeciderKind>(shape % 3);  // 2: not a kind
-    node.policy = shape / 3 % 6 == 5 ? static_cast<bt::GroupPolicy>(bt::kGroupPolicyCount)  // not a policy
-                                     : static_cast<bt::GroupPolicy>(shape / 3 % 6);
-    node.flags = in.Byte() & 3u;
+    // Every policy, the classic ones included (bt/classic.h), and one past the last: not a policy.
+    node.policy = static_cast<bt::GroupPolicy>(shape / 3 % (bt::kGroupPolicyCount + 1));
+    // Every decider flag (bt/kinds.def), meaningful for its policy or not.
+    node.flags = in.Byte() & 0x3Fu;
     const std::uint8_t calls = in.Byte();
     if (calls & 1) node.action = Call(in);
     if (calls & 2) node.decide = Call(in);
