@@ -215,8 +215,7 @@ Result TickConcurrent(ClassicGroup& c) {
 // as one fails (kParallelFailOnAll: all did); the success test comes first.
 // Neither: running, even with no child left to run (as MBT's Parallel).
 Result TickParallel(ClassicGroup& c, const DeciderDef& g, bool isNew) {
-  ChildSet& set = c.Set();
-  if (isNew) set = {0, 0};
+  ChildSet& set = c.Set();  // cleared on entry by TickClassicGroup
   const std::uint64_t ticked = isNew ? AllChildren(g) : set.active;
   for (int i = 0; i < c.Count(); ++i) {
     if (!((ticked >> i) & 1u)) continue;
@@ -370,6 +369,9 @@ const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g
 }
 
 Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
+  // A group starting anew has no child active: StartSlot cleared the SlotHeader,
+  // and the ChildSet after it may hold what a sibling's memory left there.
+  if (isNew && HasSideBySideChildren(g.policy)) ChildSetOf(SlotBytes(t, g, base)) = {0, 0};
   if (g.behavior != nullptr) {
     const Result result = TickGroupBehavior(t, g, base, isNew, depth);
     if (result != Result::Running) return result;  // a group behavior that ends ends its group

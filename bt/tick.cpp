@@ -408,6 +408,7 @@ void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth
     // Children active side by side (bt/classic.h), in order; each unmarked first,
     // so a Deactivate that stops the agent leaves no child to deactivate twice.
     ChildSet& set = ChildSetOf(SlotBytes(t, d, base));
+    set.active &= AllChildren(d);  // bits past its children are damage: there is nothing there to call
     while (set.active != 0) {
       const int i = std::countr_zero(set.active);
       set.active &= set.active - 1;

@@ -199,7 +199,7 @@ TEST_CASE("Finding: a classic group that ends is no damage to the compiled tick"
 // when none was ticked, a field no one wrote this tick (StartTickState leaves
 // it; the Decorator: stack garbage). tree.h: "Running: the active behavior
 // decider" — here there is none, so none (or one on the active path) it must be.
-TEST_CASE("Finding: a Running tick with no behavior active names no inactive decider", "[.][!mayfail][findings][classic]") {
+TEST_CASE("Finding: a Running tick with no behavior active names no inactive decider", "[findings][classic]") {
   for (const bool compiled : {false, true}) {
     INFO((compiled ? "compiled" : "interpreted"));
     {
@@ -232,7 +232,7 @@ TEST_CASE("Finding: a Running tick with no behavior active names no inactive dec
 // damage. Here FILL's memory lies over SEL's ChildSet: SEL "ends" NEVER, which
 // rejected and was never activated (its Deactivate is called), and its
 // Deactivate later follows bits of children it does not have.
-TEST_CASE("Finding: a Selector started anew has no child active", "[.][!mayfail][findings][classic]") {
+TEST_CASE("Finding: a Selector started anew has no child active", "[findings][classic]") {
   static_assert(sizeof(bt::MemoryFor<F_C_ROOT3>) > 0);
   REQUIRE(bt::InitializeTreeData(F_C_ROOT3));
   // SEL's ChildSet lies within FILL's memory struct: the premise of the finding.

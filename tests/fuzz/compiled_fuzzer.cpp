@@ -107,12 +107,12 @@ struct TreeEntry {
 // reports a decider left from an earlier call, or never written this tick (debug
 // output at level 3 prints it). Until fixed, the Running decider of a classic
 // tree is not compared, and its debug output stays below level 3.
-constexpr bool kRunningNamesAnActiveBehavior = false;
+constexpr bool kRunningNamesAnActiveBehavior = true;
 // Finding ("a Selector started anew has no child active"): a Selector or
 // Concurrent started anew follows the bits its ChildSet's bytes held (damage,
 // lost below damage): deactivates children never activated, and reads past its
 // children. Until fixed, a classic tree's block is not damaged (ordinary ticks instead).
-constexpr bool kSideBySideStartsClean = false;
+constexpr bool kSideBySideStartsClean = true;
 
 enum Reentry : unsigned { kOwnTick = 1, kOwnStop = 2, kPartnerTick = 4 };
 

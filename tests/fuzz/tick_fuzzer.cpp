@@ -547,7 +547,7 @@ struct Expected {
 // group behavior ends on entry; their Deactivate then follows every bit, past
 // their children too (heap overflow). Until fixed, no Selector or Concurrent is
 // made (a Parallel instead), and a Parallel has no group behavior.
-constexpr bool kSideBySideStartsClean = false;
+constexpr bool kSideBySideStartsClean = true;
 
 // Classic groups (bt/classic.h): a byte of policy and flags, a byte of NodeConfig.
 // Every config here is valid; a bad one is planted only at the root (PlantBadConfig).
@@ -989,12 +989,12 @@ void BuildSecond(Harness& h, FuzzedDataProvider& in, std::uint8_t config) {
 // names no inactive decider"): a classic group Running with no behavior active
 // below it makes the tick report a decider no longer active, or one never
 // written this tick. Checked once the engine is fixed.
-constexpr bool kRunningNamesAnActiveBehavior = false;
+constexpr bool kRunningNamesAnActiveBehavior = true;
 // Finding ("a Selector or Concurrent started again forgets the children lost
 // below damage"): the ChildSet of a side-by-side group below a corrupt group
 // keeps its bits, and the group's next start deactivates or ticks children it
 // never activated. Until fixed, a block that lost such a group is not modeled.
-constexpr bool kLostChildSetsForgotten = false;
+constexpr bool kLostChildSetsForgotten = true;
 
 bool Refused(bt::Status s) {
   return s == bt::Status::InvalidTree || s == bt::Status::NullAgent || s == bt::Status::MemoryTooSmall ||
