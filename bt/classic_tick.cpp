@@ -178,7 +178,7 @@ Result TickFallback(ClassicGroup& c, const DeciderDef& g, bool isNew) {
 // result. The child that ran before and is not reached again is interrupted;
 // children tried before it keep it active while they run (their memory is their own).
 Result TickSelector(ClassicGroup& c, bool isNew) {
-  const int before = isNew ? -1 : std::countr_zero(c.Set().active);
+  const int before = isNew || c.Set().active == 0 ? -1 : std::countr_zero(c.Set().active);  // none: it ended
   for (int i = 0; i < c.Count(); ++i) {
     const Result result = i == before ? c.Continue(i) : c.Start(i);
     if (c.Stopped()) return Result::Failed;

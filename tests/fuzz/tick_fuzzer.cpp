@@ -1734,12 +1734,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
         const std::size_t k = groups[arg % groups.size()];
         const bt::DeciderDef& bad = *path[k].d;
         const int childCount = bad.childCount;
-        const std::uint8_t wrong = static_cast<std::uint8_t>(childCount + flags % (256 - childCount));
+        // A classic group may name no child (kNoChild: it starts afresh), so it is given a child it lacks.
+        const bool classic = bt::IsClassicPolicy(bad.policy);
+        const std::uint8_t wrong =
+            static_cast<std::uint8_t>(childCount + flags % ((classic ? 255 : 256) - childCount));
         if (bad.policy == bt::GroupPolicy::Shuffle && (limitByte & 1)) {
           auto* order = reinterpret_cast<std::uint8_t*>(&run.SlotOf(path[k])) + sizeof(bt::SlotHeader);
           order[limitByte % childCount] = wrong;
         } else {
-          run.SlotOf(path[k]).activeChild = (limitByte & 4) ? bt::kNoChild : wrong;  // an interior "none" too
+          run.SlotOf(path[k]).activeChild = (limitByte & 4) && !classic ? bt::kNoChild : wrong;  // an interior "none" too
         }
         // The corrupt group and those above are deactivated, deepest first; below it
         // nothing is called. The harness writes those off as lost.
