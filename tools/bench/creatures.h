@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "bt/random.h"
+
 namespace bench {
 
 struct Creature {
@@ -30,15 +32,9 @@ inline Creature MakeCreature(std::uint32_t i) {
   return c;
 }
 
-// xorshift32: the world step and the PLAY group draw from the same generator.
-inline std::uint32_t NextRandom(std::uint32_t& state) {
-  std::uint32_t x = state;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  state = x;
-  return x;
-}
+// xorshift32, the generator a memory block carries (bt/random.h): the world step
+// and the PLAY group draw from the same one.
+inline std::uint32_t NextRandom(std::uint32_t& state) { return bt::NextRandomState(state); }
 
 inline constexpr double kDt = 1.0 / 30.0;  // [seconds] per tick
 
