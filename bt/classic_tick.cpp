@@ -116,7 +116,7 @@ class ClassicGroup {
   }
 
  private:
-  std::uint32_t BaseOf(int i) const { return base_ + ChildBase(g_, i); }
+  std::uint32_t BaseOf(int i) { return base_ + childBase_(i); }
   void Mark(int i) {
     if (HasSideBySideChildren(g_.policy)) Set().active |= std::uint64_t{1} << i;
     else Header().activeChild = static_cast<std::uint8_t>(i);
@@ -131,6 +131,7 @@ class ClassicGroup {
   std::uint32_t base_;
   int depth_;
   std::byte* slot_;
+  ChildBases childBase_{g_};
 };
 
 // Resumes at the running child; a child that fails fails the group; one that is
@@ -310,13 +311,27 @@ Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool i
 // the first behavior active below it, in preorder, or none. Not the last one
 // ticked, as on a Spore path: in a classic group that one may have ended (a
 // Parallel's child done after its sibling ran), or none may have been ticked (a
-// Loop between two runs of its child), which would leave it unset.
-void ReportRunningBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
-  t.runningDecider = nullptr;
-  ForEachActive(t.region, g, base, depth, [&t](const DeciderDef& d, std::uint32_t, int) {
-    if (t.runningDecider == nullptr && d.kind == DeciderKind::Behavior) t.runningDecider = &d;
-  });
+// Loop between two runs of its child), which would leave it unset. Each classic
+// group that ticks Running records itself (TickClassicGroup); the last record is
+// the outermost one on the running path, looked up once as the tick ends
+// (RunningBehavior), and one that ends drops the record, so a behavior ticked
+// after it reports itself.
+}  // namespace
+
+const DeciderDef* FirstActiveBehavior(const std::byte* region, const DeciderDef& d, std::uint32_t base, int depth) {
+  if (d.kind == DeciderKind::Behavior) return &d;
+  if (d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return nullptr;
+  const std::byte* slot = region + base + d.data->slotOffset;
+  ChildBases childBase(d);
+  for (std::uint64_t mask = ActiveChildMask(slot, d) & AllChildren(d); mask != 0; mask &= mask - 1) {
+    const int i = std::countr_zero(mask);
+    if (const DeciderDef* found = FirstActiveBehavior(region, *d.children[i], base + childBase(i), depth + 1))
+      return found;
+  }
+  return nullptr;
 }
+
+namespace {
 
 Result TickPolicy(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
   ClassicGroup c(t, g, base, depth);
@@ -360,9 +375,10 @@ const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g
     if (damagedBase != nullptr) *damagedBase = base;
     return &g;
   }
+  ChildBases childBase(g);
   for (std::uint64_t mask = ActiveChildMask(slot, g) & AllChildren(g); mask != 0; mask &= mask - 1) {
     const int i = std::countr_zero(mask);
-    if (const DeciderDef* damaged = FindDamage(region, *g.children[i], base + ChildBase(g, i), damagedBase))
+    if (const DeciderDef* damaged = FindDamage(region, *g.children[i], base + childBase(i), damagedBase))
       return damaged;
   }
   return nullptr;
@@ -374,10 +390,16 @@ Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, b
   if (isNew && HasSideBySideChildren(g.policy)) ChildSetOf(SlotBytes(t, g, base)) = {0, 0};
   if (g.behavior != nullptr) {
     const Result result = TickGroupBehavior(t, g, base, isNew, depth);
-    if (result != Result::Running) return result;  // a group behavior that ends ends its group
+    if (result != Result::Running) {  // a group behavior that ends ends its group
+      t.runningGroup = nullptr;
+      return result;
+    }
   }
   const Result result = TickPolicy(t, g, base, isNew, depth);
-  if (result == Result::Running && t.error == Status::Running) ReportRunningBehavior(t, g, base, depth);
+  // The running behavior is looked up as the tick ends (RunningBehavior).
+  t.runningGroup = result == Result::Running ? &g : nullptr;
+  t.runningGroupBase = base;
+  t.runningGroupDepth = depth;
   return result;
 }
 

@@ -409,10 +409,11 @@ void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth
     // so a Deactivate that stops the agent leaves no child to deactivate twice.
     ChildSet& set = ChildSetOf(SlotBytes(t, d, base));
     set.active &= AllChildren(d);  // bits past its children are damage: there is nothing there to call
+    ChildBases childBase(d);
     while (set.active != 0) {
       const int i = std::countr_zero(set.active);
       set.active &= set.active - 1;
-      Deactivate(t, *d.children[i], base + ChildBase(d, i), depth + 1);
+      Deactivate(t, *d.children[i], base + childBase(i), depth + 1);
     }
   } else if (d.kind == DeciderKind::Group && slot.activeChild != kNoChild) {
     Deactivate(t, *d.children[slot.activeChild], base, depth + 1);
@@ -758,6 +759,7 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.redecides = 0;
   t.redecideLimit = redecideLimit;
   t.error = Status::Running;
+  t.runningGroup = nullptr;
   // Not errorDecider, runningDecider nor deactivation, as in the compiled tick:
   // each is written where it is given a meaning (with error, before a behavior's
   // Tick, before each Deactivate).
@@ -861,6 +863,7 @@ static inline void StartBlockTimes(TickState& t) {
 [[gnu::always_inline]] static inline TickResult FinishTick(TickState& t, Result result) {
   if (result != Result::Running || t.error != Status::Running) [[unlikely]]
     return FinishStopped(t, result);
+  RunningBehavior(t);
   BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::Running));
   return {Status::Running, t.runningDecider};
 }
