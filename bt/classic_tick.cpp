@@ -76,21 +76,21 @@ class ClassicGroup {
     const DeciderDef& child = *g_.children[i];
     Choice choice;
     if (!(Evaluate(t_, child, choice.dblock, TimerUse::kCheck, depth_ + 1) > 0) || Stopped()) {
-      BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s rejects: it fails", g_.name, i, child.name);
-      BT_WHY(t_, WhyEnd(t_, g_, i, "rejects: it fails", depth_));
+      if (Traced()) [[unlikely]]
+        TraceEnd(i, "rejects: it fails");
       return Result::Failed;
     }
-    BT_DEBUG_OUT(t_, 4, depth_, "starting child %d %s", i, child.name);
-    BT_WHY(t_, WhyStart(t_, g_, i, depth_));
+    if (Traced()) [[unlikely]]
+      TraceStart(i);
     Mark(i);
-    StartSlot(t_, child, BaseOf(i), choice.dblock);
-    return TickDecider(t_, child, BaseOf(i), true, depth_ + 1);
+    const std::uint32_t base = BaseOf(i);
+    StartSlot(t_, child, base, choice.dblock);
+    return TickDecider(t_, child, base, true, depth_ + 1);
   }
   // Child i, active since an earlier tick (or earlier in this one), ticked.
   Result Continue(int i) {
-    BT_DEBUG_OUT(t_, 4, depth_, "continuing child %d %s, duration %.3f", i, g_.children[i]->name,
-                 DebugSeconds(t_.blockTime, Slot(t_, *g_.children[i], BaseOf(i)).activatedAt));
-    BT_WHY(t_, WhyContinue(t_, g_, i, depth_));
+    if (Traced()) [[unlikely]]
+      TraceContinue(i);
     return TickDecider(t_, *g_.children[i], BaseOf(i), false, depth_ + 1);
   }
   Result Run(int i) { return IsActive(i) ? Continue(i) : Start(i); }
@@ -99,8 +99,8 @@ class ClassicGroup {
   void End(int i, const char* why) {
     if (!IsActive(i)) return;
     Unmark(i);
-    BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s %s", g_.name, i, g_.children[i]->name, why);
-    BT_WHY(t_, WhyEnd(t_, g_, i, why, depth_));
+    if (Traced()) [[unlikely]]
+      TraceEnd(i, why);
     t_.deactivation = why;
     Deactivate(t_, *g_.children[i], BaseOf(i), depth_ + 1);
   }
@@ -117,6 +117,28 @@ class ClassicGroup {
 
  private:
   std::uint32_t BaseOf(int i) { return base_ + childBase_(i); }
+
+  // Debug output or a why-record wants the group's steps, which are then
+  // written out of line (Trace*), so the steps themselves stay short.
+  bool Traced() const {
+#if BT_DEBUG_OUTPUT
+    if (DebugWanted(4, t_.agent)) return true;
+#endif
+    return t_.why != nullptr;
+  }
+  [[gnu::noinline]] void TraceStart(int i) {
+    BT_DEBUG_OUT(t_, 4, depth_, "starting child %d %s", i, g_.children[i]->name);
+    BT_WHY(t_, WhyStart(t_, g_, i, depth_));
+  }
+  [[gnu::noinline]] void TraceContinue(int i) {
+    BT_DEBUG_OUT(t_, 4, depth_, "continuing child %d %s, duration %.3f", i, g_.children[i]->name,
+                 DebugSeconds(t_.blockTime, Slot(t_, *g_.children[i], BaseOf(i)).activatedAt));
+    BT_WHY(t_, WhyContinue(t_, g_, i, depth_));
+  }
+  [[gnu::noinline]] void TraceEnd(int i, const char* why) {
+    BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s %s", g_.name, i, g_.children[i]->name, why);
+    BT_WHY(t_, WhyEnd(t_, g_, i, why, depth_));
+  }
   void Mark(int i) {
     if (HasSideBySideChildren(g_.policy)) Set().active |= std::uint64_t{1} << i;
     else Header().activeChild = static_cast<std::uint8_t>(i);
@@ -318,17 +340,27 @@ Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool i
 // after it reports itself.
 }  // namespace
 
-const DeciderDef* FirstActiveBehavior(const std::byte* region, const DeciderDef& d, std::uint32_t base, int depth) {
-  if (d.kind == DeciderKind::Behavior) return &d;
-  if (d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return nullptr;
-  const std::byte* slot = region + base + d.data->slotOffset;
-  ChildBases childBase(d);
-  for (std::uint64_t mask = ActiveChildMask(slot, d) & AllChildren(d); mask != 0; mask &= mask - 1) {
+// Straight down while each group on the way has one child active (the common
+// case, in one loop); below a group with several, child by child.
+const DeciderDef* FirstActiveBehavior(const std::byte* region, const DeciderDef& top, std::uint32_t base, int depth) {
+  for (const DeciderDef* d = &top;; ++depth) {
+    if (d->kind == DeciderKind::Behavior) return d;
+    if (d->kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return nullptr;
+    std::uint64_t mask = ActiveChildMask(region + base + d->data->slotOffset, *d) & AllChildren(*d);
+    if (mask == 0) return nullptr;
+    ChildBases childBase(*d);
+    if (!OneBit(mask)) {
+      for (; mask != 0; mask &= mask - 1) {
+        const int i = std::countr_zero(mask);
+        if (const DeciderDef* found = FirstActiveBehavior(region, *d->children[i], base + childBase(i), depth + 1))
+          return found;
+      }
+      return nullptr;
+    }
     const int i = std::countr_zero(mask);
-    if (const DeciderDef* found = FirstActiveBehavior(region, *d.children[i], base + childBase(i), depth + 1))
-      return found;
+    base += childBase(i);
+    d = d->children[i];
   }
-  return nullptr;
 }
 
 namespace {
@@ -356,7 +388,8 @@ Result TickPolicy(TickState& t, const DeciderDef& g, std::uint32_t base, bool is
 
 }  // namespace
 
-bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) {
+namespace {
+[[gnu::always_inline]] inline bool SlotFits(const std::byte* slot, const DeciderDef& g) {
   const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
   if (HasSideBySideChildren(g.policy)) {
     const ChildSet& set = ChildSetOf(slot);
@@ -367,21 +400,37 @@ bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) {
   if (g.policy == GroupPolicy::StateMachine) return active < g.childCount && StateMachineSlotFits(slot, g);
   return active < g.childCount || active == kNoChild;
 }
+}  // namespace
 
+bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) { return SlotFits(slot, g); }
+
+// Straight down the classic groups with one child active in one loop, as
+// FindDamage does the Spore ones; below a group with several, child by child.
 const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g, std::uint32_t base,
                                     std::uint32_t* damagedBase) {
-  const std::byte* slot = region + base + g.data->slotOffset;
-  if (!ClassicSlotFits(slot, g)) {
-    if (damagedBase != nullptr) *damagedBase = base;
-    return &g;
-  }
-  ChildBases childBase(g);
-  for (std::uint64_t mask = ActiveChildMask(slot, g) & AllChildren(g); mask != 0; mask &= mask - 1) {
+  for (const DeciderDef* d = &g;;) {  // a classic group
+    const std::byte* slot = region + base + d->data->slotOffset;
+    if (!SlotFits(slot, *d)) [[unlikely]] {
+      if (damagedBase != nullptr) *damagedBase = base;
+      return d;
+    }
+    std::uint64_t mask = ActiveChildMask(slot, *d) & AllChildren(*d);
+    if (mask == 0) return nullptr;
+    ChildBases childBase(*d);
+    if (!OneBit(mask)) {
+      for (; mask != 0; mask &= mask - 1) {
+        const int i = std::countr_zero(mask);
+        if (const DeciderDef* damaged = FindDamage(region, *d->children[i], base + childBase(i), damagedBase))
+          return damaged;
+      }
+      return nullptr;
+    }
     const int i = std::countr_zero(mask);
-    if (const DeciderDef* damaged = FindDamage(region, *g.children[i], base + childBase(i), damagedBase))
-      return damaged;
+    base += childBase(i);
+    const DeciderDef& child = *d->children[i];
+    if (child.kind != DeciderKind::Group || !IsClassicPolicy(child.policy)) return FindDamage(region, child, base, damagedBase);
+    d = &child;
   }
-  return nullptr;
 }
 
 Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {

@@ -603,9 +603,9 @@ template <bool kDebug>
 }
 
 #if BT_DEBUG_OUTPUT
-static bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent) || t.why != nullptr; }
+[[gnu::always_inline]] static inline bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent) || t.why != nullptr; }
 #else
-static bool DebugOn(const TickState& t) { return t.why != nullptr; }
+[[gnu::always_inline]] static inline bool DebugOn(const TickState& t) { return t.why != nullptr; }
 #endif
 
 // The walk down the path active below `top`, with debug output or without.
