@@ -45,6 +45,7 @@
 
 #include "bt/classic.h"
 #include "bt/debug_output.h"
+#include "bt/detail/evaluate.h"
 #include "bt/detail/tick_engine.h"
 #include "bt/detail/why_record.h"
 
@@ -72,20 +73,17 @@ class ClassicGroup {
 
   // Child i, checked (its preconditions and Decide), activated and ticked; one
   // that rejects is failed and never activated.
-  Result Start(int i) {
-    const DeciderDef& child = *g_.children[i];
+  // Inline as far as the Decide (the root of a Selector checks most of its
+  // children every tick, and most reject); the activation out of line.
+  [[gnu::always_inline]] Result Start(int i) {
     Choice choice;
-    if (!(Evaluate(t_, child, choice.dblock, TimerUse::kCheck, depth_ + 1) > 0) || Stopped()) {
+    if (!(EvaluateInline<true>(t_, *g_.children[i], choice.dblock, TimerUse::kCheck, depth_ + 1) > 0) ||
+        Stopped()) {
       if (Traced()) [[unlikely]]
         TraceEnd(i, "rejects: it fails");
       return Result::Failed;
     }
-    if (Traced()) [[unlikely]]
-      TraceStart(i);
-    Mark(i);
-    const std::uint32_t base = BaseOf(i);
-    StartSlot(t_, child, base, choice.dblock);
-    return TickDecider(t_, child, base, true, depth_ + 1);
+    return Activate(i, choice);
   }
   // Child i, active since an earlier tick (or earlier in this one), ticked.
   Result Continue(int i) {
@@ -117,6 +115,17 @@ class ClassicGroup {
 
  private:
   std::uint32_t BaseOf(int i) { return base_ + childBase_(i); }
+
+  // Child i, which accepted with choice's DBlock, activated and ticked.
+  [[gnu::noinline]] Result Activate(int i, const Choice& choice) {
+    if (Traced()) [[unlikely]]
+      TraceStart(i);
+    Mark(i);
+    const DeciderDef& child = *g_.children[i];
+    const std::uint32_t base = BaseOf(i);
+    StartSlot(t_, child, base, choice.dblock);
+    return TickDecider(t_, child, base, true, depth_ + 1);
+  }
 
   // Debug output or a why-record wants the group's steps, which are then
   // written out of line (Trace*), so the steps themselves stay short.
