@@ -45,6 +45,7 @@
 
 #include "bt/classic.h"
 #include "bt/debug_output.h"
+#include "bt/detail/evaluate.h"
 #include "bt/detail/tick_engine.h"
 #include "bt/detail/why_record.h"
 
@@ -72,25 +73,22 @@ class ClassicGroup {
 
   // Child i, checked (its preconditions and Decide), activated and ticked; one
   // that rejects is failed and never activated.
-  Result Start(int i) {
-    const DeciderDef& child = *g_.children[i];
+  // Inline as far as the Decide (the root of a Selector checks most of its
+  // children every tick, and most reject); the activation out of line.
+  [[gnu::always_inline]] Result Start(int i) {
     Choice choice;
-    if (!(Evaluate(t_, child, choice.dblock, TimerUse::kCheck, depth_ + 1) > 0) || Stopped()) {
-      BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s rejects: it fails", g_.name, i, child.name);
-      BT_WHY(t_, WhyEnd(t_, g_, i, "rejects: it fails", depth_));
+    if (!(EvaluateInline<true>(t_, *g_.children[i], choice.dblock, TimerUse::kCheck, depth_ + 1) > 0) ||
+        Stopped()) {
+      if (Traced()) [[unlikely]]
+        TraceEnd(i, "rejects: it fails");
       return Result::Failed;
     }
-    BT_DEBUG_OUT(t_, 4, depth_, "starting child %d %s", i, child.name);
-    BT_WHY(t_, WhyStart(t_, g_, i, depth_));
-    Mark(i);
-    StartSlot(t_, child, BaseOf(i), choice.dblock);
-    return TickDecider(t_, child, BaseOf(i), true, depth_ + 1);
+    return Activate(i, choice);
   }
   // Child i, active since an earlier tick (or earlier in this one), ticked.
   Result Continue(int i) {
-    BT_DEBUG_OUT(t_, 4, depth_, "continuing child %d %s, duration %.3f", i, g_.children[i]->name,
-                 DebugSeconds(t_.blockTime, Slot(t_, *g_.children[i], BaseOf(i)).activatedAt));
-    BT_WHY(t_, WhyContinue(t_, g_, i, depth_));
+    if (Traced()) [[unlikely]]
+      TraceContinue(i);
     return TickDecider(t_, *g_.children[i], BaseOf(i), false, depth_ + 1);
   }
   Result Run(int i) { return IsActive(i) ? Continue(i) : Start(i); }
@@ -99,8 +97,8 @@ class ClassicGroup {
   void End(int i, const char* why) {
     if (!IsActive(i)) return;
     Unmark(i);
-    BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s %s", g_.name, i, g_.children[i]->name, why);
-    BT_WHY(t_, WhyEnd(t_, g_, i, why, depth_));
+    if (Traced()) [[unlikely]]
+      TraceEnd(i, why);
     t_.deactivation = why;
     Deactivate(t_, *g_.children[i], BaseOf(i), depth_ + 1);
   }
@@ -116,7 +114,40 @@ class ClassicGroup {
   }
 
  private:
-  std::uint32_t BaseOf(int i) const { return base_ + ChildBase(g_, i); }
+  std::uint32_t BaseOf(int i) { return base_ + childBase_(i); }
+
+  // Child i, which accepted with choice's DBlock, activated and ticked.
+  [[gnu::noinline]] Result Activate(int i, const Choice& choice) {
+    if (Traced()) [[unlikely]]
+      TraceStart(i);
+    Mark(i);
+    const DeciderDef& child = *g_.children[i];
+    const std::uint32_t base = BaseOf(i);
+    StartSlot(t_, child, base, choice.dblock);
+    return TickDecider(t_, child, base, true, depth_ + 1);
+  }
+
+  // Debug output or a why-record wants the group's steps, which are then
+  // written out of line (Trace*), so the steps themselves stay short.
+  bool Traced() const {
+#if BT_DEBUG_OUTPUT
+    if (DebugWanted(4, t_.agent)) return true;
+#endif
+    return t_.why != nullptr;
+  }
+  [[gnu::noinline]] void TraceStart(int i) {
+    BT_DEBUG_OUT(t_, 4, depth_, "starting child %d %s", i, g_.children[i]->name);
+    BT_WHY(t_, WhyStart(t_, g_, i, depth_));
+  }
+  [[gnu::noinline]] void TraceContinue(int i) {
+    BT_DEBUG_OUT(t_, 4, depth_, "continuing child %d %s, duration %.3f", i, g_.children[i]->name,
+                 DebugSeconds(t_.blockTime, Slot(t_, *g_.children[i], BaseOf(i)).activatedAt));
+    BT_WHY(t_, WhyContinue(t_, g_, i, depth_));
+  }
+  [[gnu::noinline]] void TraceEnd(int i, const char* why) {
+    BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s %s", g_.name, i, g_.children[i]->name, why);
+    BT_WHY(t_, WhyEnd(t_, g_, i, why, depth_));
+  }
   void Mark(int i) {
     if (HasSideBySideChildren(g_.policy)) Set().active |= std::uint64_t{1} << i;
     else Header().activeChild = static_cast<std::uint8_t>(i);
@@ -131,6 +162,7 @@ class ClassicGroup {
   std::uint32_t base_;
   int depth_;
   std::byte* slot_;
+  ChildBases childBase_{g_};
 };
 
 // Resumes at the running child; a child that fails fails the group; one that is
@@ -310,13 +342,37 @@ Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool i
 // the first behavior active below it, in preorder, or none. Not the last one
 // ticked, as on a Spore path: in a classic group that one may have ended (a
 // Parallel's child done after its sibling ran), or none may have been ticked (a
-// Loop between two runs of its child), which would leave it unset.
-void ReportRunningBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
-  t.runningDecider = nullptr;
-  ForEachActive(t.region, g, base, depth, [&t](const DeciderDef& d, std::uint32_t, int) {
-    if (t.runningDecider == nullptr && d.kind == DeciderKind::Behavior) t.runningDecider = &d;
-  });
+// Loop between two runs of its child), which would leave it unset. Each classic
+// group that ticks Running records itself (TickClassicGroup); the last record is
+// the outermost one on the running path, looked up once as the tick ends
+// (RunningBehavior), and one that ends drops the record, so a behavior ticked
+// after it reports itself.
+}  // namespace
+
+// Straight down while each group on the way has one child active (the common
+// case, in one loop); below a group with several, child by child.
+const DeciderDef* FirstActiveBehavior(const std::byte* region, const DeciderDef& top, std::uint32_t base, int depth) {
+  for (const DeciderDef* d = &top;; ++depth) {
+    if (d->kind == DeciderKind::Behavior) return d;
+    if (d->kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return nullptr;
+    std::uint64_t mask = ActiveChildMask(region + base + d->data->slotOffset, *d) & AllChildren(*d);
+    if (mask == 0) return nullptr;
+    ChildBases childBase(*d);
+    if (!OneBit(mask)) {
+      for (; mask != 0; mask &= mask - 1) {
+        const int i = std::countr_zero(mask);
+        if (const DeciderDef* found = FirstActiveBehavior(region, *d->children[i], base + childBase(i), depth + 1))
+          return found;
+      }
+      return nullptr;
+    }
+    const int i = std::countr_zero(mask);
+    base += childBase(i);
+    d = d->children[i];
+  }
 }
+
+namespace {
 
 Result TickPolicy(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
   ClassicGroup c(t, g, base, depth);
@@ -341,7 +397,8 @@ Result TickPolicy(TickState& t, const DeciderDef& g, std::uint32_t base, bool is
 
 }  // namespace
 
-bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) {
+namespace {
+[[gnu::always_inline]] inline bool SlotFits(const std::byte* slot, const DeciderDef& g) {
   const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
   if (HasSideBySideChildren(g.policy)) {
     const ChildSet& set = ChildSetOf(slot);
@@ -352,20 +409,37 @@ bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) {
   if (g.policy == GroupPolicy::StateMachine) return active < g.childCount && StateMachineSlotFits(slot, g);
   return active < g.childCount || active == kNoChild;
 }
+}  // namespace
 
+bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) { return SlotFits(slot, g); }
+
+// Straight down the classic groups with one child active in one loop, as
+// FindDamage does the Spore ones; below a group with several, child by child.
 const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g, std::uint32_t base,
                                     std::uint32_t* damagedBase) {
-  const std::byte* slot = region + base + g.data->slotOffset;
-  if (!ClassicSlotFits(slot, g)) {
-    if (damagedBase != nullptr) *damagedBase = base;
-    return &g;
-  }
-  for (std::uint64_t mask = ActiveChildMask(slot, g) & AllChildren(g); mask != 0; mask &= mask - 1) {
+  for (const DeciderDef* d = &g;;) {  // a classic group
+    const std::byte* slot = region + base + d->data->slotOffset;
+    if (!SlotFits(slot, *d)) [[unlikely]] {
+      if (damagedBase != nullptr) *damagedBase = base;
+      return d;
+    }
+    std::uint64_t mask = ActiveChildMask(slot, *d) & AllChildren(*d);
+    if (mask == 0) return nullptr;
+    ChildBases childBase(*d);
+    if (!OneBit(mask)) {
+      for (; mask != 0; mask &= mask - 1) {
+        const int i = std::countr_zero(mask);
+        if (const DeciderDef* damaged = FindDamage(region, *d->children[i], base + childBase(i), damagedBase))
+          return damaged;
+      }
+      return nullptr;
+    }
     const int i = std::countr_zero(mask);
-    if (const DeciderDef* damaged = FindDamage(region, *g.children[i], base + ChildBase(g, i), damagedBase))
-      return damaged;
+    base += childBase(i);
+    const DeciderDef& child = *d->children[i];
+    if (child.kind != DeciderKind::Group || !IsClassicPolicy(child.policy)) return FindDamage(region, child, base, damagedBase);
+    d = &child;
   }
-  return nullptr;
 }
 
 Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
@@ -374,10 +448,16 @@ Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, b
   if (isNew && HasSideBySideChildren(g.policy)) ChildSetOf(SlotBytes(t, g, base)) = {0, 0};
   if (g.behavior != nullptr) {
     const Result result = TickGroupBehavior(t, g, base, isNew, depth);
-    if (result != Result::Running) return result;  // a group behavior that ends ends its group
+    if (result != Result::Running) {  // a group behavior that ends ends its group
+      t.runningGroup = nullptr;
+      return result;
+    }
   }
   const Result result = TickPolicy(t, g, base, isNew, depth);
-  if (result == Result::Running && t.error == Status::Running) ReportRunningBehavior(t, g, base, depth);
+  // The running behavior is looked up as the tick ends (RunningBehavior).
+  t.runningGroup = result == Result::Running ? &g : nullptr;
+  t.runningGroupBase = base;
+  t.runningGroupDepth = depth;
   return result;
 }
 

@@ -286,6 +286,14 @@ struct CompiledTree {
   static constexpr bool kHandedOver =
       (kIsGroup<D> && IsClassicPolicy(D.policy)) || (D.flags & kRecheckEveryTick) != 0;
 
+  // Whether the tree has a classic group, which records itself in the TickState when it runs (RunningBehavior).
+  static constexpr bool kHasClassicGroup = [] {
+    for (int i = 0; i < Tree::analysis.count; ++i)
+      if (const DeciderDef& d = *Tree::analysis.deciders[i]; d.kind != DeciderKind::Behavior && IsClassicPolicy(d.policy))
+        return true;
+    return false;
+  }();
+
   // A fresh choice over the children not masked, as on activation or a redecide.
   template <const DeciderDef& G>
   static int Choose(TickState& t, std::uint64_t mask, Choice& out, int depth) {
@@ -526,10 +534,12 @@ struct CompiledTree {
     t.redecides = 0;
     t.redecideLimit = options.redecideLimit;
     t.error = Status::Running;
+    if constexpr (kHasClassicGroup) t.runningGroup = nullptr;
     header.lastTime = blockTime;
 
     const Result result = TickDecider<Root, false>(t, 0);
     if (result == Result::Running && t.error == Status::Running) {
+      if constexpr (kHasClassicGroup) RunningBehavior(t);
       out = {Status::Running, t.runningDecider};
       return true;
     }

@@ -27,6 +27,7 @@
 #include <cstring>
 
 #include "bt/debug_output.h"
+#include "bt/detail/evaluate.h"
 #include "bt/detail/tick_engine.h"
 #include "bt/detail/variable_access.h"
 #include "bt/detail/why_record.h"
@@ -174,10 +175,8 @@ void DestroyBlock(const BlockType& block, void* at) {
 
 // =============================================================== [SECTION] Deciding
 
-float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer, int depth);
-// Out of line, so the short common case of Evaluate inlines into the loops that call it.
-[[gnu::noinline]] static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer,
-                                           int depth);
+// EvaluateInline (bt/detail/evaluate.h) is the common case; EvaluateWithChecks
+// out of line, so that case inlines into the loops that call it.
 
 // DelegateDecideToChildren: the group accepts if any child would. Children's
 // Decides run now and again when the group chooses. Their timers are checked but
@@ -199,30 +198,17 @@ bool AnyChildAccepts(TickState& t, const DeciderDef& g, int depth) {
   return false;
 }
 
-// Preconditions, then Decide. Returns the value (> 0 accepts, else 0); fills
-// `dblock` when the decider has one. A failed precondition calls no Decide.
-// Inline in the loops of the tick; Evaluate is the same out of line.
-template <bool kDebug>
-[[gnu::always_inline]] static inline float EvaluateInline(TickState& t, const DeciderDef& d, std::byte* dblock,
-                                                          TimerUse timer, int depth) {
-  if (!d.data->decideOnly) [[unlikely]]
-    return EvaluateWithChecks(t, d, dblock, timer, depth);
-  // The common case, kept short: only the Decide (no preconditions, no DBlock).
-  float value = 1.0f;
-  if (d.decide) {
-    t.decideContext.value.decider = &d;
-    value = d.decide(t.agent, dblock, t.decideContext.value);
-  }
-  BT_DEBUG_STEADY(t, 5, DebugDecided(t, d, value, depth));
-  BT_WHY_STEADY(t, WhyDecided(t, d, value > 0 ? value : 0.0f, depth));
-  return value > 0 ? value : 0.0f;  // NaN rejects
+void NoteDecided(TickState& t, const DeciderDef& d, float value, [[maybe_unused]] int depth) {
+  BT_DEBUG_COLD(t, 5, DebugDecided(t, d, value, depth));
+  BT_WHY(t, WhyDecided(t, d, value > 0 ? value : 0.0f, depth));
 }
 
 float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer, int depth) {
   return EvaluateInline<true>(t, d, dblock, timer, depth);
 }
 
-static float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer, int depth) {
+[[gnu::noinline]] float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer,
+                                            int depth) {
   const Preconditions& pre = d.preconditions;
   if (!pre.decision.Passes(t.decisionFlags)) {
     BT_DEBUG_OUT(t, 5, depth, "%s...failed DecisionFlags check", d.name);
@@ -409,10 +395,11 @@ void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth
     // so a Deactivate that stops the agent leaves no child to deactivate twice.
     ChildSet& set = ChildSetOf(SlotBytes(t, d, base));
     set.active &= AllChildren(d);  // bits past its children are damage: there is nothing there to call
+    ChildBases childBase(d);
     while (set.active != 0) {
       const int i = std::countr_zero(set.active);
       set.active &= set.active - 1;
-      Deactivate(t, *d.children[i], base + ChildBase(d, i), depth + 1);
+      Deactivate(t, *d.children[i], base + childBase(i), depth + 1);
     }
   } else if (d.kind == DeciderKind::Group && slot.activeChild != kNoChild) {
     Deactivate(t, *d.children[slot.activeChild], base, depth + 1);
@@ -602,9 +589,9 @@ template <bool kDebug>
 }
 
 #if BT_DEBUG_OUTPUT
-static bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent) || t.why != nullptr; }
+[[gnu::always_inline]] static inline bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent) || t.why != nullptr; }
 #else
-static bool DebugOn(const TickState& t) { return t.why != nullptr; }
+[[gnu::always_inline]] static inline bool DebugOn(const TickState& t) { return t.why != nullptr; }
 #endif
 
 // The walk down the path active below `top`, with debug output or without.
@@ -758,6 +745,7 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.redecides = 0;
   t.redecideLimit = redecideLimit;
   t.error = Status::Running;
+  t.runningGroup = nullptr;
   // Not errorDecider, runningDecider nor deactivation, as in the compiled tick:
   // each is written where it is given a meaning (with error, before a behavior's
   // Tick, before each Deactivate).
@@ -861,6 +849,7 @@ static inline void StartBlockTimes(TickState& t) {
 [[gnu::always_inline]] static inline TickResult FinishTick(TickState& t, Result result) {
   if (result != Result::Running || t.error != Status::Running) [[unlikely]]
     return FinishStopped(t, result);
+  RunningBehavior(t);
   BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::Running));
   return {Status::Running, t.runningDecider};
 }

@@ -51,6 +51,12 @@ struct TickState {
   Status error;                      // Running while no error
   const DeciderDef* errorDecider;
   const DeciderDef* runningDecider;  // the behavior decider that ticked Running
+  // The outermost classic group that last ticked Running, or null: the running
+  // behavior is then the first one active below it (RunningBehaviorOf), looked
+  // up once when the tick ends rather than by every classic group on the path.
+  const DeciderDef* runningGroup;
+  std::uint32_t runningGroupBase;
+  int runningGroupDepth;
   const char* deactivation;          // why the Deactivates under way happen, for debug output
   LazyDecideContext decideContext;   // filled once a tick; Evaluate sets only .decider
   WhyRecord* why;                    // the tick's why-record (bt/why.h), or null
@@ -140,6 +146,27 @@ inline std::uint32_t ChildBase(const DeciderDef& g, int i) {
   return at;
 }
 
+// ChildBase for one group's children, asked mostly in ascending order (a walk
+// of its active children, a classic rule's turn through them): each answer goes
+// on from the last one instead of summing the elder siblings again.
+class ChildBases {
+ public:
+  explicit ChildBases(const DeciderDef& g) : g_(g), sideBySide_(HasSideBySideChildren(g.policy)) {}
+  std::uint32_t operator()(int i) {
+    if (!sideBySide_) return 0;
+    const auto child = static_cast<unsigned>(i);
+    if (child < next_) next_ = 0, at_ = 0;
+    for (; next_ < child; ++next_) at_ += RegionSpan(*g_.children[next_]);
+    return at_;
+  }
+
+ private:
+  const DeciderDef& g_;
+  bool sideBySide_;
+  unsigned next_ = 0;  // the child whose base at_ holds
+  std::uint32_t at_ = 0;
+};
+
 // The ChildSet of a group whose children lie side by side, after its SlotHeader.
 inline ChildSet& ChildSetOf(std::byte* slot) { return *reinterpret_cast<ChildSet*>(slot + sizeof(SlotHeader)); }
 inline const ChildSet& ChildSetOf(const std::byte* slot) {
@@ -204,9 +231,10 @@ void ForEachActive(Byte* region, const DeciderDef& top, std::uint32_t base, int 
   visit(top, base, depth);
   if (top.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return;
   const std::byte* slot = region + base + top.data->slotOffset;
+  ChildBases childBase(top);
   for (std::uint64_t mask = ActiveChildMask(slot, top) & AllChildren(top); mask != 0; mask &= mask - 1) {
     const int i = std::countr_zero(mask);
-    ForEachActive(region, *top.children[i], base + ChildBase(top, i), depth + 1, visit);
+    ForEachActive(region, *top.children[i], base + childBase(i), depth + 1, visit);
   }
 }
 
@@ -394,6 +422,18 @@ bool Recheck(TickState& t, const DeciderDef& d, int depth);
 // because it ended or for `why`.
 Result StartClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, int depth);
 void EndClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, const char* why, int depth);
+
+// The behavior a Running tick reports (TickResult::decider): the last one ticked,
+// or when a classic group ran, the first behavior active below the outermost one
+// that ticked Running (bt/classic_tick.cpp says why). Called once, as the tick ends.
+const DeciderDef* FirstActiveBehavior(const std::byte* region, const DeciderDef& d, std::uint32_t base, int depth);
+inline const DeciderDef* RunningBehavior(TickState& t) {
+  if (t.runningGroup != nullptr) [[unlikely]] {
+    t.runningDecider = FirstActiveBehavior(t.region, *t.runningGroup, t.runningGroupBase, t.runningGroupDepth);
+    t.runningGroup = nullptr;
+  }
+  return t.runningDecider;
+}
 
 // MBT StateMachine (bt/state_machine_tick.cpp): applies a pending transition, then ticks the current state.
 Result TickStateMachine(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth);

@@ -1,0 +1,46 @@
+// bt/detail/evaluate.h — a decider's evaluation (preconditions, then Decide) as
+// the reference engine's loops call it: the common case inline wherever a rule
+// evaluates a child (bt/tick.cpp, bt/classic_tick.cpp), the rest out of line.
+#pragma once
+
+#include <cstddef>
+
+#include "bt/config.h"
+#include "bt/debug_output.h"
+#include "bt/detail/tick_engine.h"
+
+namespace bt::detail {
+
+// Preconditions, delegation or a DBlock: the whole evaluation (bt/tick.cpp).
+float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer, int depth);
+// The level 5 debug line and the why-record's entry for a Decide's value (bt/tick.cpp).
+void NoteDecided(TickState& t, const DeciderDef& d, float value, int depth);
+
+// Preconditions, then Decide. Returns the value (> 0 accepts, else 0); fills
+// `dblock` when the decider has one. A failed precondition calls no Decide.
+// Inline in the loops of the tick; Evaluate (bt/detail/tick_engine.h) is the
+// same out of line. kDebug: with the debug line and the why-record's entry.
+template <bool kDebug>
+[[gnu::always_inline]] inline float EvaluateInline(TickState& t, const DeciderDef& d, std::byte* dblock,
+                                                   TimerUse timer, int depth) {
+  if (!d.data->decideOnly) [[unlikely]]
+    return EvaluateWithChecks(t, d, dblock, timer, depth);
+  // The common case, kept short: only the Decide (no preconditions, no DBlock).
+  float value = 1.0f;
+  if (d.decide) {
+    t.decideContext.value.decider = &d;
+    value = d.decide(t.agent, dblock, t.decideContext.value);
+  }
+  if constexpr (kDebug) {
+#if BT_DEBUG_OUTPUT
+    const bool noted = DebugWanted(5, t.agent) || t.why != nullptr;
+#else
+    const bool noted = t.why != nullptr;
+#endif
+    if (noted) [[unlikely]]
+      NoteDecided(t, d, value, depth);
+  }
+  return value > 0 ? value : 0.0f;  // NaN rejects
+}
+
+}  // namespace bt::detail
