@@ -169,7 +169,7 @@ struct NodeSpec {
   NodeSpec& Count(std::uint32_t times) { config.count = times; return *this; }
   NodeSpec& Seconds(float delay) { config.seconds = delay; return *this; }
   NodeSpec& Chance(float probability) { config.chance = probability; return *this; }
-  // The kinds of MBT and the selection trees, as BT_ON_EVENT, BT_TRANSITION and BT_SCOPE give them.
+  // The kinds of MBT and the selection trees, as BT_EVENT_TRANSITIONS, BT_TRANSITIONS and BT_SCOPE give them.
   NodeSpec& OnEvent(std::string event, std::string toState, SourceLocation at = {}) {
     eventTransitions.push_back({std::move(event), std::move(toState), at});
     return *this;
