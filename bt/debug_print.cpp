@@ -94,7 +94,7 @@ struct Printer {
     append(" {%s", config);
     if (state) {
       const SlotHeader& slot = Slot(d, base);
-      const char* separator = config[0] != '\0' ? ", " : "";
+      const char* separator = config[0] != '\0' ? "; " : "";
       if (d.policy == GroupPolicy::StateMachine && slot.cursor == kNoChild)
         append("%sno transition pending", separator);
       else if (d.policy == GroupPolicy::StateMachine)

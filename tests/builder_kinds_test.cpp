@@ -90,7 +90,7 @@ TEST_CASE("BuildTree refuses a transition on an event to a state its machine lac
     spec.nodes[1].eventTransitions[0].to = "IDLE_TREE";  // a node, but not one of the machine's states
     CHECK(Errors(bt::data::BuildTree(spec, registry)) ==
           "machine.xml:2:3: decider IDLE: transition on 'OnEnemySeen' to 'IDLE_TREE', which is not a state of "
-          "StateMachine 'MACHINE' (closest: 'IDLE')\n");
+          "StateMachine 'MACHINE'\n");
   }
   SECTION("transitions on a node no StateMachine lists as a state") {
     TreeSpec spec = MachineSpec();
@@ -104,13 +104,15 @@ TEST_CASE("BuildTree refuses a transition on an event to a state its machine lac
     CHECK(Errors(bt::data::BuildTree(spec, registry)) == "machine.xml:2:3: decider IDLE: an event without a name\n");
   }
   SECTION("a state of two machines whose transitions lead elsewhere in each") {
-    TreeSpec spec = MachineSpec();
-    spec.Group("OTHER", GroupPolicy::StateMachine, {"FLEE", "IDLE"}).At(9, 1);
-    spec.Group("BOTH", GroupPolicy::Parallel, {"MACHINE", "OTHER"}).At(10, 1);
-    spec.root = "BOTH";
+    TreeSpec spec{.file = "two.xml"};
+    spec.Group("BOTH", GroupPolicy::Parallel, {"ONE", "OTHER"}).At(1, 1);
+    spec.Group("ONE", GroupPolicy::StateMachine, {"A", "B"}).At(2, 3);
+    spec.Group("OTHER", GroupPolicy::StateMachine, {"B", "A"}).At(3, 3);
+    spec.Behavior("A", "IDLE_B").OnEvent("OnHurt", "B").At(4, 3);  // B is state 1 of ONE, 0 of OTHER
+    spec.Behavior("B", "FLEE_B").At(5, 3);
     CHECK(Errors(bt::data::BuildTree(spec, registry)) ==
-          "machine.xml:6:3: decider FLEE: a state of StateMachines 'MACHINE' and 'OTHER', whose transitions lead to "
-          "other states in each: give each machine its own state\n");
+          "two.xml:4:3: decider A: a state of StateMachines 'ONE' and 'OTHER', whose transitions lead to other "
+          "states in each: give each machine its own state\n");
   }
   SECTION("config.eventTransitions set by hand") {
     TreeSpec spec = MachineSpec();
@@ -160,8 +162,11 @@ TEST_CASE("Built SelectionStateMachine: transitions by state name, each conditio
   agent.decide["ALERT: SHOOT -> SEARCH"] = 0;  // rejects: SHOOT stays
   CHECK(test::Tick(alert, agent, memory, 1).events ==
         Events{"decide ALERT: SHOOT -> SEARCH", "deactivate SEARCH_B", "activate SHOOT_B", "tick SHOOT_B"});
+  // Sees still true: SHOOT -> SEARCH -> SHOOT, a state already visited: it stays.
   agent.decide["ALERT: SHOOT -> SEARCH"] = 1;
-  CHECK(test::Tick(alert, agent, memory, 2).events ==
+  CHECK(test::Tick(alert, agent, memory, 2).events == Events{"decide ALERT: SHOOT -> SEARCH", "tick SHOOT_B"});
+  REQUIRE(bt::VariablesOf(alert, memory.Span())->SetBool(0, false));
+  CHECK(test::Tick(alert, agent, memory, 3).events ==
         Events{"decide ALERT: SHOOT -> SEARCH", "deactivate SHOOT_B", "activate SEARCH_B", "tick SEARCH_B"});
 }
 
@@ -179,7 +184,7 @@ TEST_CASE("BuildTree refuses a selection transition naming a state the machine l
     TreeSpec spec = SelectionSpec();
     spec.nodes[0].selectionTransitions[0].condition = {"Sees and", bt::data::Dialect::Cry, {2, 30}};
     CHECK(Errors(bt::data::BuildTree(spec, registry)) ==
-          "alert.xml:2:35: decider ALERT: SEARCH -> SHOOT: condition: expected an operand after 'and'\n");
+          "alert.xml:2:38: decider ALERT: SEARCH -> SHOOT: condition: expected an operand after 'and'\n");
   }
   SECTION("an unknown registered condition") {
     TreeSpec spec = SelectionSpec();

@@ -97,9 +97,10 @@ TEST_CASE("Macro GroupScope: BT_SCOPE gives its name, allowed users and finder",
   gInvestigators.Reset();
   test::TraceAgent agents[3];
   bt::MemoryFor<GUARD> memory[3]{};
-  for (int i = 0; i < 3; ++i) (void)test::Tick(GUARD, agents[i], memory[i], 0);
-  CHECK(agents[0].Take() == Events{"activate LOOK_B", "tick LOOK_B"});
-  CHECK(agents[1].Take() == Events{"activate LOOK_B", "tick LOOK_B"});
-  CHECK(agents[2].Take() == Events{});  // two inside: the third is refused
+  CHECK(test::Tick(GUARD, agents[0], memory[0], 0).events == Events{"activate LOOK_B", "tick LOOK_B"});
+  CHECK(test::Tick(GUARD, agents[1], memory[1], 0).events == Events{"activate LOOK_B", "tick LOOK_B"});
+  const test::Ticked third = test::Tick(GUARD, agents[2], memory[2], 0);  // two inside: the third is refused
+  CHECK(third.result.status == bt::Status::NoBehavior);
+  CHECK(third.events == Events{});
   CHECK(gInvestigators.Users() == 2);
 }

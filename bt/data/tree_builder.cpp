@@ -107,6 +107,7 @@ class Report {
     result_.errors.push_back(std::move(error));
   }
   bool Failed() const { return !result_.errors.empty(); }
+  std::size_t ErrorCount() const { return result_.errors.size() + dropped_; }
   void Finish() {
     if (dropped_ > 0)
       result_.errors.push_back({"... and " + std::to_string(dropped_) + " more errors", {}, 0, 0, {}});
@@ -507,6 +508,7 @@ class Planner {
 
   void ResolveNode(const NodeSpec& node, PlanNode& out) {
     const std::string_view name = node.name;
+    const std::size_t errorsBefore = report_.ErrorCount();
     if (node.kind != DeciderKind::Behavior && node.kind != DeciderKind::Group)
       report_.Error(node.where, name, "unknown decider kind " + std::to_string(static_cast<int>(node.kind)));
     if (!node.action.Empty()) out.behavior = ResolveAction(node.action, name);
@@ -538,7 +540,8 @@ class Planner {
     }
 
     CheckConfig(node);
-    if (out.behavior >= 0) CheckBuiltin(node, out);
+    // Once the call itself is right: one mistake (a positional argument), one error.
+    if (out.behavior >= 0 && report_.ErrorCount() == errorsBefore) CheckBuiltin(node, out);
 
     out.childBegin = plan_->children.size();
     for (const ChildSpec& child : node.children) {

@@ -434,7 +434,7 @@ def active_path_lines(root, address):
             config = _config(decider)
             state = _slot_state(decider, policy, slot, children)
             if config or state:
-                line += " {" + config + (", " if config and state else "") + state
+                line += " {" + config + ("; " if config and state else "") + state
                 if policy in ("Loop", "LoopUntilSuccess"):
                     line += ", %d so far" % _read(inferior, slot + SLOT_HEADER_BYTES, "<I", 4)
                 timer_index = int(decider["data"]["timerIndex"])
