@@ -126,3 +126,25 @@ TEST_CASE("DebugPrintState shows a StateMachine's pending transition, a Priority
   CHECK(Print(ROOT, memory, 1.5).substr(0, Print(ROOT, memory, 1.5).find('\n')) ==
         "variables: Alert=true Seen=cleared Lost=1.5");
 }
+
+// Where tests/gdb_printers_test.sh stops, inside COMBAT (seated) with the Priority
+// having seen a change, a transition pending and a timestamp cleared, to compare
+// bt-path (tools/gdb/bt_printers.py) with `text`.
+extern "C" [[gnu::noinline]] void DebugKindsGdbStop(const bt::DeciderDef* root, std::span<const std::byte> memory,
+                                                  const char* text) {
+  asm volatile("" : : "r"(root), "r"(memory.data()), "r"(text) : "memory");
+}
+
+TEST_CASE("gdb reads the kinds of MBT (tests/gdb_printers_test.sh)", "[.gdbkinds]") {
+  gSquad.Reset();
+  test::TraceAgent agent;
+  Memory memory{};
+  (void)test::Tick(ROOT, agent, memory, 0.0);
+  REQUIRE(bt::SendEvent(ROOT, agent, memory, "OnSeen", 0.5) == bt::Status::Running);
+  REQUIRE(bt::VariablesOf(ROOT, memory.Span())->SetBool(0, true));
+  (void)test::Tick(ROOT, agent, memory, 1.0);
+  REQUIRE(bt::SendEvent(ROOT, agent, memory, "OnLost", 1.0) == bt::Status::Running);
+  char text[4096];
+  bt::DebugPrintState(ROOT, memory.Span(), 1.0, text);
+  DebugKindsGdbStop(&ROOT, memory.Span(), text);
+}
