@@ -174,8 +174,8 @@ struct NodeSpec {
     eventTransitions.push_back({std::move(event), std::move(toState), at});
     return *this;
   }
-  NodeSpec& Transition(std::string from, std::string to, ConditionSpec condition, SourceLocation at = {}) {
-    selectionTransitions.push_back({std::move(from), std::move(to), std::move(condition), {}, at});
+  NodeSpec& Transition(std::string from, std::string to, ConditionSpec when, SourceLocation at = {}) {
+    selectionTransitions.push_back({std::move(from), std::move(to), std::move(when), {}, at});
     return *this;
   }
   NodeSpec& TransitionIf(std::string from, std::string to, std::string decideName, std::vector<ArgSpec> args = {},
@@ -184,8 +184,8 @@ struct NodeSpec {
         {std::move(from), std::move(to), {}, {std::move(decideName), std::move(args), at}, at});
     return *this;
   }
-  NodeSpec& Scope(std::string name, std::uint32_t allowedUsers = 1) {
-    scopeName = std::move(name);
+  NodeSpec& Scope(std::string scope, std::uint32_t allowedUsers = 1) {
+    scopeName = std::move(scope);
     config.allowedUsers = allowedUsers;
     return *this;
   }
