@@ -159,7 +159,7 @@ $(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_DATA_SAN
 WRITE_CPP_GEN       := $(BUILD)/gen/write_cpp
 WRITE_CPP_GENERATOR := $(BUILD)/tests/write_cpp_generate
 WRITE_CPP_FILES     := $(WRITE_CPP_GEN)/figure1.h $(WRITE_CPP_GEN)/features.h $(WRITE_CPP_GEN)/classic.h \
-                       $(WRITE_CPP_GEN)/conditions.h
+                       $(WRITE_CPP_GEN)/conditions.h $(WRITE_CPP_GEN)/machine.h
 $(WRITE_CPP_GENERATOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,tests/write_cpp/generate.cpp tests/write_cpp/trees.cpp \
                           tests/figure1_data.cpp tests/trace_agent.cpp) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)

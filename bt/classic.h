@@ -95,15 +95,20 @@ struct NodeConfig {
 };
 
 // The fields of NodeConfig, each read by the policies ReadsConfig names. The
-// macros (BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE: bt/macros.h), the tree
-// builder and the C++ writer give a field only to a group whose policy reads it.
-enum class ConfigField : std::uint8_t { Results, Count, Seconds, Chance };
+// macros (BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE, BT_TRANSITIONS, BT_SCOPE:
+// bt/macros.h), the tree builder and the C++ writer give a field only to a group
+// whose policy reads it. Transitions are transitions/transitionCount; Scope is
+// scopeName, allowedUsers and findScope. eventTransitions is no such field: any
+// decider may be a StateMachine's state (BT_ON_EVENT).
+enum class ConfigField : std::uint8_t { Results, Count, Seconds, Chance, Transitions, Scope };
 constexpr bool ReadsConfig(GroupPolicy policy, ConfigField field) {
   switch (field) {
     case ConfigField::Results: return policy == GroupPolicy::Decorator;
     case ConfigField::Count: return policy == GroupPolicy::Loop || policy == GroupPolicy::LoopUntilSuccess;
     case ConfigField::Seconds: return policy == GroupPolicy::Cooldown;
     case ConfigField::Chance: return policy == GroupPolicy::RandomGate;
+    case ConfigField::Transitions: return policy == GroupPolicy::SelectionStateMachine;
+    case ConfigField::Scope: return policy == GroupPolicy::GroupScope;
   }
   return false;
 }

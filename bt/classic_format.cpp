@@ -24,14 +24,14 @@ struct LowerResult {
 std::size_t FormatNodeConfig(const DeciderDef& d, std::span<char> out) {
   if (out.empty()) return 0;
   out[0] = '\0';
-  if (d.kind != DeciderKind::Group) return 0;
   int n = 0;
   auto append = [&](const char* format, auto... args) {
     if (n >= 0 && static_cast<std::size_t>(n) < out.size())
       n += std::snprintf(out.data() + n, out.size() - static_cast<std::size_t>(n), format, args...);
   };
   const NodeConfig& c = d.config;
-  switch (d.policy) {
+  const GroupPolicy policy = d.kind == DeciderKind::Group ? d.policy : GroupPolicy::PrioritizedList;  // configures nothing
+  switch (policy) {
     case GroupPolicy::Decorator: {
       append("%s", "results:");
       const Result results[] = {Result::Done, Result::Failed, Result::Running};
@@ -52,8 +52,25 @@ std::size_t FormatNodeConfig(const DeciderDef& d, std::span<char> out) {
       append("done when %s, failed when %s", d.flags & kParallelSucceedOnAny ? "one" : "all",
              d.flags & kParallelFailOnAll ? "all" : "one");
       break;
+    case GroupPolicy::SelectionStateMachine:
+      append("%s", "transitions:");
+      for (int k = 0; k < c.transitionCount && c.transitions != nullptr; ++k) {
+        const SelectionTransition& tr = c.transitions[k];
+        append("%s %u->%u if %s", k > 0 ? "," : "", tr.from, tr.to,
+               tr.condition != nullptr && tr.condition->name != nullptr ? tr.condition->name : "(unnamed)");
+      }
+      if (c.transitionCount == 0) append("%s", " none");
+      break;
+    case GroupPolicy::GroupScope:
+      append("scope %s, %u %s", c.scopeName != nullptr ? c.scopeName : "(unnamed)", c.allowedUsers,
+             c.allowedUsers == 1 ? "user" : "users");
+      break;
     default: break;
   }
+  // A StateMachine's state, whatever its kind: its transitions on events, by id (the tree keeps no names).
+  for (int k = 0; k < c.eventTransitionCount && c.eventTransitions != nullptr; ++k)
+    append("%s0x%08x->%u", k > 0 ? ", " : n > 0 ? "; on events " : "on events ", c.eventTransitions[k].onEvent,
+           c.eventTransitions[k].to);
   if (n < 0) {
     out[0] = '\0';
     return 0;

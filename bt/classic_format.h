@@ -8,6 +8,11 @@
 //   RandomGate        chance 0.25                          (%g)
 //   Parallel          done when all, failed when one       (kParallelSucceedOnAny: done when one;
 //                                                           kParallelFailOnAll: failed when all)
+//   SelectionStateMachine  transitions: 0->1 if SEES, 1->0 if LOST   (from->to if the condition's name; "transitions: none")
+//   GroupScope        scope DeadBodyInvestigator, 2 users
+// A StateMachine's state (any decider, config.eventTransitions) adds its
+// transitions by event id: "on events 0x1a2b3c4d->1, 0x5e6f7a8b->2" (after "; "
+// when the group configures something too).
 // Every other policy, and a behavior decider, configures nothing: the text is "".
 #pragma once
 

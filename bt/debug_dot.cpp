@@ -125,7 +125,7 @@ struct DotWriter {
     if (d.paramCount != 0) FormatParams(d.Params(), params);
     out.Put("  \"%s\" [label=\"%s%s%s%s\\n%s", NodeId(d).text, Quoted(d.name).text, d.paramCount != 0 ? "(" : "",
             Quoted(params).text, d.paramCount != 0 ? ")" : "", group ? GroupPolicyName(d.policy) : "");
-    char config[128];
+    char config[256];
     if (FormatNodeConfig(d, config) != 0) out.Put("\\n%s", Quoted(config).text);
     if (d.behavior != nullptr) out.Put("%s[%s]", group ? "\\n" : "", Quoted(d.behavior->name).text);
     // Classic groups (bt/classic.h) drawn apart from Spore's rounded boxes: square

@@ -26,6 +26,7 @@
 #include "bt/tree.h"
 #include "bt/detail/why_record.h"
 #include "bt/name_id.h"
+#include "bt/timestamps.h"
 
 namespace bt {
 namespace {
@@ -80,11 +81,31 @@ struct Printer {
   // " {count 3, 2 so far}": a classic group's configuration (bt/classic_format.h), with
   // what the block says of it: a running Loop's count so far, a Cooldown's time left
   // (its timer outlives its activations, so it is shown whenever the block is read).
+  // The kinds of MBT add what their slot holds while active: a StateMachine's
+  // pending transition, a Priority's count of variable changes at its last pick,
+  // whether a GroupScope holds its seat.
   template <class Append>
   void AppendConfig(Append& append, const DeciderDef& d, bool active, std::uint32_t base) const {
-    char config[128];
-    if (FormatNodeConfig(d, config) == 0) return;
+    char config[256];
+    const bool state = active && d.kind == DeciderKind::Group &&
+                       (d.policy == GroupPolicy::StateMachine || d.policy == GroupPolicy::Priority ||
+                        d.policy == GroupPolicy::GroupScope);
+    if (FormatNodeConfig(d, config) == 0 && !state) return;
     append(" {%s", config);
+    if (state) {
+      const SlotHeader& slot = Slot(d, base);
+      const char* separator = config[0] != '\0' ? "; " : "";
+      if (d.policy == GroupPolicy::StateMachine && slot.cursor == kNoChild)
+        append("%sno transition pending", separator);
+      else if (d.policy == GroupPolicy::StateMachine)
+        append("%stransition pending to %u %s", separator, slot.cursor,
+               slot.cursor < d.childCount ? NameOf(d.children[slot.cursor]->name) : "(corrupt)");
+      else if (d.policy == GroupPolicy::Priority)
+        append("%s%u variable changes seen", separator,
+               reinterpret_cast<const VariableWatch*>(SlotBytes(d, base) + sizeof(SlotHeader))->changes);
+      else
+        append("%s%s", separator, slot.cursor == 1 ? "seated" : "not seated");
+    }
     if (active && (d.policy == GroupPolicy::Loop || d.policy == GroupPolicy::LoopUntilSuccess))
       append(", %u so far", reinterpret_cast<const LoopCount*>(SlotBytes(d, base) + sizeof(SlotHeader))->count);
     if (timers != nullptr && d.policy == GroupPolicy::Cooldown && d.data->timerIndex >= 0) {
@@ -213,6 +234,8 @@ void AppendVariables(LineWriter& writer, const DeciderDef& root, std::span<const
     const std::size_t room = sizeof line - static_cast<std::size_t>(n);
     if (v.type == VariableType::Bool)
       n += std::snprintf(line + n, room, " %s=%s", v.name, value != 0 ? "true" : "false");
+    else if (v.setOnEvent != nullptr && (value == kTimestampNeverSet || value == kTimestampCleared))
+      n += std::snprintf(line + n, room, " %s=%s", v.name, value == kTimestampNeverSet ? "never" : "cleared");
     else
       n += std::snprintf(line + n, room, " %s=%g", v.name, value);
   }

@@ -32,6 +32,14 @@
 //   *0:PAR (Group, Parallel 0x0) time: 1.00 [(no group behavior)] idx: 0,2 done: 1 {done when all, failed when one}
 //     *0:LOOP (Group, Loop 0x0) time: 1.00 [(no group behavior)] idx: 0 {count 3, 2 so far}
 //     *2:COOL (Group, Cooldown 0x0) time: 0.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, 1.25 s left}
+// The kinds of MBT add, while active (after "; " when configured), what their slot holds: a StateMachine
+// "no transition pending" or "transition pending to 2 FLEE" (applied at its next
+// tick), a Priority "3 variable changes seen" (the count at its last pick), a
+// GroupScope "seated" (it holds a place in its scope) or "not seated". A
+// timestamp (bt/timestamps.h) on the variables line reads "never" or "cleared"
+// for its two infinities:
+//   *0:MACHINE (Group, StateMachine 0x0) time: 1.00 [(no group behavior)] idx: 0 {transition pending to 1 COMBAT}
+//   variables: Alert=true EnemySeen=2.5 EnemyLost=cleared
 //
 // Under an active decider, its DBlock and its behavior's memory struct are shown
 // when their type has a formatter (bt/memory_format.h), each on a line of its

@@ -64,6 +64,10 @@
 #define BT_DEFINE_DECIDER(NAME, BEHAVIOR, ...) BT_DETAIL_DEFINE_DECIDER(NAME, &BEHAVIOR, __VA_ARGS__)
 // POLICY is a GroupPolicy enumerator without the prefix.
 #define BT_DEFINE_GROUP(NAME, POLICY, ...) BT_DETAIL_DEFINE_GROUP(NAME, POLICY, __VA_ARGS__)
+// A condition that is no node of the tree: a Decide with its own options
+// (BT_DECIDE, BT_PARAMS, BT_DEBUG_NAME), never activated, as a
+// SelectionStateMachine's transitions ask them (BT_TRANSITIONS).
+#define BT_DEFINE_CONDITION(NAME, ...) BT_DETAIL_DEFINE_DECIDER(NAME, nullptr, __VA_ARGS__)
 
 // The options. Functions are the user's typed functions, or nullptr.
 // Decide: float (Agent&[, DBlock&], const bt::DecideContext&) or float (Agent&); > 0 accepts.
@@ -103,6 +107,23 @@
 #define BT_SECONDS(...) (BT_OPTION_SECONDS, __COUNTER__, __VA_ARGS__)
 // RandomGate: the probability, in [0, 1], that the gate opens on entry (default 1).
 #define BT_CHANCE(...) (BT_OPTION_CHANCE, __COUNTER__, __VA_ARGS__)
+// SelectionStateMachine: its transitions, bt::SelectionTransition {from, to,
+// &CONDITION} between its states (children) by index, each state's tried in
+// order; a condition is a BT_DEFINE_CONDITION:
+//   BT_DEFINE_CONDITION(SEES, BT_DECIDE(SeesEnemy));
+//   BT_DEFINE_GROUP(ALERT, SelectionStateMachine, BT_CHILDREN(SEARCH, ATTACK),
+//                   BT_TRANSITIONS({0, 1, &SEES}, {1, 0, &LOST}));
+#define BT_TRANSITIONS(...) (BT_OPTION_TRANSITIONS, __COUNTER__, __VA_ARGS__)
+// GroupScope: the game's scope NAME (text), how many agents may be inside at once,
+// and the bt::ScopeFinder that finds an agent's scope of that name (bt/scope.h):
+//   BT_DEFINE_GROUP(INVESTIGATE, GroupScope, BT_CHILDREN(LOOK), BT_SCOPE("DeadBodyInvestigator", 1, FindScope));
+#define BT_SCOPE(NAME, ALLOWED_USERS, FINDER) (BT_OPTION_SCOPE, __COUNTER__, NAME, ALLOWED_USERS, FINDER)
+// Any decider that is a StateMachine's state (a group or a behavior decider): its
+// transitions on events, bt::Transition {bt::NameId("event"), to}, `to` the
+// index of the target state among the machine's children:
+//   BT_DEFINE_GROUP(IDLE, Decorator, BT_CHILDREN(IDLE_TREE),
+//                   BT_EVENT_TRANSITIONS({bt::NameId("OnEnemySeen"), 1}));
+#define BT_EVENT_TRANSITIONS(...) (BT_OPTION_EVENT_TRANSITIONS, __COUNTER__, __VA_ARGS__)
 
 // ---------------------------------------------------------------- positional forms
 // The earlier macros, kept for existing trees: each is one BT_DEFINE_DECIDER or

@@ -249,3 +249,30 @@ else
   echo "(full gdb output:)"; cat "$out"
   exit 1
 fi
+
+# Stops in DebugKindsGdbStop (tests/debug_kinds_test.cpp): a Priority's changes
+# seen, a StateMachine's pending transition, a GroupScope's seat and scope, its
+# transitions on events, timestamps. bt-path must print DebugPrintState's text.
+cat >"$out.gdb" <<'GDB'
+set pagination off
+set print frame-arguments none
+source tools/gdb/bt_printers.py
+break DebugKindsGdbStop
+run "[.gdbkinds]"
+python
+printed = gdb.execute("bt-path root memory", to_string=True)
+formatted = gdb.parse_and_eval("text").string()
+gdb.write("-- kinds: bt-path = DebugPrintState: %s\n" % ("yes" if printed == formatted else "NO"))
+if printed != formatted:
+    gdb.write(printed + "-- DebugPrintState:\n" + formatted)
+end
+kill
+GDB
+gdb -q -batch -nx -x "$out.gdb" \
+  "$tests_binary" >"$out" 2>&1 || { cat "$out"; echo "gdb printers (kinds): gdb failed"; exit 1; }
+if grep -qx -- '-- kinds: bt-path = DebugPrintState: yes' "$out"; then
+  echo "gdb printers (kinds): ok"
+else
+  echo "gdb printers (kinds): FAILED"; cat "$out"
+  exit 1
+fi

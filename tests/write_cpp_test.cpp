@@ -15,6 +15,7 @@
 
 // What tests/write_cpp/generate.cpp wrote (the Makefile runs it before compiling this).
 #include "write_cpp/classic.h"
+#include "write_cpp/machine.h"
 #include "write_cpp/conditions.h"
 #include "write_cpp/features.h"
 #include "write_cpp/figure1.h"
@@ -178,7 +179,8 @@ namespace {
 // at random (seeded) every tick, and requires the same calls, results and bytes.
 template <const bt::DeciderDef& Written>
 void RoundTrip(const bt::DeciderDef& built, const std::vector<std::string>& deciders,
-               const std::vector<std::string>& behaviors, const std::vector<std::string>& values, int ticks) {
+               const std::vector<std::string>& behaviors, const std::vector<std::string>& values, int ticks,
+               const std::vector<std::string>& events = {}) {
   REQUIRE(bt::InitializeTreeData(built));
   REQUIRE(bt::InitializeTreeData(Written));
   CHECK(built.data->tree.stamp == Written.data->tree.stamp);
@@ -206,6 +208,13 @@ void RoundTrip(const bt::DeciderDef& built, const std::vector<std::string>& deci
       }
     }
     const double time = tick * 0.1;
+    // Before the tick, at times one of the events, to every block alike (bt/events.h).
+    if (!events.empty() && random() % 3 == 0) {
+      const std::string& event = events[random() % events.size()];
+      const bt::Status s0 = bt::SendEvent(built, agents[0], memory[0], event.c_str(), time);
+      REQUIRE(bt::SendEvent(Written, agents[1], memory[1], event.c_str(), time) == s0);
+      REQUIRE(bt::SendEvent(Written, agents[2], memory[2], event.c_str(), time) == s0);
+    }
     const bt::TickResult r0 = bt::TickBehaviorTree(built, agents[0], memory[0], time, 0.1f, decisionFlags, stimuliFlags);
     const bt::TickResult r1 = bt::TickBehaviorTree(Written, agents[1], memory[1], time, 0.1f, decisionFlags, stimuliFlags);
     const bt::TickResult r2 =
@@ -276,4 +285,19 @@ TEST_CASE("Expression conditions of a built tree, written as C++ Decides, comput
   RoundTrip<generated::conditions::C_ROOT>(tree->Root(), {},
                                                 {"FLEE_B", "FIGHT_B", "YELL_B", "REST_B"}, {"health", "distanceTo"},
                                                 400);
+}
+
+TEST_CASE("A Priority over a StateMachine with events and timestamps, written as C++, ticks as the built tree",
+          "[write-cpp][state_machine]") {
+  bt::data::Registry registry;
+  writecpp::RegisterFunctions(registry);
+  const auto tree = Build(writecpp::MachineSpec(), registry);
+  CHECK(generated::machine::M_COMBAT.config.eventTransitionCount == 3);
+  CHECK(generated::machine::M_COMBAT.config.eventTransitions[1].onEvent == bt::NameId("OnHurt"));
+  CHECK(generated::machine::M_COMBAT.config.eventTransitions[1].to == 2);
+  CHECK(generated::machine::M_FLEE.config.eventTransitions[0].to == 0);
+  CHECK(std::string(generated::machine::M_ROOT.variables[3].exclusiveTo) == "Seen");
+  RoundTrip<generated::machine::M_ROOT>(tree->Root(), {"M_ALARM", "M_FIGHT"},
+                                        {"YELL_B", "REST_B", "FIGHT_B", "WAIT_B", "FLEE_B"}, {}, 400,
+                                        {"OnSeen", "OnLost", "OnHurt", "OnOther"});
 }

@@ -61,4 +61,8 @@ DecideFn StubDecide(bool accepts) { return accepts ? &StubDecideFn<true> : &Stub
 
 ValueFn StubValue() { return &StubValueFn; }
 
+ScopeFinder StubScopeFinder() {
+  return [](void*, const char*) -> Scope* { return nullptr; };
+}
+
 }  // namespace bt::data

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bt/behavior.h"
+#include "bt/classic.h"
 #include "bt/data/expression.h"
 #include "bt/decider.h"
 
@@ -38,5 +39,7 @@ BehaviorDef StubBehavior(const char* name, Result tick);
 DecideFn StubDecide(bool accepts);
 // A value function stub of expressions: returns 0, whatever its arguments (not recorded).
 ValueFn StubValue();
+// A GroupScope's scope finder stub: finds no scope (the GroupScope fails).
+ScopeFinder StubScopeFinder();
 
 }  // namespace bt::data

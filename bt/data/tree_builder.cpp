@@ -11,6 +11,7 @@
 #include "bt/data/tree_builder.h"
 
 #include <algorithm>
+#include <deque>
 #include <cstring>
 #include <new>
 #include <optional>
@@ -23,6 +24,8 @@
 #include "bt/data/closest_names.h"
 #include "bt/data/expression_condition.h"
 #include "bt/data/stubs.h"
+#include "bt/builtin_behaviors.h"
+#include "bt/name_id.h"
 #include "bt/tree.h"
 
 namespace bt::data {
@@ -104,6 +107,7 @@ class Report {
     result_.errors.push_back(std::move(error));
   }
   bool Failed() const { return !result_.errors.empty(); }
+  std::size_t ErrorCount() const { return result_.errors.size() + dropped_; }
   void Finish() {
     if (dropped_ > 0)
       result_.errors.push_back({"... and " + std::to_string(dropped_) + " more errors", {}, 0, 0, {}});
@@ -213,6 +217,15 @@ struct PlanNode {
   TypeTag agentType = kNoType;
   std::size_t paramBegin = 0, paramCount = 0;
   std::size_t childBegin = 0, childCount = 0;
+  std::size_t eventBegin = 0, eventCount = 0;          // in Plan::eventTransitions (a StateMachine's state)
+  std::size_t selectionBegin = 0, selectionCount = 0;  // in Plan::selection (a SelectionStateMachine)
+};
+
+// A SelectionStateMachine's transition; its condition is Plan::conditionNodes[condition].
+struct PlanSelection {
+  std::uint8_t from = 0;
+  std::uint8_t to = 0;
+  std::size_t condition = 0;
 };
 
 struct Plan {
@@ -222,6 +235,12 @@ struct Plan {
   std::vector<PlanParam> params;
   std::vector<PlanBehavior> behaviors;
   std::vector<Expression> conditions;  // compiled; moved into the arena
+  std::vector<Transition> eventTransitions;
+  std::vector<PlanSelection> selection;
+  // The selection transitions' conditions, each a decider of its own outside the
+  // spec's nodes (a deque: the plan's views point into their strings).
+  std::deque<NodeSpec> conditionSpecs;
+  std::vector<PlanNode> conditionNodes;
   std::size_t root = 0;
 };
 
@@ -245,6 +264,8 @@ class Planner {
       report_.SetFallback(spec_.nodes[i].where);
       ResolveNode(spec_.nodes[i], plan.nodes[i]);
     }
+    report_.SetFallback({});
+    ResolveEventTransitions();
     report_.SetFallback({});
     if (!report_.Failed()) CheckCycles();
     CheckVariables();
@@ -458,7 +479,9 @@ class Planner {
     plan_->conditions.push_back(std::move(*compiled));
   }
 
-  void ResolveRandom(const CallSpec& call, std::string_view node, PlanNode& out) {
+  void ResolveRandom(const NodeSpec& spec, PlanNode& out) {
+    const CallSpec& call = spec.random;
+    const std::string_view node = spec.name;
     if (!CheckName(call.name, call.where, node, "a random source")) return;
     if (!call.args.empty())
       report_.Error(call.where, node, "random source " + Quoted(call.name) + " takes no arguments");
@@ -475,7 +498,7 @@ class Planner {
     report_.Bind(BindingKind::Random, call.name, 0, false);
     if (out.agentType != kNoType && entry->agentType != kNoType && !(out.agentType == entry->agentType))
       return report_.Error(call.where, node,
-                           (spec_.nodes[current_].condition.Empty() ? "condition " + Quoted(spec_.nodes[current_].decide.name)
+                           (spec.condition.Empty() ? "condition " + Quoted(spec.decide.name)
                                                                      : std::string("the condition's value functions")) +
                                " and random source " +
                                Quoted(call.name) + " take different agent types: use one");
@@ -484,13 +507,13 @@ class Planner {
   }
 
   void ResolveNode(const NodeSpec& node, PlanNode& out) {
-    current_ = static_cast<std::size_t>(&node - spec_.nodes.data());
     const std::string_view name = node.name;
+    const std::size_t errorsBefore = report_.ErrorCount();
     if (node.kind != DeciderKind::Behavior && node.kind != DeciderKind::Group)
       report_.Error(node.where, name, "unknown decider kind " + std::to_string(static_cast<int>(node.kind)));
     if (!node.action.Empty()) out.behavior = ResolveAction(node.action, name);
     if (!node.decide.Empty()) ResolveDecide(node.decide, name, out);
-    if (!node.random.Empty()) ResolveRandom(node.random, name, out);
+    if (!node.random.Empty()) ResolveRandom(node, out);
 
     // One parameter list: the positional arguments of the call that has them, then every named one.
     if (Positional(node.action) > 0 && Positional(node.decide) > 0)
@@ -517,6 +540,8 @@ class Planner {
     }
 
     CheckConfig(node);
+    // Once the call itself is right: one mistake (a positional argument), one error.
+    if (out.behavior >= 0 && report_.ErrorCount() == errorsBefore) CheckBuiltin(node, out);
 
     out.childBegin = plan_->children.size();
     for (const ChildSpec& child : node.children) {
@@ -531,6 +556,144 @@ class Planner {
     out.childCount = plan_->children.size() - out.childBegin;
     if (out.childCount > 0xFFFF)
       report_.Error(node.where, name, std::to_string(out.childCount) + " children, more than 65535");
+    ResolveSelectionTransitions(node, out);
+  }
+
+  // A built-in leaf's parameters as the leaf reads them (bt::CheckBuiltinParams):
+  // a bad Wait duration is an error here rather than a leaf failing at run time.
+  void CheckBuiltin(const NodeSpec& node, const PlanNode& out) {
+    std::vector<std::string> names;  // NUL-terminated copies for the Params
+    names.reserve(out.paramCount);
+    std::vector<Param> params;
+    for (std::size_t i = out.paramBegin; i < out.paramBegin + out.paramCount; ++i) {
+      const PlanParam& p = plan_->params[i];
+      names.emplace_back(p.name);
+      params.push_back({p.name.empty() ? nullptr : names.back().c_str(), p.type, p.number, nullptr, nullptr});
+    }
+    std::vector<std::string> texts;  // after the names: params point into both, neither grows again
+    texts.reserve(out.paramCount);
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const PlanParam& p = plan_->params[out.paramBegin + i];
+      if (p.hasText) params[i].text = texts.emplace_back(p.text).c_str();
+    }
+    const BuiltinParamError error = CheckBuiltinParams(plan_->behaviors[static_cast<std::size_t>(out.behavior)].def, params);
+    if (error)
+      report_.Error(node.action.where, node.name,
+                    std::string("built-in ") + error.behavior + ": parameter " + Quoted(error.parameter) + " " +
+                        error.problem);
+  }
+
+  // The names of g's children (its states), for errors.
+  std::vector<std::string> ChildNames(const PlanNode& g) const {
+    std::vector<std::string> names;
+    for (std::size_t k = 0; k < g.childCount; ++k)
+      names.push_back(spec_.nodes[static_cast<std::size_t>(plan_->children[g.childBegin + k])].name);
+    return names;
+  }
+
+  // The index of g's child called `name`, or -1.
+  int ChildIndex(const PlanNode& g, std::string_view name) const {
+    for (std::size_t k = 0; k < g.childCount; ++k)
+      if (spec_.nodes[static_cast<std::size_t>(plan_->children[g.childBegin + k])].name == name)
+        return static_cast<int>(k);
+    return -1;
+  }
+
+  // A SelectionStateMachine's transitions: its states by name, each condition
+  // resolved as a decider of its own ("MACHINE: FROM -> TO").
+  void ResolveSelectionTransitions(const NodeSpec& node, PlanNode& out) {
+    if (node.selectionTransitions.empty()) return;
+    if (node.kind != DeciderKind::Group || node.policy != GroupPolicy::SelectionStateMachine)
+      return report_.Error(node.where, node.name,
+                           "given selection transitions, which only a SelectionStateMachine group reads");
+    if (node.selectionTransitions.size() > 0xFFFF)
+      return report_.Error(node.where, node.name,
+                           std::to_string(node.selectionTransitions.size()) + " transitions, more than 65535");
+    out.selectionBegin = plan_->selection.size();
+    for (const SelectionTransitionSpec& tr : node.selectionTransitions) {
+      const int from = ChildIndex(out, tr.from), to = ChildIndex(out, tr.to);
+      for (const std::string* state : {&tr.from, &tr.to})
+        if (ChildIndex(out, *state) < 0)
+          report_.Error(tr.where, node.name,
+                        "transition " + tr.from + " -> " + tr.to + ": " + Quoted(*state) + " is not one of its states" +
+                            ClosestNamesSuffix(*state, ChildNames(out)));
+      if (tr.condition.Empty() == tr.decide.Empty()) {
+        report_.Error(tr.where, node.name,
+                      "transition " + tr.from + " -> " + tr.to + ": give it one condition (an expression or a Decide)");
+        continue;
+      }
+      NodeSpec& condition = plan_->conditionSpecs.emplace_back();
+      condition.name = node.name + ": " + tr.from + " -> " + tr.to;
+      condition.where = tr.where.line > 0 ? tr.where : node.where;
+      condition.decide = tr.decide;
+      condition.condition = tr.condition;
+      PlanNode& resolved = plan_->conditionNodes.emplace_back();
+      ResolveNode(condition, resolved);
+      if (from < 0 || to < 0) continue;
+      plan_->selection.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to),
+                                  plan_->conditionNodes.size() - 1});
+    }
+    out.selectionCount = plan_->selection.size() - out.selectionBegin;
+  }
+
+  // Each StateMachine's states' transitions on events, their targets found among
+  // the machine's children by name. A state of two machines reaches the same
+  // indices from both (its transitions are data on the state).
+  void ResolveEventTransitions() {
+    const std::size_t n = spec_.nodes.size();
+    std::vector<std::vector<int>> targets(n);
+    std::vector<int> machineOf(n, -1);
+    for (std::size_t m = 0; m < n; ++m) {
+      const NodeSpec& machine = spec_.nodes[m];
+      if (machine.kind != DeciderKind::Group || machine.policy != GroupPolicy::StateMachine) continue;
+      const PlanNode& g = plan_->nodes[m];
+      for (std::size_t k = 0; k < g.childCount; ++k) {
+        const std::size_t state = static_cast<std::size_t>(plan_->children[g.childBegin + k]);
+        const NodeSpec& s = spec_.nodes[state];
+        report_.SetFallback(s.where);
+        std::vector<int> found;
+        for (const EventTransitionSpec& tr : s.eventTransitions) {
+          const int to = ChildIndex(g, tr.to);
+          if (to < 0)
+            report_.Error(tr.where, s.name,
+                          "transition on " + Quoted(tr.event) + " to " + Quoted(tr.to) +
+                              ", which is not a state of StateMachine " + Quoted(machine.name) +
+                              ClosestNamesSuffix(tr.to, ChildNames(g)));
+          found.push_back(to);
+        }
+        if (machineOf[state] < 0) {
+          machineOf[state] = static_cast<int>(m);
+          targets[state] = std::move(found);
+        } else if (targets[state] != found) {
+          report_.Error(s.where, s.name,
+                        "a state of StateMachines " + Quoted(spec_.nodes[static_cast<std::size_t>(machineOf[state])].name) +
+                            " and " + Quoted(machine.name) +
+                            ", whose transitions lead to other states in each: give each machine its own state");
+        }
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const NodeSpec& s = spec_.nodes[i];
+      if (s.eventTransitions.empty()) continue;
+      report_.SetFallback(s.where);
+      if (machineOf[i] < 0) {
+        report_.Error(s.where, s.name, "given transitions on events, but no StateMachine lists it as a state");
+        continue;
+      }
+      if (s.eventTransitions.size() > 255) {
+        report_.Error(s.where, s.name, std::to_string(s.eventTransitions.size()) + " transitions, more than 255");
+        continue;
+      }
+      PlanNode& out = plan_->nodes[i];
+      out.eventBegin = plan_->eventTransitions.size();
+      for (std::size_t k = 0; k < s.eventTransitions.size(); ++k) {
+        const EventTransitionSpec& tr = s.eventTransitions[k];
+        if (!CheckName(tr.event, tr.where, s.name, "an event")) continue;
+        if (targets[i][k] >= 0)
+          plan_->eventTransitions.push_back({NameId(tr.event.c_str()), static_cast<std::uint8_t>(targets[i][k])});
+      }
+      out.eventCount = plan_->eventTransitions.size() - out.eventBegin;
+    }
   }
 
   // The classic numbers a node gives, each only to a group whose policy reads it
@@ -548,7 +711,8 @@ class Planner {
     } fields[] = {{ConfigField::Results, "results", !sameResults},
                   {ConfigField::Count, "count", c.count != defaults.count},
                   {ConfigField::Seconds, "seconds", !(c.seconds == defaults.seconds)},  // NaN is given
-                  {ConfigField::Chance, "chance", !(c.chance == defaults.chance)}};
+                  {ConfigField::Chance, "chance", !(c.chance == defaults.chance)},
+                  {ConfigField::Scope, "scopeName", !node.scopeName.empty() || c.allowedUsers != defaults.allowedUsers}};
     for (const auto& f : fields) {
       if (!f.given) continue;
       if (node.kind != DeciderKind::Group)
@@ -559,6 +723,21 @@ class Planner {
                       std::string("given config.") + f.name + ", which a " + GroupPolicyName(node.policy) +
                           " group does not read");
     }
+    if (node.kind == DeciderKind::Group && node.policy == GroupPolicy::GroupScope) {
+      if (node.scopeName.empty())
+        report_.Error(node.where, node.name, "a GroupScope without a scope name: give it NodeSpec::Scope");
+      if (options_.findScope == nullptr && !options_.stubUnknownNames)
+        report_.Error(node.where, node.name,
+                      "a GroupScope, and BuildOptions::findScope is null: give the build how the game finds its scopes");
+    }
+    // The pointers are the built tree's: a spec cannot point into its own memory.
+    if (c.transitions != nullptr || c.transitionCount != 0)
+      report_.Error(node.where, node.name, "config.transitions set by hand: give them with NodeSpec::Transition");
+    if (c.eventTransitions != nullptr || c.eventTransitionCount != 0)
+      report_.Error(node.where, node.name, "config.eventTransitions set by hand: give them with NodeSpec::OnEvent");
+    if (c.scopeName != nullptr || c.findScope != nullptr)
+      report_.Error(node.where, node.name,
+                    "config.scopeName or config.findScope set by hand: give NodeSpec::Scope and BuildOptions::findScope");
   }
 
   // ---------------------------------------------------------- references
@@ -623,7 +802,6 @@ class Planner {
   const BuildOptions& options_;
   Report& report_;
   Plan* plan_ = nullptr;
-  std::size_t current_ = 0;
   std::unordered_map<std::string_view, std::size_t> index_;
   std::unordered_map<std::string_view, int> behaviorIndex_;
   std::unordered_set<std::string_view> paramNames_;  // of the node being resolved
@@ -637,11 +815,13 @@ class Planner {
 // Sizes the tree exactly, allocates it once, and writes it (a friend of BuiltTree).
 class TreeArena {
  public:
-  TreeArena(const TreeSpec& spec, Plan& plan, const Report& report)
-      : spec_(spec), plan_(plan), report_(report) {}
+  TreeArena(const TreeSpec& spec, Plan& plan, const Report& report, const BuildOptions& options)
+      : spec_(spec), plan_(plan), report_(report), options_(options) {}
 
   std::shared_ptr<BuiltTree> Write() {
     const std::size_t n = spec_.nodes.size();
+    // The selection transitions' conditions follow the spec's nodes, outside Deciders().
+    const std::size_t all = n + plan_.conditionNodes.size();
     // Pass 1: sizes. Every array holds types aligned to at most alignof(std::max_align_t).
     std::size_t bytes = 0;
     const auto place = [&bytes](std::size_t count, std::size_t size, std::size_t align) {
@@ -650,14 +830,17 @@ class TreeArena {
       bytes += count * size;
       return at;
     };
-    const std::size_t decidersAt = place(n, sizeof(DeciderDef), alignof(DeciderDef));
-    const std::size_t dataAt = place(n, sizeof(DeciderData), alignof(DeciderData));
+    const std::size_t decidersAt = place(all, sizeof(DeciderDef), alignof(DeciderDef));
+    const std::size_t dataAt = place(all, sizeof(DeciderData), alignof(DeciderData));
     const std::size_t locationsAt = place(n, sizeof(BuiltTree::Location), alignof(BuiltTree::Location));
     const std::size_t childrenAt = place(plan_.children.size(), sizeof(const DeciderDef*), alignof(const DeciderDef*));
     const std::size_t behaviorsAt = place(plan_.behaviors.size(), sizeof(BehaviorDef), alignof(BehaviorDef));
     const std::size_t paramsAt = place(plan_.params.size(), sizeof(Param), alignof(Param));
     const std::size_t variablesAt = place(spec_.variables.size(), sizeof(VariableDecl), alignof(VariableDecl));
     const std::size_t expressionsAt = place(plan_.conditions.size(), sizeof(Expression), alignof(Expression));
+    const std::size_t eventsAt = place(plan_.eventTransitions.size(), sizeof(Transition), alignof(Transition));
+    const std::size_t selectionAt =
+        place(plan_.selection.size(), sizeof(SelectionTransition), alignof(SelectionTransition));
     textBytes_ = 0;
     ForEachText([this](std::string_view text) { textBytes_ += text.size() + 1; });
     const std::size_t textAt = place(textBytes_, 1, 1);
@@ -678,6 +861,13 @@ class TreeArena {
     auto* params = reinterpret_cast<Param*>(base + paramsAt);
     auto* variables = reinterpret_cast<VariableDecl*>(base + variablesAt);
     tree->expressions_ = reinterpret_cast<Expression*>(base + expressionsAt);
+    auto* events = reinterpret_cast<Transition*>(base + eventsAt);
+    auto* selection = reinterpret_cast<SelectionTransition*>(base + selectionAt);
+    for (std::size_t i = 0; i < plan_.eventTransitions.size(); ++i) new (events + i) Transition(plan_.eventTransitions[i]);
+    for (std::size_t i = 0; i < plan_.selection.size(); ++i) {
+      const PlanSelection& tr = plan_.selection[i];
+      new (selection + i) SelectionTransition{tr.from, tr.to, deciders + n + tr.condition};
+    }
     for (Expression& condition : plan_.conditions)
       new (tree->expressions_ + tree->expressionCount_++) Expression(std::move(condition));
 
@@ -696,14 +886,13 @@ class TreeArena {
     for (std::size_t i = 0; i < spec_.variables.size(); ++i) {
       const VariableSpec& v = spec_.variables[i];
       new (variables + i)
-          VariableDecl{Copy(v.name), v.type, v.type == VariableType::Bool ? (v.initial != 0 ? 1.0 : 0.0) : v.initial};
+          VariableDecl{Copy(v.name), v.type, v.type == VariableType::Bool ? (v.initial != 0 ? 1.0 : 0.0) : v.initial,
+                       v.setOnEvent.empty() ? nullptr : Copy(v.setOnEvent),
+                       v.exclusiveTo.empty() ? nullptr : Copy(v.exclusiveTo)};
     }
     for (std::size_t i = 0; i < plan_.children.size(); ++i)
       children[i] = deciders + plan_.children[i];
-    for (std::size_t i = 0; i < n; ++i) {
-      const NodeSpec& spec = spec_.nodes[i];
-      const PlanNode& node = plan_.nodes[i];
-      new (data + i) DeciderData{};
+    const auto make = [&](const NodeSpec& spec, const PlanNode& node, DeciderData* data) {
       DeciderDef def{};
       def.name = Copy(spec.name);
       def.kind = spec.kind;
@@ -719,16 +908,35 @@ class TreeArena {
       def.preconditions = spec.preconditions;
       def.random = node.random;
       def.agentType = node.agentType;
-      def.data = data + i;
+      def.data = data;
       def.params = node.paramCount > 0 ? params + node.paramBegin : nullptr;
       def.paramCount = static_cast<std::uint16_t>(node.paramCount);
       def.config = spec.config;
+      def.config.eventTransitions = node.eventCount > 0 ? events + node.eventBegin : nullptr;
+      def.config.eventTransitionCount = static_cast<std::uint8_t>(node.eventCount);
+      def.config.transitions = node.selectionCount > 0 ? selection + node.selectionBegin : nullptr;
+      def.config.transitionCount = static_cast<std::uint16_t>(node.selectionCount);
+      def.config.scopeName = spec.scopeName.empty() ? nullptr : Copy(spec.scopeName);
+      if (spec.kind == DeciderKind::Group && spec.policy == GroupPolicy::GroupScope)
+        def.config.findScope = options_.findScope != nullptr ? options_.findScope
+                               : options_.stubUnknownNames ? StubScopeFinder()
+                                                           : nullptr;
+      return def;
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+      const NodeSpec& spec = spec_.nodes[i];
+      new (data + i) DeciderData{};
+      DeciderDef def = make(spec, plan_.nodes[i], data + i);
       if (i == plan_.root && !spec_.variables.empty()) {
         def.variables = variables;
         def.variableCount = static_cast<std::uint16_t>(spec_.variables.size());
       }
       new (deciders + i) DeciderDef(def);
       new (locations + i) BuiltTree::Location{File(spec.where), spec.where.line, spec.where.column};
+    }
+    for (std::size_t i = 0; i < plan_.conditionNodes.size(); ++i) {
+      new (data + n + i) DeciderData{};
+      new (deciders + n + i) DeciderDef(make(plan_.conditionSpecs[i], plan_.conditionNodes[i], data + n + i));
     }
     tree->deciders_ = deciders;
     tree->locations_ = locations;
@@ -749,11 +957,20 @@ class TreeArena {
       if (!p.name.empty()) f(p.name);
       if (p.hasText) f(p.text);
     }
-    for (const VariableSpec& v : spec_.variables) f(v.name);
+    for (const VariableSpec& v : spec_.variables) {
+      f(v.name);
+      if (!v.setOnEvent.empty()) f(v.setOnEvent);
+      if (!v.exclusiveTo.empty()) f(v.exclusiveTo);
+    }
+    for (std::size_t i = 0; i < plan_.conditionNodes.size(); ++i) {
+      f(plan_.conditionSpecs[i].name);
+      if (plan_.conditionNodes[i].dblock.size != 0) f(plan_.conditionNodes[i].dblockName);
+    }
     std::unordered_map<std::string_view, int> files;
     for (std::size_t i = 0; i < spec_.nodes.size(); ++i) {
       const NodeSpec& spec = spec_.nodes[i];
       f(spec.name);
+      if (!spec.scopeName.empty()) f(spec.scopeName);
       if (plan_.nodes[i].dblock.size != 0) f(plan_.nodes[i].dblockName);
       if (files.emplace(report_.FileOf(spec.where), 0).second) f(report_.FileOf(spec.where));
     }
@@ -781,6 +998,7 @@ class TreeArena {
   const TreeSpec& spec_;
   Plan& plan_;
   const Report& report_;
+  const BuildOptions& options_;
   char* text_ = nullptr;
   std::size_t textBytes_ = 0;
   std::size_t textUsed_ = 0;
@@ -797,7 +1015,7 @@ BuildResult BuildTree(const TreeSpec& spec, const Registry& registry, const Buil
     report.Finish();
     return result;
   }
-  std::shared_ptr<BuiltTree> tree = TreeArena(spec, plan, report).Write();
+  std::shared_ptr<BuiltTree> tree = TreeArena(spec, plan, report, options).Write();
   // The analysis every macro tree gets; its verdict names the decider, placed here.
   TreeError error;
   if (!InitializeTreeData(tree->Root(), &error)) {

@@ -12,6 +12,12 @@
 //   spec.Behavior("IDLE", "Idle");
 //   spec.Behavior("ATTACK", "Shoot").Condition("health > 30 && inRange(E_GOAL)", bt::data::Dialect::Unvanquished);
 //   spec.Group("KNOCK", bt::GroupPolicy::LoopUntilSuccess, {"OPEN_DOOR"}).Count(3);
+//   spec.Group("MACHINE", bt::GroupPolicy::StateMachine, {"IDLE", "COMBAT"});
+//   spec.Group("IDLE", bt::GroupPolicy::Decorator, {"IDLE_TREE"}).OnEvent("OnEnemySeen", "COMBAT");
+//   spec.Group("ALERT", bt::GroupPolicy::SelectionStateMachine, {"SEARCH", "ATTACK"})
+//       .Transition("SEARCH", "ATTACK", {"Sees", bt::data::Dialect::Cry});
+//   spec.Group("INVESTIGATE", bt::GroupPolicy::GroupScope, {"LOOK"}).Scope("DeadBodyInvestigator", 2);
+//   spec.Timestamp("EnemySeen", "OnEnemySeen", "EnemyLost");
 #pragma once
 
 #include <cstdint>
@@ -25,6 +31,7 @@
 #include "bt/kinds.h"
 #include "bt/param.h"
 #include "bt/preconditions.h"
+#include "bt/timestamps.h"
 #include "bt/variables.h"
 
 namespace bt::data {
@@ -85,6 +92,30 @@ struct ConditionSpec {
   bool Empty() const { return text.empty(); }
 };
 
+// A StateMachine state's way out (MBT `<Transition onEvent= to=/>` in its
+// `<State>`): given on the state's node, by the event's name and the target
+// state's name, one of the machine's children; the builder resolves it to
+// bt::Transition (the state's index). A state of two machines must reach the same
+// indices from both.
+struct EventTransitionSpec {
+  std::string event = {};
+  std::string to = {};
+  SourceLocation where = {};
+};
+
+// A SelectionStateMachine's transition (selection tree `<State name=FROM>
+// <Transition state=TO condition=.../>`): given on the machine, by its states'
+// names (its children), with a condition written as an expression or a
+// registered condition or Decide (one of them). The builder makes the condition
+// a decider of its own, named "MACHINE: FROM -> TO" (bt::SelectionTransition).
+struct SelectionTransitionSpec {
+  std::string from = {};
+  std::string to = {};
+  ConditionSpec condition = {};
+  CallSpec decide = {};
+  SourceLocation where = {};
+};
+
 struct NodeSpec {
   std::string name;  // unique in the spec; the decider's name
   SourceLocation where;
@@ -109,7 +140,17 @@ struct NodeSpec {
   std::vector<ChildSpec> children;  // groups, highest priority first
   // Classic groups: the numbers their policy reads (bt/classic.h); a field another
   // policy reads is refused, as BT_COUNT on a Sequence is by the macros.
+  // Its pointers (transitions, scopeName, findScope, eventTransitions) are the
+  // builder's to fill, from the fields below and BuildOptions::findScope: a spec
+  // that sets them is refused.
   NodeConfig config{};
+  // A state of a StateMachine: its transitions on events (any decider may be a state).
+  std::vector<EventTransitionSpec> eventTransitions = {};
+  // A SelectionStateMachine: its transitions, each state's tried in this order.
+  std::vector<SelectionTransitionSpec> selectionTransitions = {};
+  // A GroupScope: the name of the game's scope (config.allowedUsers: how many
+  // agents may be inside at once); BuildOptions::findScope finds it for an agent.
+  std::string scopeName = {};
 
   // Chainable setters for trees written in C++ (tests, tools).
   NodeSpec& Decide(std::string decideName, std::vector<ArgSpec> args = {}) {
@@ -128,6 +169,26 @@ struct NodeSpec {
   NodeSpec& Count(std::uint32_t times) { config.count = times; return *this; }
   NodeSpec& Seconds(float delay) { config.seconds = delay; return *this; }
   NodeSpec& Chance(float probability) { config.chance = probability; return *this; }
+  // The kinds of MBT and the selection trees, as BT_EVENT_TRANSITIONS, BT_TRANSITIONS and BT_SCOPE give them.
+  NodeSpec& OnEvent(std::string event, std::string toState, SourceLocation at = {}) {
+    eventTransitions.push_back({std::move(event), std::move(toState), at});
+    return *this;
+  }
+  NodeSpec& Transition(std::string from, std::string to, ConditionSpec when, SourceLocation at = {}) {
+    selectionTransitions.push_back({std::move(from), std::move(to), std::move(when), {}, at});
+    return *this;
+  }
+  NodeSpec& TransitionIf(std::string from, std::string to, std::string decideName, std::vector<ArgSpec> args = {},
+                         SourceLocation at = {}) {
+    selectionTransitions.push_back(
+        {std::move(from), std::move(to), {}, {std::move(decideName), std::move(args), at}, at});
+    return *this;
+  }
+  NodeSpec& Scope(std::string scope, std::uint32_t allowedUsers = 1) {
+    scopeName = std::move(scope);
+    config.allowedUsers = allowedUsers;
+    return *this;
+  }
 };
 
 struct VariableSpec {
@@ -135,6 +196,10 @@ struct VariableSpec {
   VariableType type = VariableType::Bool;
   double initial = 0;
   SourceLocation where = {};
+  // A timestamp (bt/timestamps.h): set on the event named setOnEvent, clearing
+  // the timestamp exclusiveTo (empty: none). Declare it with TreeSpec::Timestamp.
+  std::string setOnEvent = {};
+  std::string exclusiveTo = {};
 };
 
 struct TreeSpec {
@@ -149,6 +214,11 @@ struct TreeSpec {
     node.kind = DeciderKind::Behavior;
     node.action = {std::move(action), std::move(args), {}};
     return node;
+  }
+  // A timestamp variable, as bt::TimestampVariable declares it.
+  VariableSpec& Timestamp(std::string name, std::string setOnEvent, std::string exclusiveTo = {}, SourceLocation at = {}) {
+    return variables.emplace_back(VariableSpec{std::move(name), VariableType::Number, kTimestampNeverSet, at,
+                                               std::move(setOnEvent), std::move(exclusiveTo)});
   }
   NodeSpec& Group(std::string name, GroupPolicy policy, std::initializer_list<std::string_view> children) {
     NodeSpec& node = nodes.emplace_back();

@@ -5,6 +5,7 @@
 // [SECTION] Writer       the tree walked, its functions found, the file written
 #include "bt/data/write_cpp.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -153,8 +154,12 @@ class CppTreeWriter {
     root_ = &root;
     Walk(root);
     NameEverything(root);
-    std::string behaviors, conditions, deciders;
+    std::string behaviors, conditions, deciders, transitionConditions;
     for (const BehaviorDef* b : behaviors_) behaviors += BehaviorText(*b);
+    for (const DeciderDef* d : transitionConditions_) {
+      if (d->decide == &ExpressionCondition) conditions += ConditionText(*d);
+      transitionConditions += DeciderText(*d);
+    }
     for (const DeciderDef* d : deciders_) {
       if (d->decide == &ExpressionCondition) conditions += ConditionText(*d);
       deciders += DeciderText(*d);
@@ -164,8 +169,12 @@ class CppTreeWriter {
       variables += "\nconstexpr bt::VariableDecl " + variablesId_ + "[] = {\n";
       for (int i = 0; i < root.variableCount; ++i) {
         const VariableDecl& v = root.variables[i];
-        variables += "    {" + QuoteOrNull(v.name) + ", bt::VariableType::" +
-                     (v.type == VariableType::Bool ? "Bool" : "Number") + ", " + Number(v.initial) + "},\n";
+        if (v.setOnEvent != nullptr)  // a timestamp
+          variables += "    bt::TimestampVariable(" + QuoteOrNull(v.name) + ", " + Quote(v.setOnEvent) +
+                       (v.exclusiveTo != nullptr ? ", " + Quote(v.exclusiveTo) : std::string()) + "),\n";
+        else
+          variables += "    {" + QuoteOrNull(v.name) + ", bt::VariableType::" +
+                       (v.type == VariableType::Bool ? "Bool" : "Number") + ", " + Number(v.initial) + "},\n";
       }
       variables += "};\n";
     }
@@ -186,6 +195,7 @@ class CppTreeWriter {
     if (!options_.nameSpace.empty()) out += "namespace " + options_.nameSpace + " {\n\n";
     out += behaviors + "\n";
     if (!conditions.empty()) out += conditions;
+    out += transitionConditions;  // before the machines that name them
     if (!variables.empty()) out += variables.substr(1) + "\n";  // before the root that names them
     out += deciders;
     out += "BT_CHECK_TREE(" + ids_[&root] + ");\n";
@@ -206,6 +216,11 @@ class CppTreeWriter {
       if (!seen.insert(d).second) continue;
       deciders_.push_back(d);
       if (d->behavior != nullptr && seenBehaviors.insert(d->behavior).second) behaviors_.push_back(d->behavior);
+      if (d->kind == DeciderKind::Group && d->policy == GroupPolicy::SelectionStateMachine)
+        for (int k = 0; k < d->config.transitionCount; ++k) {
+          const DeciderDef* condition = d->config.transitions[k].condition;
+          if (condition != nullptr && seen.insert(condition).second) transitionConditions_.push_back(condition);
+        }
       for (int i = d->childCount - 1; i >= 0; --i) stack.push_back(d->children[i]);
     }
   }
@@ -224,10 +239,13 @@ class CppTreeWriter {
     ids_[&root] = Unique(!options_.treeName.empty() ? options_.treeName : root.name != nullptr ? root.name : "DECIDER");
     for (const DeciderDef* d : deciders_)
       if (d != &root) ids_[d] = Unique(d->name != nullptr ? d->name : "DECIDER");
+    for (const DeciderDef* d : transitionConditions_) ids_[d] = Unique(d->name != nullptr ? d->name : "CONDITION");
     for (const BehaviorDef* b : behaviors_) {
       const ActionEntry* ready = ReadyMade(*b);
       behaviorIds_[b] = ready != nullptr ? ready->cpp.function : Unique(b->name != nullptr ? b->name : "BEHAVIOR");
     }
+    for (const DeciderDef* d : transitionConditions_)
+      if (d->decide == &ExpressionCondition) conditionIds_[d] = Unique(ids_[d] + "_Condition");
     for (const DeciderDef* d : deciders_)
       if (d->decide == &ExpressionCondition) conditionIds_[d] = Unique(ids_[d] + "_Condition");
     if (root.variableCount > 0) variablesId_ = Unique(ids_[&root] + "_Variables");
@@ -462,6 +480,7 @@ class CppTreeWriter {
       options.push_back("BT_CHILDREN(" + children + ")");
       ConfigOptions(d, options);
     }
+    EventTransitionOptions(d, options);
     if (d.name != nullptr && ids_[&d] != d.name) options.push_back("BT_DEBUG_NAME(" + Quote(d.name) + ")");
     if (d.decide == &ExpressionCondition) {
       options.push_back("BT_DECIDE(" + conditionIds_[&d] + ")");
@@ -491,9 +510,14 @@ class CppTreeWriter {
         out += "// " + std::string(at.file) + ":" + std::to_string(at.line) +
                (at.column > 0 ? ":" + std::to_string(at.column) : "") + "\n";
     }
-    if (!group && d.behavior == nullptr) Error(Where(d) + ": a behavior decider without a behavior");
-    out += group ? "BT_DEFINE_GROUP(" + ids_[&d] + ", " + GroupPolicyName(d.policy)
-                 : "BT_DEFINE_DECIDER(" + ids_[&d] + ", " + (d.behavior ? behaviorIds_[d.behavior] : "");
+    // A selection transition's condition runs no behavior (BT_DEFINE_CONDITION).
+    const bool condition = !group && d.behavior == nullptr &&
+                           std::find(transitionConditions_.begin(), transitionConditions_.end(), &d) !=
+                               transitionConditions_.end();
+    if (!group && d.behavior == nullptr && !condition) Error(Where(d) + ": a behavior decider without a behavior");
+    out += group       ? "BT_DEFINE_GROUP(" + ids_[&d] + ", " + GroupPolicyName(d.policy)
+           : condition ? "BT_DEFINE_CONDITION(" + ids_[&d]
+                       : "BT_DEFINE_DECIDER(" + ids_[&d] + ", " + (d.behavior ? behaviorIds_[d.behavior] : "");
     for (const std::string& option : options) out += ",\n    " + option;
     return out + ");\n";
   }
@@ -514,6 +538,33 @@ class CppTreeWriter {
       options.push_back("BT_SECONDS(" + FloatNumber(c.seconds) + ")");
     if (ReadsConfig(d.policy, ConfigField::Chance) && !(c.chance == defaults.chance))
       options.push_back("BT_CHANCE(" + FloatNumber(c.chance) + ")");
+    if (ReadsConfig(d.policy, ConfigField::Transitions) && c.transitionCount > 0) {
+      std::string transitions;
+      for (int k = 0; k < c.transitionCount; ++k) {
+        const SelectionTransition& tr = c.transitions[k];
+        transitions += (k > 0 ? ", {" : "{") + std::to_string(tr.from) + ", " + std::to_string(tr.to) + ", &" +
+                       ids_[tr.condition] + "}";
+      }
+      options.push_back("BT_TRANSITIONS(" + transitions + ")");
+    }
+    if (ReadsConfig(d.policy, ConfigField::Scope)) {
+      if (options_.scopeFinder.empty())
+        Error(Where(d) + ": a GroupScope, and CppWriteOptions::scopeFinder names no function to find its scope");
+      options.push_back("BT_SCOPE(" + QuoteOrNull(c.scopeName) + ", " + std::to_string(c.allowedUsers) + ", " +
+                        options_.scopeFinder + ")");
+    }
+  }
+
+  // A StateMachine state's transitions on events, by the events' ids (the tree
+  // keeps no names for them) and the target states' indices.
+  void EventTransitionOptions(const DeciderDef& d, std::vector<std::string>& options) {
+    if (d.config.eventTransitionCount == 0) return;
+    std::string transitions;
+    for (int k = 0; k < d.config.eventTransitionCount; ++k) {
+      const Transition& tr = d.config.eventTransitions[k];
+      transitions += (k > 0 ? ", {" : "{") + Hex(tr.onEvent) + ", " + std::to_string(tr.to) + "}";
+    }
+    options.push_back("BT_EVENT_TRANSITIONS(" + transitions + ")");
   }
 
   std::string FloatNumber(float value) {
@@ -527,6 +578,7 @@ class CppTreeWriter {
   std::vector<std::string> errors_;
   std::vector<const DeciderDef*> deciders_;
   std::vector<const BehaviorDef*> behaviors_;
+  std::vector<const DeciderDef*> transitionConditions_;  // of the SelectionStateMachines, in the order they name them
   std::set<std::string> taken_;
   std::map<const DeciderDef*, std::string> ids_;
   std::map<const DeciderDef*, std::string> conditionIds_;

@@ -7,7 +7,10 @@
 // names the BT_REGISTER_* macros recorded, so that the file, compiled into the
 // game, is the same tree: the same names, parameters, flags, preconditions,
 // DBlocks, group behaviors, random sources, variables and the classic groups'
-// numbers (BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE), so the same stamp
+// numbers (BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE, BT_TRANSITIONS with
+// their conditions as BT_DEFINE_CONDITIONs, BT_SCOPE), the states' transitions on
+// events (BT_EVENT_TRANSITIONS, by the events' ids) and timestamps
+// (bt::TimestampVariable), so the same stamp
 // and layout, and the same calls tick for tick.
 //
 //   const bt::data::CppWriteResult cpp = bt::data::WriteTreeAsCpp(*built.tree, registry,
@@ -61,6 +64,9 @@ struct CppWriteOptions {
   // The agent type the functions of expression conditions take ("Guard").
   // Needed only when the tree has such conditions.
   std::string agentType = {};
+  // The C++ name of the bt::ScopeFinder the tree's GroupScopes take
+  // (BuildOptions::findScope's). Needed only when the tree has a GroupScope.
+  std::string scopeFinder = {};
 };
 
 struct CppWriteResult {

@@ -100,7 +100,8 @@ constexpr bool HasSupportedAlignment() {
                      (DBlock, BT_DBLOCK), (Params, BT_PARAMS), (BehaviorFlags, BT_BEHAVIOR_FLAGS),              \
                      (DebugName, BT_DEBUG_NAME), (Children, BT_CHILDREN), (GroupBehavior, BT_GROUP_BEHAVIOR),    \
                      (Random, BT_RANDOM), (Variables, BT_VARIABLES), (Results, BT_RESULTS), (Count, BT_COUNT),    \
-                     (Seconds, BT_SECONDS), (Chance, BT_CHANCE))
+                     (Seconds, BT_SECONDS), (Chance, BT_CHANCE), (Transitions, BT_TRANSITIONS), (Scope, BT_SCOPE), \
+                     (EventTransitions, BT_EVENT_TRANSITIONS))
 
 // Each kind at most once: KIND_AND_MACRO is (its struct in bt::detail::opt, its public macro).
 #define BT_DETAIL_OPTION_ONCE(NAME, KIND_AND_MACRO) BT_DETAIL_OPTION_ONCE_I(NAME, BT_DETAIL_UNPAREN KIND_AND_MACRO)
@@ -118,7 +119,8 @@ constexpr bool HasSupportedAlignment() {
   static_assert(::bt::detail::kNotAnOption,                                                                   \
                 "bt: decider " #NAME ": '" #OPT "' is not an option; the options are BT_CHILDREN, BT_DECIDE, " \
                 "BT_FLAGS, BT_PRE, BT_DBLOCK, BT_PARAMS, BT_BEHAVIOR_FLAGS, BT_GROUP_BEHAVIOR, BT_RANDOM, "    \
-                "BT_DEBUG_NAME, BT_VARIABLES, BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE");
+                "BT_DEBUG_NAME, BT_VARIABLES, BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE, BT_TRANSITIONS, "   \
+                "BT_SCOPE, BT_EVENT_TRANSITIONS");
 
 #define BT_DETAIL_OPTION_LISTED(NAME, OPT) BT_DETAIL_CAT(BT_DETAIL_OPTION_LISTED_, BT_DETAIL_IS_PAREN(OPT))(NAME, OPT)
 #define BT_DETAIL_OPTION_LISTED_1(NAME, OPT) BT_DETAIL_OPTION_LISTED_KIND(NAME, BT_DETAIL_UNPAREN OPT)
@@ -228,6 +230,25 @@ constexpr bool HasSupportedAlignment() {
     static constexpr float btValue{__VA_ARGS__};              \
   };
 
+// The kinds of MBT and the selection trees (bt/classic.h NodeConfig).
+#define BT_DETAIL_DEFINE_BT_OPTION_TRANSITIONS(S, ...)                                            \
+  struct S {                                                                                      \
+    using btKind = ::bt::detail::opt::Transitions;                                                \
+    static constexpr auto btValue = ::std::to_array<::bt::SelectionTransition>({__VA_ARGS__});    \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_EVENT_TRANSITIONS(S, ...)                         \
+  struct S {                                                                         \
+    using btKind = ::bt::detail::opt::EventTransitions;                              \
+    static constexpr auto btValue = ::std::to_array<::bt::Transition>({__VA_ARGS__}); \
+  };
+#define BT_DETAIL_DEFINE_BT_OPTION_SCOPE(S, NAME_, ALLOWED, FINDER) \
+  struct S {                                                        \
+    using btKind = ::bt::detail::opt::Scope;                        \
+    static constexpr const char* btName = NAME_;                    \
+    static constexpr ::std::uint32_t btAllowed{ALLOWED};            \
+    static constexpr ::bt::ScopeFinder btFinder = FINDER;           \
+  };
+
 // A classic group's option given to a group whose policy does not read it.
 #define BT_DETAIL_CONFIG_READ(NAME, POLICY, KIND, MACRO)                                                  \
   static_assert(NAME##_btOptions::Read<::bt::detail::opt::KIND>(::bt::GroupPolicy::POLICY),               \
@@ -267,8 +288,19 @@ constexpr bool HasSupportedAlignment() {
 // scope: g++ -fsanitize=undefined cannot compare the address of an inline static
 // member (the option struct's) with null in a constant expression, and the tree
 // analysis does.
-#define BT_DETAIL_DECIDER_ARRAYS(NAME) \
-  constexpr auto NAME##_btParams = NAME##_btOptions::Params::btValue;
+#define BT_DETAIL_DECIDER_ARRAYS(NAME)                                                          \
+  constexpr auto NAME##_btParams = NAME##_btOptions::Params::btValue;                           \
+  constexpr auto NAME##_btTransitions = NAME##_btOptions::Transitions::btValue;                 \
+  constexpr auto NAME##_btEventTransitions = NAME##_btOptions::EventTransitions::btValue;       \
+  static_assert(NAME##_btEventTransitions.size() <= 255,                                        \
+                "bt: decider " #NAME " is given more than 255 BT_EVENT_TRANSITIONS: split the state"); \
+  static_assert(NAME##_btTransitions.size() <= 65535,                                           \
+                "bt: group " #NAME " is given more than 65535 BT_TRANSITIONS");
+// Its NodeConfig, pointing at those copies.
+#define BT_DETAIL_DECIDER_CONFIG(NAME)                                                                       \
+  .config = NAME##_btOptions::Config(::bt::detail::FirstOf(NAME##_btTransitions), NAME##_btTransitions.size(), \
+                                     ::bt::detail::FirstOf(NAME##_btEventTransitions),                         \
+                                     NAME##_btEventTransitions.size())
 
 // The fields every decider takes from its options.
 #define BT_DETAIL_DECIDER_FIELDS(O)                                                                          \
@@ -283,8 +315,8 @@ constexpr bool HasSupportedAlignment() {
                 "bt: decider " #NAME " runs a behavior: BT_CHILDREN, BT_GROUP_BEHAVIOR and BT_RANDOM are for " \
                 "groups (BT_DEFINE_GROUP)");                                                                 \
   static_assert(!NAME##_btOptions::kConfigGiven,                                                             \
-                "bt: decider " #NAME " runs a behavior: BT_RESULTS, BT_COUNT, BT_SECONDS and BT_CHANCE are for " \
-                "classic groups (BT_DEFINE_GROUP)");                                                         \
+                "bt: decider " #NAME " runs a behavior: BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE, "         \
+                "BT_TRANSITIONS and BT_SCOPE are for classic groups (BT_DEFINE_GROUP)");                                                         \
   BT_DETAIL_DECIDER_CHECKS(NAME, NAME##_btOptions::Decide::btValue, NAME##_btOptions::DBlock::btType)            \
   BT_DETAIL_VARIABLES_CHECK(NAME)                                                                            \
   BT_DETAIL_DECIDER_ARRAYS(NAME)                                                                             \
@@ -295,9 +327,9 @@ constexpr bool HasSupportedAlignment() {
     .kind = ::bt::DeciderKind::Behavior, .flags = NAME##_btOptions::Flags::btValue, .behavior = (BEHAVIOR_PTR), \
     BT_DETAIL_DECIDER_FIELDS(NAME##_btOptions),                                                              \
     .agentType = ::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(), .data = &NAME##_btData,        \
-    .params = ::bt::detail::FirstParam(NAME##_btParams),                                                        \
+    .params = ::bt::detail::FirstOf(NAME##_btParams),                                                        \
     .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size()),                \
-    BT_DETAIL_DECIDER_VARIABLES(NAME##_btOptions)                                    \
+    BT_DETAIL_DECIDER_VARIABLES(NAME##_btOptions), BT_DETAIL_DECIDER_CONFIG(NAME)    \
   }
 
 #define BT_DETAIL_DEFINE_GROUP(NAME, POLICY, ...)                                                             \
@@ -321,6 +353,8 @@ constexpr bool HasSupportedAlignment() {
   BT_DETAIL_CONFIG_READ(NAME, POLICY, Count, BT_COUNT)                                                        \
   BT_DETAIL_CONFIG_READ(NAME, POLICY, Seconds, BT_SECONDS)                                                    \
   BT_DETAIL_CONFIG_READ(NAME, POLICY, Chance, BT_CHANCE)                                                      \
+  BT_DETAIL_CONFIG_READ(NAME, POLICY, Transitions, BT_TRANSITIONS)                                            \
+  BT_DETAIL_CONFIG_READ(NAME, POLICY, Scope, BT_SCOPE)                                                        \
   BT_DETAIL_VARIABLES_CHECK(NAME)                                                                             \
   BT_DETAIL_DECIDER_ARRAYS(NAME)                                                                              \
   constexpr auto NAME##_btChildren = NAME##_btOptions::Children::btValue;                                     \
@@ -335,7 +369,7 @@ constexpr bool HasSupportedAlignment() {
     .random = ::bt::detail::MakeRandom<NAME##_btOptions::Random::btValue>(),                                    \
     .agentType = ::bt::detail::CommonAgentTag({::bt::detail::AgentTagOf<NAME##_btOptions::Decide::btValue>(),   \
                                                ::bt::detail::AgentTagOf<NAME##_btOptions::Random::btValue>()}), \
-    .data = &NAME##_btData, .params = ::bt::detail::FirstParam(NAME##_btParams),                               \
+    .data = &NAME##_btData, .params = ::bt::detail::FirstOf(NAME##_btParams),                               \
     .paramCount = static_cast<std::uint16_t>(NAME##_btParams.size()),                                                            \
-    BT_DETAIL_DECIDER_VARIABLES(NAME##_btOptions), .config = NAME##_btOptions::kConfig                                           \
+    BT_DETAIL_DECIDER_VARIABLES(NAME##_btOptions), BT_DETAIL_DECIDER_CONFIG(NAME)                                           \
   }

@@ -150,6 +150,23 @@ struct Chance {  // BT_CHANCE(p)
   static constexpr ConfigField btField = ConfigField::Chance;
   static constexpr float btValue = NodeConfig{}.chance;
 };
+struct Transitions {  // BT_TRANSITIONS(bt::SelectionTransition...)
+  using btKind = Transitions;
+  static constexpr ConfigField btField = ConfigField::Transitions;
+  static constexpr std::array<SelectionTransition, 0> btValue{};
+};
+struct Scope {  // BT_SCOPE(name, allowed users, finder)
+  using btKind = Scope;
+  static constexpr ConfigField btField = ConfigField::Scope;
+  static constexpr const char* btName = NodeConfig{}.scopeName;
+  static constexpr std::uint32_t btAllowed = NodeConfig{}.allowedUsers;
+  static constexpr ScopeFinder btFinder = NodeConfig{}.findScope;
+};
+// Any decider, a StateMachine's state: config.eventTransitions.
+struct EventTransitions {  // BT_EVENT_TRANSITIONS(bt::Transition...)
+  using btKind = EventTransitions;
+  static constexpr std::array<Transition, 0> btValue{};
+};
 }  // namespace opt
 
 template <class Kind, class... Given>
@@ -168,8 +185,9 @@ struct Options {
   static constexpr int kCount = (0 + ... + int{std::is_same_v<typename Given::btKind, Kind>});
 
   static constexpr bool kGroupOnlyGiven = kCount<opt::Children> + kCount<opt::GroupBehavior> + kCount<opt::Random> > 0;
-  static constexpr bool kConfigGiven =
-      kCount<opt::Results> + kCount<opt::Count> + kCount<opt::Seconds> + kCount<opt::Chance> > 0;
+  static constexpr bool kConfigGiven = kCount<opt::Results> + kCount<opt::Count> + kCount<opt::Seconds> +
+                                          kCount<opt::Chance> + kCount<opt::Transitions> + kCount<opt::Scope> >
+                                      0;
 
   using Decide = typename FindOption<opt::Decide, Given...>::type;
   using Flags = typename FindOption<opt::Flags, Given...>::type;
@@ -186,14 +204,30 @@ struct Options {
   using Count = typename FindOption<opt::Count, Given...>::type;
   using Seconds = typename FindOption<opt::Seconds, Given...>::type;
   using Chance = typename FindOption<opt::Chance, Given...>::type;
+  using Transitions = typename FindOption<opt::Transitions, Given...>::type;
+  using Scope = typename FindOption<opt::Scope, Given...>::type;
+  using EventTransitions = typename FindOption<opt::EventTransitions, Given...>::type;
 
   // Whether the option of this kind, if given, is one a POLICY group reads.
   template <class Kind>
   static constexpr bool Read(GroupPolicy policy) {
     return kCount<Kind> == 0 || ReadsConfig(policy, Kind::btField);
   }
-  static constexpr NodeConfig kConfig{
-      .results = Results::btValue, .count = Count::btValue, .seconds = Seconds::btValue, .chance = Chance::btValue};
+  // The arrays are the macro's copies at namespace scope (see BT_DETAIL_DECIDER_ARRAYS).
+  static constexpr NodeConfig Config(const SelectionTransition* transitions, std::size_t transitionCount,
+                                     const Transition* eventTransitions, std::size_t eventTransitionCount) {
+    return {.results = Results::btValue,
+            .count = Count::btValue,
+            .seconds = Seconds::btValue,
+            .chance = Chance::btValue,
+            .transitions = transitions,
+            .transitionCount = static_cast<std::uint16_t>(transitionCount),
+            .scopeName = Scope::btName,
+            .allowedUsers = Scope::btAllowed,
+            .findScope = Scope::btFinder,
+            .eventTransitions = eventTransitions,
+            .eventTransitionCount = static_cast<std::uint8_t>(eventTransitionCount)};
+  }
 };
 // The macros list the options after a leading void, so that none is a valid list.
 template <class Void, class... Given>
@@ -207,11 +241,11 @@ inline constexpr bool kNotAnOption = false;
 // "conflicting declaration 'const bt::detail::ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER WANDER_B'".
 using ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER = DeciderDef;
 
-// Where a decider's parameters start: null when it has none.
-template <std::size_t N>
-constexpr const Param* FirstParam(const std::array<Param, N>& params) {
+// Where a decider's array (parameters, transitions) starts: null when it is empty.
+template <class T, std::size_t N>
+constexpr const T* FirstOf(const std::array<T, N>& items) {
   if constexpr (N == 0) return nullptr;
-  else return params.data();
+  else return items.data();
 }
 
 constexpr const char* DebugNameOr(const char* given, const char* name) { return given != nullptr ? given : name; }

@@ -1,5 +1,5 @@
 // A classic group's option given to a behavior decider.
-// expect: bt: decider EAT runs a behavior: BT_RESULTS, BT_COUNT, BT_SECONDS and BT_CHANCE are for classic groups
+// expect: bt: decider EAT runs a behavior: BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE, BT_TRANSITIONS and BT_SCOPE are for classic groups
 // expect-errors: 1
 #include "bt/bt.h"
 struct Creature {};

@@ -1,7 +1,8 @@
 // tests/write_cpp/generate.cpp — run by the Makefile at build time: builds the
 // round trip's trees from data and writes each as C++ into the directory given,
 // as a game's build would; tests/write_cpp_test.cpp compiles what it wrote.
-//   generate DIR   writes DIR/figure1.h, DIR/features.h, DIR/classic.h, DIR/conditions.h
+//   generate DIR   writes DIR/figure1.h, DIR/features.h, DIR/classic.h, DIR/conditions.h,
+//                DIR/machine.h
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -55,6 +56,8 @@ int main(int argc, char** argv) {
       WriteBuilt(dir + "/conditions.h", writecpp::ConditionsSpec(), registry,
                  {.includes = {"tests/write_cpp/trees.h"},
                   .nameSpace = "generated::conditions",
-                  .agentType = "test::TraceAgent"});
+                  .agentType = "test::TraceAgent"}) &&
+      WriteBuilt(dir + "/machine.h", writecpp::MachineSpec(), registry,
+                 {.includes = {"tests/write_cpp/trees.h"}, .nameSpace = "generated::machine"});
   return ok ? 0 : 1;
 }

@@ -131,4 +131,28 @@ bt::data::TreeSpec ConditionsSpec() {
   return spec;
 }
 
+bt::data::TreeSpec MachineSpec() {
+  using bt::GroupPolicy;
+  bt::data::TreeSpec spec{.file = "machine.xml"};
+  // An MBT Priority: the alarm case while it holds, else the state machine.
+  spec.Group("M_ROOT", GroupPolicy::Priority, {"M_ALARM", "M_MACHINE"});
+  spec.Behavior("M_ALARM", "YELL_B").Decide("Trace");
+  spec.Group("M_MACHINE", GroupPolicy::StateMachine, {"M_IDLE", "M_COMBAT", "M_FLEE"});
+  spec.Group("M_IDLE", GroupPolicy::Decorator, {"M_REST"}).OnEvent("OnSeen", "M_COMBAT");
+  spec.Behavior("M_REST", "REST_B");
+  spec.Group("M_COMBAT", GroupPolicy::Sequence, {"M_FIGHT", "M_CHASE"})
+      .OnEvent("OnLost", "M_IDLE")
+      .OnEvent("OnHurt", "M_FLEE")
+      .OnEvent("OnSeen", "M_COMBAT");  // restarts the state
+  spec.Behavior("M_FIGHT", "FIGHT_B").Decide("Trace");
+  spec.Behavior("M_CHASE", "WAIT_B");
+  spec.Behavior("M_FLEE", "FLEE_B").OnEvent("OnLost", "M_IDLE");  // a leaf as a state
+  spec.variables = {{"Alert", bt::VariableType::Bool, 0, {}}, {"Hidden", bt::VariableType::Bool, 0, {}}};
+  spec.Timestamp("Seen", "OnSeen", "Lost");
+  spec.Timestamp("Lost", "OnLost", "Seen");
+  std::uint32_t line = 1;
+  for (bt::data::NodeSpec& node : spec.nodes) node.At(line++, 3);
+  return spec;
+}
+
 }  // namespace writecpp

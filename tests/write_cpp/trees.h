@@ -44,4 +44,8 @@ bt::data::TreeSpec ClassicSpec();
 // both dialects, with variables (Alert, Hidden: bools; Ammo: a number).
 bt::data::TreeSpec ConditionsSpec();
 
+// An MBT tree: a Priority over a StateMachine whose states (groups and a leaf)
+// move on events; variables (Alert, Hidden: bools) and two timestamps.
+bt::data::TreeSpec MachineSpec();
+
 }  // namespace writecpp

@@ -91,9 +91,19 @@ def _result_name(value):
 
 
 def _config(decider):
-    """bt::FormatNodeConfig (bt/classic_format.cpp): what a classic group's definition configures, or ""."""
-    if not _is_group(decider):
-        return ""
+    """bt::FormatNodeConfig (bt/classic_format.cpp): what a classic group's definition configures, then a
+    StateMachine state's transitions on events, or ""."""
+    text = _group_config(decider) if _is_group(decider) else ""
+    config = decider["config"]
+    count = int(config["eventTransitionCount"])
+    if count > 0 and int(config["eventTransitions"]) != 0:
+        transitions = ["0x%08x->%d" % (int(config["eventTransitions"][k]["onEvent"]),
+                                       int(config["eventTransitions"][k]["to"])) for k in range(count)]
+        text += ("; on events " if text else "on events ") + ", ".join(transitions)
+    return text
+
+
+def _group_config(decider):
     policy = _enum_name(decider["policy"])
     config = decider["config"]
     if policy == "Decorator":
@@ -112,6 +122,21 @@ def _config(decider):
         flags = int(decider["flags"])
         return "done when %s, failed when %s" % ("one" if flags & (1 << 4) else "all",
                                                  "all" if flags & (1 << 5) else "one")
+    if policy == "SelectionStateMachine":
+        count = int(config["transitionCount"])
+        if count == 0 or int(config["transitions"]) == 0:
+            return "transitions: none"
+        texts = []
+        for k in range(count):
+            tr = config["transitions"][k]
+            condition = tr["condition"]
+            name = _string(condition["name"]) if int(condition) != 0 and int(condition["name"]) != 0 else "(unnamed)"
+            texts.append("%d->%d if %s" % (int(tr["from"]), int(tr["to"]), name))
+        return "transitions: " + ", ".join(texts)
+    if policy == "GroupScope":
+        allowed = int(config["allowedUsers"])
+        name = _string(config["scopeName"]) if int(config["scopeName"]) != 0 else "(unnamed)"
+        return "scope %s, %d %s" % (name, allowed, "user" if allowed == 1 else "users")
     return ""
 
 
@@ -336,6 +361,8 @@ def variables_line(root, address):
         value = values[i] if values is not None else float(v["initial"])
         if _enum_name(v["type"]) == "Bool":
             texts.append("%s=%s" % (_string(v["name"]), "true" if value != 0 else "false"))
+        elif int(v["setOnEvent"]) != 0 and value in (float("-inf"), float("inf")):  # a timestamp (bt/timestamps.h)
+            texts.append("%s=%s" % (_string(v["name"]), "never" if value < 0 else "cleared"))
         else:
             texts.append("%s=%g" % (_string(v["name"]), value))
     return ("variables: " if values is not None else "variables (initial): ") + " ".join(texts)
@@ -405,8 +432,9 @@ def active_path_lines(root, address):
                                       "%d%s" % (child, "" if child < len(children) else " (corrupt)"))
                 active = [child] if child < len(children) else []
             config = _config(decider)
-            if config:
-                line += " {" + config
+            state = _slot_state(decider, policy, slot, children)
+            if config or state:
+                line += " {" + config + ("; " if config and state else "") + state
                 if policy in ("Loop", "LoopUntilSuccess"):
                     line += ", %d so far" % _read(inferior, slot + SLOT_HEADER_BYTES, "<I", 4)
                 timer_index = int(decider["data"]["timerIndex"])
@@ -422,7 +450,24 @@ def active_path_lines(root, address):
                 if children[i] is not None:
                     walk(children[i], i, depth + 1, base + _child_base(decider, i))
         else:
+            config = _config(decider)
+            if config:
+                line += " {%s}" % config
             lines.append(line)
+
+    def _slot_state(decider, policy, slot, children):
+        """What an active StateMachine, Priority or GroupScope's slot holds (bt::DebugPrintState)."""
+        cursor = _read(inferior, slot + 5, "<B", 1)
+        if policy == "StateMachine":
+            if cursor == NO_CHILD:
+                return "no transition pending"
+            return "transition pending to %d %s" % (cursor, _child_name_at(decider, cursor) if cursor < len(children)
+                                                    else "(corrupt)")
+        if policy == "Priority":
+            return "%d variable changes seen" % _read(inferior, slot + SLOT_HEADER_BYTES, "<I", 4)
+        if policy == "GroupScope":
+            return "seated" if cursor == 1 else "not seated"
+        return ""
 
     walk(root, 0, 0, 0)
     return lines
