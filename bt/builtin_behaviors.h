@@ -133,30 +133,33 @@ inline constexpr BlockType kYieldBlock = BlockTypeOf<builtin::YieldMemory>("bt::
 namespace builtin {
 
 // Constants, so that a macro tree of them is one too (bt::MemoryFor, the compiled tick).
+// Not `inline`: GCC with -fsanitize=address does not take a pointer into an inline
+// variable as a constant, so a tree of them would not be one there. Each
+// translation unit has its own copy; nothing compares their addresses.
 // A leaf whose functions never read the Context says so: a tick without one is
 // cheaper, and a DBlock given to its decider is refused as unread
 // (TreeProblem::DBlockUnread).
-inline constexpr BehaviorDef kSucceed{
+constexpr BehaviorDef kSucceed{
     .name = "Succeed", .tick = &detail::BuiltinTickDone, .tickTakesContext = false, .takesContext = false};
-inline constexpr BehaviorDef kFail{
+constexpr BehaviorDef kFail{
     .name = "Fail", .tick = &detail::BuiltinTickFailed, .tickTakesContext = false, .takesContext = false};
-inline constexpr BehaviorDef kHalt{.name = "Halt", .tickTakesContext = false, .takesContext = false};
-inline constexpr BehaviorDef kYield{.name = "Yield",
+constexpr BehaviorDef kHalt{.name = "Halt", .tickTakesContext = false, .takesContext = false};
+constexpr BehaviorDef kYield{.name = "Yield",
                                     .tick = &detail::BuiltinTickYield,
                                     .memory = detail::kYieldBlock,
                                     .tickTakesContext = false,
                                     .takesContext = false};
-inline constexpr BehaviorDef kWait{.name = "Wait",
+constexpr BehaviorDef kWait{.name = "Wait",
                                    .activate = &detail::BuiltinActivateWait,
                                    .tick = &detail::BuiltinTickWait,
                                    .memory = detail::kDeadlineBlock};
-inline constexpr BehaviorDef kTimeout{.name = "Timeout",
+constexpr BehaviorDef kTimeout{.name = "Timeout",
                                       .activate = &detail::BuiltinActivateTimeout,
                                       .tick = &detail::BuiltinTickTimeout,
                                       .memory = detail::kDeadlineBlock};
-inline constexpr BehaviorDef kLog{
+constexpr BehaviorDef kLog{
     .name = "Log", .activate = &detail::BuiltinActivateLog, .tick = &detail::BuiltinTickLog};
-inline constexpr BehaviorDef kBreakpoint{.name = "Breakpoint", .tick = &detail::BuiltinTickBreakpoint};
+constexpr BehaviorDef kBreakpoint{.name = "Breakpoint", .tick = &detail::BuiltinTickBreakpoint};
 
 // Every built-in leaf, in the order of the table above.
 std::span<const BehaviorDef* const> All();

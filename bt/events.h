@@ -112,14 +112,14 @@ void WaitForEventHears(void* agent, void* memory, const EventContext& context);
 // constants, so trees using them are constant too (bt::MemoryFor, the compiled tick).
 // A decider without the `name` parameter fails on activation (MBT refuses to load it).
 // MBT SendEvent name: sends the event `name` (Text) on activation; Done at its first tick.
-inline constexpr BehaviorDef kSendEvent{
+constexpr BehaviorDef kSendEvent{
     .name = "SendEvent", .activate = detail::SendNamedEvent, .tick = detail::EventNodeDone};
 // MBT SendTransitionEvent name: sends the event on activation, then runs until interrupted.
-inline constexpr BehaviorDef kSendTransitionEvent{.name = "SendTransitionEvent", .activate = detail::SendNamedEvent};
+constexpr BehaviorDef kSendTransitionEvent{.name = "SendTransitionEvent", .activate = detail::SendNamedEvent};
 // MBT WaitForEvent name result: Running until the event `name` (Text) reaches it
 // while active, then `result` (Text "Success" or "Failure", default Success) at its
 // next Tick: Done or Failed. Any other `result` fails on activation.
-inline constexpr BehaviorDef kWaitForEvent{
+constexpr BehaviorDef kWaitForEvent{
     .name = "WaitForEvent",
     .activate = detail::WaitForEventActivate,
     .tick = detail::WaitForEventTick,

@@ -96,10 +96,10 @@ Result WaitUntilTimeTick(void* agent, void* memory, const Context& context);
 
 // Constants, so trees using them are constant too (bt::MemoryFor, the compiled tick).
 // MBT AssertTime: Done when the timestamp passes, else Failed, at its first tick.
-inline constexpr BehaviorDef kAssertTime{
+constexpr BehaviorDef kAssertTime{
     .name = "AssertTime", .activate = detail::AssertTimeActivate, .tick = detail::AssertTimeTick};
 // MBT WaitUntilTime: Running until the timestamp passes, then Done.
-inline constexpr BehaviorDef kWaitUntilTime{
+constexpr BehaviorDef kWaitUntilTime{
     .name = "WaitUntilTime", .activate = detail::WaitUntilTimeActivate, .tick = detail::WaitUntilTimeTick};
 
 namespace detail {
