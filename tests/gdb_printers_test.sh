@@ -8,6 +8,21 @@ tests_binary=${2:-}
 out=$(mktemp)
 trap 'rm -f "$out" "$out.got" "$out.gdb"' EXIT
 
+# Runs gdb in batch mode on binary $1 with the script $out.gdb; $2 names the check.
+run_gdb() {
+  gdb -q -batch -nx -x "$out.gdb" "$1" >"$out" 2>&1 || { cat "$out"; echo "gdb printers$2: gdb failed"; exit 1; }
+}
+# Compares the lines kept in $out.got with the expected text $1; $2 names the check.
+check_got() {
+  if [ "$(cat "$out.got")" = "$1" ]; then
+    echo "gdb printers$2: ok"
+  else
+    echo "gdb printers$2: FAILED; expected:"; echo "$1"; echo "got:"; cat "$out.got"
+    echo "(full gdb output:)"; cat "$out"
+    exit 1
+  fi
+}
+
 # Stops in WANDER's behavior on the first tick, then in EAT's when hunger wins
 # (tick 5, time 5/30); each time in main, where the tree and the block are.
 # Given the test binary too (usage: ... build/demo/t01_first_tree build/tests/bt_tests),
@@ -51,8 +66,7 @@ set var ((unsigned char*)&memory)[32 + ROOT.data->slotOffset + 4] = 7
 bt-path ROOT memory
 kill
 GDB
-gdb -q -batch -nx -x "$out.gdb" \
-  "$binary" >"$out" 2>&1 || { cat "$out"; echo "gdb printers: gdb failed"; exit 1; }
+run_gdb "$binary" ""
 
 grep -E '^(-- |\$[0-9]+ = |( *)\*[0-9]+:|\()' "$out" >"$out.got" || true
 expected='-- the tree
@@ -77,13 +91,7 @@ $4 = behavior EAT_B
 (memory block too small or misaligned)
 -- damaged
 *0:ROOT (Group, PrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 7 (corrupt)'
-if [ "$(cat "$out.got")" = "$expected" ]; then
-  echo "gdb printers: ok"
-else
-  echo "gdb printers: FAILED; expected:"; echo "$expected"; echo "got:"; cat "$out.got"
-  echo "(full gdb output:)"; cat "$out"
-  exit 1
-fi
+check_got "$expected" ""
 
 [ -n "$tests_binary" ] || exit 0
 
@@ -116,8 +124,7 @@ continue
 python why_stop(True)
 kill
 GDB
-gdb -q -batch -nx -x "$out.gdb" \
-  "$tests_binary" >"$out" 2>&1 || { cat "$out"; echo "gdb printers (why): gdb failed"; exit 1; }
+run_gdb "$tests_binary" " (why)"
 
 grep -E '^(-- why|why|  |last)' "$out" >"$out.got" || true
 expected='-- why record: printer = FormatWhy: yes
@@ -143,13 +150,7 @@ last transitions (4 of 4):
 -- why record: printer = FormatWhy: yes
 -- why record: printer = FormatWhy: yes
 why: (no tick recorded)'
-if [ "$(cat "$out.got")" = "$expected" ]; then
-  echo "gdb printers (why): ok"
-else
-  echo "gdb printers (why): FAILED; expected:"; echo "$expected"; echo "got:"; cat "$out.got"
-  echo "(full gdb output:)"; cat "$out"
-  exit 1
-fi
+check_got "$expected" " (why)"
 
 # Stops in VariablesGdbStop (tests/variables_test.cpp), once for each tree.
 cat >"$out.gdb" <<'GDB'
@@ -173,8 +174,7 @@ print vars_print_tree::AIM
 bt-path &root memory
 kill
 GDB
-gdb -q -batch -nx -x "$out.gdb" \
-  "$tests_binary" >"$out" 2>&1 || { cat "$out"; echo "gdb printers (variables): gdb failed"; exit 1; }
+run_gdb "$tests_binary" " (variables)"
 
 grep -E '^(-- |\$[0-9]+ = |( *)\*[0-9]+:|\(|variables)' "$out" >"$out.got" || true
 expected='-- a tree with variables
@@ -194,13 +194,7 @@ $3 = AIM(E_H_REACTOR, spread=0.25, when={HasTarget and !Hurt}) (Behavior 0x0) be
 variables: HasTarget=true Range=12.5
 *0:COMBAT (Group, PrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 0
   *0:SHOOT(range=10, "he said \"go\"", burst=true) (Behavior 0x0) time: 0.00 [SHOOT_B] (0x00000000)'
-if [ "$(cat "$out.got")" = "$expected" ]; then
-  echo "gdb printers (variables): ok"
-else
-  echo "gdb printers (variables): FAILED; expected:"; echo "$expected"; echo "got:"; cat "$out.got"
-  echo "(full gdb output:)"; cat "$out"
-  exit 1
-fi
+check_got "$expected" " (variables)"
 
 # Stops in DebugClassicGdbStop (tests/debug_classic_test.cpp): a Parallel with
 # children side by side (each at its own base), a Loop's count, a Cooldown's time
@@ -228,8 +222,7 @@ print *root
 print *root->children[1]
 kill
 GDB
-gdb -q -batch -nx -x "$out.gdb" \
-  "$tests_binary" >"$out" 2>&1 || { cat "$out"; echo "gdb printers (classic): gdb failed"; exit 1; }
+run_gdb "$tests_binary" " (classic)"
 
 grep -E '^(-- |\$[0-9]+ = |( *)\*[0-9]+:|\()' "$out" >"$out.got" || true
 expected='-- classic: bt-path = DebugPrintState: yes
@@ -242,13 +235,7 @@ expected='-- classic: bt-path = DebugPrintState: yes
     *0:SHOOT (Behavior 0x0) time: 1.00 [SHOOT_B] (0x00000000)
 $1 = ROOT (Group, Parallel 0x20 ParallelFailOnAll) {done when all, failed when all} children: SEQ, INV, COOL
 $2 = INV (Group, Decorator 0x0) {results: done->failed failed->done} children: LOOK'
-if [ "$(cat "$out.got")" = "$expected" ]; then
-  echo "gdb printers (classic): ok"
-else
-  echo "gdb printers (classic): FAILED; expected:"; echo "$expected"; echo "got:"; cat "$out.got"
-  echo "(full gdb output:)"; cat "$out"
-  exit 1
-fi
+check_got "$expected" " (classic)"
 
 # Stops in DebugKindsGdbStop (tests/debug_kinds_test.cpp): a Priority's changes
 # seen, a StateMachine's pending transition, a GroupScope's seat and scope, its
@@ -268,8 +255,7 @@ if printed != formatted:
 end
 kill
 GDB
-gdb -q -batch -nx -x "$out.gdb" \
-  "$tests_binary" >"$out" 2>&1 || { cat "$out"; echo "gdb printers (kinds): gdb failed"; exit 1; }
+run_gdb "$tests_binary" " (kinds)"
 if grep -qx -- '-- kinds: bt-path = DebugPrintState: yes' "$out"; then
   echo "gdb printers (kinds): ok"
 else
