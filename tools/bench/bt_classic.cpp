@@ -11,6 +11,7 @@
 #include "bt/bt.h"
 #include "bt/compiled_tick.h"
 #include "tools/bench/classic.h"
+#include "tools/bench/tick_each.h"
 
 namespace bench::classic {
 namespace {
@@ -111,26 +112,14 @@ bool BtInitialize() {
 }
 
 std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t) {
-  const double time = t * kDt;
-  std::size_t unhealthy = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    WorldStep(creatures[i], t);
-    const bt::TickResult r = bt::TickBehaviorTree(ROOT, creatures[i], memory[i], time, static_cast<float>(kDt));
-    unhealthy += !bt::IsOk(r.status);
-  }
-  return unhealthy;
+  return TickEach(creatures, memory, n, t, [](Creature& c, BtMemory& m, double time) {
+    return bt::TickBehaviorTree(ROOT, c, m, time, static_cast<float>(kDt));
+  });
 }
 
 std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t) {
-  const double time = t * kDt;
-  std::size_t unhealthy = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    WorldStep(creatures[i], t);
-    const bt::TickResult r =
-        bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, static_cast<float>(kDt));
-    unhealthy += !bt::IsOk(r.status);
-  }
-  return unhealthy;
+  return TickEach(creatures, memory, n, t, [](Creature& c, BtMemory& m, double time) {
+    return bt::TickBehaviorTreeCompiled<ROOT>(c, m, time, static_cast<float>(kDt));
+  });
 }
-
 }  // namespace bench::classic

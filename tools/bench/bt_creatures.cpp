@@ -9,6 +9,7 @@
 #include "bt/bt.h"
 #include "bt/compiled_tick.h"
 #include "bt/data/registry.h"
+#include "tools/bench/tick_each.h"
 
 namespace bench {
 namespace {
@@ -138,14 +139,9 @@ bool BtInitialize() {
 }
 
 std::size_t BtTickInterpreted(const bt::DeciderDef& root, Creature* creatures, BtMemory* memory, std::size_t n, int t) {
-  const double time = t * kDt;
-  std::size_t unhealthy = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    WorldStep(creatures[i], t);
-    const bt::TickResult r = bt::TickBehaviorTree(root, creatures[i], memory[i], time, static_cast<float>(kDt));
-    unhealthy += !bt::IsOk(r.status);
-  }
-  return unhealthy;
+  return TickEach(creatures, memory, n, t, [&root](Creature& c, BtMemory& m, double time) {
+    return bt::TickBehaviorTree(root, c, m, time, static_cast<float>(kDt));
+  });
 }
 
 std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t) {
@@ -153,31 +149,17 @@ std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t) 
 }
 
 std::size_t BtTickWhy(Creature* creatures, BtWhyAgent* agents, std::size_t n, int t) {
-  const double time = t * kDt;
-  std::size_t unhealthy = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    WorldStep(creatures[i], t);
+  return TickEach(creatures, agents, n, t, [](Creature& c, BtWhyAgent& a, double time) {
     bt::TickOptions options;
-    options.why = &agents[i].why;
-    const bt::TickResult r =
-        bt::TickBehaviorTree(ROOT, creatures[i], agents[i].memory, time, static_cast<float>(kDt), 0, 0, options);
-    unhealthy += !bt::IsOk(r.status);
-  }
-  return unhealthy;
+    options.why = &a.why;
+    return bt::TickBehaviorTree(ROOT, c, a.memory, time, static_cast<float>(kDt), 0, 0, options);
+  });
 }
-
 std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t) {
-  const double time = t * kDt;
-  std::size_t unhealthy = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    WorldStep(creatures[i], t);
-    const bt::TickResult r =
-        bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, static_cast<float>(kDt));
-    unhealthy += !bt::IsOk(r.status);
-  }
-  return unhealthy;
+  return TickEach(creatures, memory, n, t, [](Creature& c, BtMemory& m, double time) {
+    return bt::TickBehaviorTreeCompiled<ROOT>(c, m, time, static_cast<float>(kDt));
+  });
 }
-
 namespace {
 // World step then the compiled tick, for the agents the crowd finds due.
 struct CrowdCreatureTick {
