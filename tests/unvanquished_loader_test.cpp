@@ -70,9 +70,16 @@ struct Bot {
   }
 };
 
+// The errors, one per line, or "(loaded)".
+std::string Errors(const bt::data::BuildResult& built) {
+  if (built.Ok()) return "(loaded)";
+  std::string text;
+  for (const bt::data::BuildError& error : built.errors) text += (text.empty() ? "" : "\n") + error.message;
+  return text;
+}
+
 std::string LoadError(const std::string& file) {
-  const bt::data::BuildResult built = bt::loaders::LoadUnvanquished(ReadData(file), file, Bot::Registry());
-  return built.Ok() ? std::string("(loaded)") : built.ErrorText();
+  return Errors(bt::loaders::LoadUnvanquished(ReadData(file), file, Bot::Registry()));
 }
 
 using Tick = std::pair<Status, Events>;
@@ -207,8 +214,7 @@ TEST_CASE("Unvanquished malformed files give file:line:column and what was expec
 
 TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
   const auto error = [](std::string_view text) {
-    const bt::data::BuildResult built = bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry());
-    return built.Ok() ? std::string("(loaded)") : built.ErrorText();
+    return Errors(bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry()));
   };
   CHECK(error("decorator timer { action heal }") == "t.bt:1:11: decorator 'timer' takes 1 argument, not 0");
   CHECK(error("decorator return(3) { action heal }") ==
@@ -216,7 +222,10 @@ TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
   CHECK(error("action heal(1,)") == "t.bt:1:15: expected an argument (a number, a string or a name) after ','");
   CHECK(error("") == "t.bt:1:1: expected a node (selector, fallback, sequence, concurrent, action, condition or "
                      "decorator)");
-  CHECK(error("selector {\n  action patrl\n}") == "");
+  // Names are the builder's to check, placed at the name.
+  CHECK(error("selector {\n  action patrl\n}") == "t.bt:2:10: decider action@2:3: unknown action 'patrl' (closest: 'patrol')");
+  CHECK(error("condition alve") == "t.bt:1:11: decider condition@1:1: condition: unknown function or constant 'alve' (closest: 'alive')");
+  CHECK(error("action moveTo(1, 2)") == "t.bt:1:8: decider action@1:1: action 'moveTo' takes 3 arguments, given 2");
   std::string wide = "concurrent {";
   for (int i = 0; i < 21; ++i) wide += " action look";
   CHECK(error(wide + " }") == "t.bt:1:1: a concurrent node has 21 children; at most 20 are allowed");
