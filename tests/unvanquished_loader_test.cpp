@@ -237,3 +237,18 @@ TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
   for (int i = 0; i < 20; ++i) wide += " action look";
   CHECK(error(wide + " }") == "(loaded)");
 }
+
+TEST_CASE("Unvanquished: every prefix of every file loads or gives one placed error", "[unvanquished]") {
+  for (const char* file : {"guard.bt", "build.bt", "heal.bt", "skirmish.bt", "taunt.bt"}) {
+    const std::string text = ReadData(file);
+    for (std::size_t size = 0; size < text.size(); ++size) {
+      const bt::data::BuildResult built = bt::loaders::LoadUnvanquished(text.substr(0, size), "cut.bt", Bot::Registry());
+      INFO(file << " cut at " << size << ": " << Errors(built));
+      CHECK((built.Ok() || (built.errors.size() == 1 && built.errors[0].message.rfind("cut.bt:", 0) == 0 &&
+                            built.errors[0].line > 0 && built.errors[0].column > 0)));
+    }
+  }
+  // An empty group is refused by the builder (bt has no group without children).
+  CHECK(Errors(bt::loaders::LoadUnvanquished("selector { }", "t.bt", Bot::Registry())) ==
+        "t.bt:1:1: decider selector@1:1: a group decider with no children: give it at least one child");
+}

@@ -18,6 +18,10 @@
 // (#define, #include), `behavior NAME` includes, selectClass and spawnAs — each
 // is an error saying so.
 //
+// The registry must hold "Succeed" (bt::data::RegisterBuiltinBehaviors): a
+// condition without a child runs it. Groups without children are refused by
+// the builder.
+//
 // Nodes are named "KIND@LINE:COLUMN" ("sequence@3:5"). Every malformed text gives
 // errors "file:line:column: message", never a crash.
 #pragma once
