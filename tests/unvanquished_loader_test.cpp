@@ -4,12 +4,14 @@
 // gives; and every malformed file gives its exact error.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <span>
 #include <sstream>
 #include <string>
 
 #include "bt/data/registry.h"
+#include "bt/data/stubs.h"
 #include "bt/loaders/unvanquished.h"
 #include "tests/trace_agent.h"
 
@@ -251,4 +253,25 @@ TEST_CASE("Unvanquished: every prefix of every file loads or gives one placed er
   // An empty group is refused by the builder (bt has no group without children).
   CHECK(Errors(bt::loaders::LoadUnvanquished("selector { }", "t.bt", Bot::Registry())) ==
         "t.bt:1:1: decider selector@1:1: a group decider with no children: give it at least one child");
+}
+
+TEST_CASE("Unvanquished files load against stubs and list the names the game must provide", "[unvanquished]") {
+  bt::data::Registry builtins;
+  bt::data::RegisterBuiltinBehaviors(builtins);
+  const bt::data::BuildResult built =
+      bt::loaders::LoadUnvanquished(ReadData("guard.bt"), "guard.bt", builtins, {.stubUnknownNames = true});
+  INFO(Errors(built));
+  REQUIRE(built.Ok());
+  std::vector<std::string> needed;
+  for (const bt::data::Binding& binding : built.bindings)
+    needed.push_back(std::string(bt::data::BindingKindName(binding.kind)) + " " + binding.name + "/" +
+                     std::to_string(binding.arity) + (binding.stubbed ? " stubbed" : ""));
+  std::sort(needed.begin(), needed.end());
+  CHECK(needed == Events{"action fight/0 stubbed", "action patrol/0 stubbed", "value function enemyVisible/0 stubbed"});
+  // The stub value is 0: no enemy, so the patrol stub runs.
+  bt::data::StubRecording recording;
+  bt::Memory<256> memory{};
+  int agent = 0;
+  CHECK(bt::TickBehaviorTree(built.tree->Root(), agent, memory, 0.0, 0.1f).status == Status::Running);
+  CHECK(recording.Take() == Events{"activate patrol", "tick patrol"});
 }
