@@ -65,7 +65,7 @@ DEPS_BENCH       := $(BUILD)/.deps-bench
 
 LIB_SRCS  := $(wildcard bt/*.cpp)
 # Trees from data (builder, registry, expressions): a library on top of the core.
-DATA_SRCS := $(wildcard bt/data/*.cpp)
+DATA_SRCS := $(wildcard bt/data/*.cpp) $(wildcard bt/loaders/*.cpp)
 TEST_SRCS := $(wildcard tests/*.cpp)
 # The benchmark's creatures trees (macro and from data), which the builder tests compare.
 TEST_SRCS += tools/bench/bt_creatures.cpp tools/bench/data_creatures.cpp

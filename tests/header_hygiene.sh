@@ -10,7 +10,7 @@ flags="-std=c++20 -I. -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tu="$work/all_headers.cpp"
-for header in bt/*.h bt/detail/*.h bt/data/*.h; do echo "#include \"$header\""; done > "$tu"
+for header in bt/*.h bt/detail/*.h bt/data/*.h bt/loaders/*.h; do echo "#include \"$header\""; done > "$tu"
 echo '#include "tests/header_hygiene/tree.cpp"' >> "$tu"
 passed=0
 failed=0

@@ -1,0 +1,277 @@
+// tests/unvanquished_loader_test.cpp — Unvanquished bot trees (.bt) loaded from
+// tests/data/unvanquished/, built against trace actions and ticked: the traces,
+// tick by tick, are those /work/shared/semantics.md ("Unvanquished bot trees")
+// gives; and every malformed file gives its exact error.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <span>
+#include <sstream>
+#include <string>
+
+#include "bt/data/registry.h"
+#include "bt/data/stubs.h"
+#include "bt/loaders/unvanquished.h"
+#include "tests/trace_agent.h"
+
+namespace {
+
+using bt::Status;
+using test::Events;
+
+std::string ReadData(const std::string& name) {
+  std::ifstream in("tests/data/unvanquished/" + name, std::ios::binary);
+  REQUIRE(in);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A game function of the conditions: records that it was asked, and answers the
+// agent's script for its name (TraceAgent::decide; 0 when not scripted).
+template <const char* Name>
+double Ask(test::TraceAgent& agent, std::span<const bt::Param>) {
+  agent.events.push_back(Name);
+  return agent.decide[Name];
+}
+constexpr char kEnemyVisible[] = "enemyVisible";
+constexpr char kHasFunds[] = "hasFunds";
+constexpr char kUnderAttack[] = "underAttack";
+constexpr char kAlive[] = "alive";
+
+bt::data::Registry BotRegistry() {
+  bt::data::Registry registry;
+  bt::data::RegisterBuiltinBehaviors(registry);  // "Succeed", for conditions without a child
+  for (const char* name : {"fight", "patrol", "blocked", "build", "heal", "wander", "charge", "reload", "melee",
+                           "look", "taunt", "flee"})
+    BT_REGISTER_ACTION(registry, name, void, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
+  BT_REGISTER_ACTION(registry, "moveTo", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate)
+      .Params({bt::ParamType::Number, bt::ParamType::Number, bt::ParamType::Text});
+  BT_REGISTER_VALUE(registry, "enemyVisible", Ask<kEnemyVisible>);
+  BT_REGISTER_VALUE(registry, "hasFunds", Ask<kHasFunds>);
+  BT_REGISTER_VALUE(registry, "underAttack", Ask<kUnderAttack>);
+  BT_REGISTER_VALUE(registry, "alive", Ask<kAlive>);
+  return registry;
+}
+
+struct Bot {
+  bt::data::BuildResult built;
+  test::TraceAgent agent;
+  bt::Memory<512> memory{};
+
+  explicit Bot(const std::string& file) : built(bt::loaders::LoadUnvanquished(ReadData(file), file, Registry())) {}
+  static const bt::data::Registry& Registry() {
+    static const bt::data::Registry registry = BotRegistry();
+    return registry;
+  }
+  // One tick at `time`: its status and the calls it made.
+  std::pair<Status, Events> Tick(double time) {
+    const test::Ticked ticked = test::Tick(built.tree->Root(), agent, memory, time);
+    return {ticked.result.status, ticked.events};
+  }
+};
+
+// The errors, one per line, or "(loaded)".
+std::string Errors(const bt::data::BuildResult& built) {
+  if (built.Ok()) return "(loaded)";
+  std::string text;
+  for (const bt::data::BuildError& error : built.errors) text += (text.empty() ? "" : "\n") + error.message;
+  return text;
+}
+
+std::string LoadError(const std::string& file) {
+  return Errors(bt::loaders::LoadUnvanquished(ReadData(file), file, Bot::Registry()));
+}
+
+using Tick = std::pair<Status, Events>;
+
+}  // namespace
+
+TEST_CASE("Unvanquished selector: every tick from the first child; the condition is asked every tick",
+          "[unvanquished]") {
+  Bot bot("guard.bt");
+  INFO(bot.built.ErrorText());
+  REQUIRE(bot.built.Ok());
+  // No enemy: the condition fails (its child is not touched), patrol runs.
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"enemyVisible", "activate patrol", "tick patrol"}});
+  CHECK(bot.Tick(0.1) == Tick{Status::Running, {"enemyVisible", "tick patrol"}});
+  // An enemy: the selector starts again from the first child, which now runs.
+  bot.agent.decide["enemyVisible"] = 1;
+  CHECK(bot.Tick(0.2) ==
+        Tick{Status::Running, {"enemyVisible", "activate fight", "tick fight", "deactivate patrol"}});
+  CHECK(bot.Tick(0.3) == Tick{Status::Running, {"enemyVisible", "tick fight"}});
+  // The enemy is gone: the condition, asked again, fails while fight runs.
+  bot.agent.decide["enemyVisible"] = 0;
+  CHECK(bot.Tick(0.4) ==
+        Tick{Status::Running, {"enemyVisible", "deactivate fight", "activate patrol", "tick patrol"}});
+}
+
+TEST_CASE("Unvanquished sequence: resumes at the running child; invert; a condition without a child succeeds",
+          "[unvanquished]") {
+  Bot bot("build.bt");
+  INFO(bot.built.ErrorText());
+  REQUIRE(bot.built.Ok());
+  // The action's literal arguments, a leading '-' included, are its parameters.
+  const bt::DeciderDef* move = bot.built.tree->Find("action@5:5");
+  REQUIRE(move != nullptr);
+  REQUIRE(move->Params().size() == 3);
+  CHECK(move->Params()[0].number == 128);
+  CHECK(move->Params()[1].number == -64.5);
+  CHECK(std::string(move->Params()[2].text) == "reactor");
+
+  bot.agent.decide["hasFunds"] = 1;
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"hasFunds", "underAttack", "activate moveTo", "tick moveTo"}});
+  // Resumed at moveTo: the condition before it is not asked again.
+  CHECK(bot.Tick(0.1) == Tick{Status::Running, {"tick moveTo"}});
+  bot.agent.tick["moveTo"] = bt::Result::Done;
+  bot.agent.tick["blocked"] = bt::Result::Failed;  // inverted: the spot is free
+  CHECK(bot.Tick(0.2) == Tick{Status::Running,
+                              {"tick moveTo", "deactivate moveTo", "activate blocked", "tick blocked",
+                               "deactivate blocked", "activate build", "tick build"}});
+  bot.agent.tick["build"] = bt::Result::Done;
+  CHECK(bot.Tick(0.3) == Tick{Status::Done, {"tick build", "deactivate build"}});
+  // From the start again; the funds are spent: the condition fails the sequence.
+  bot.agent.decide["hasFunds"] = 0;
+  CHECK(bot.Tick(0.4) == Tick{Status::NoBehavior, {"hasFunds"}});
+  // Under attack: `!underAttack` fails; and a spot not free (blocked succeeds) fails too.
+  bot.agent.decide["hasFunds"] = 1;
+  bot.agent.decide["underAttack"] = 1;
+  CHECK(bot.Tick(0.5) == Tick{Status::NoBehavior, {"hasFunds", "underAttack"}});
+  bot.agent.decide["underAttack"] = 0;
+  bot.agent.tick["blocked"] = bt::Result::Done;
+  CHECK(bot.Tick(0.6) == Tick{Status::NoBehavior,
+                              {"hasFunds", "underAttack", "activate moveTo", "tick moveTo", "deactivate moveTo",
+                               "activate blocked", "tick blocked", "deactivate blocked"}});
+}
+
+TEST_CASE("Unvanquished timer: after its child fails, fails without ticking it until the delay has passed",
+          "[unvanquished]") {
+  Bot bot("heal.bt");
+  INFO(bot.built.ErrorText());
+  REQUIRE(bot.built.Ok());
+  bot.agent.tick["heal"] = bt::Result::Failed;
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"activate heal", "tick heal", "deactivate heal", "activate wander",
+                                                "tick wander"}});
+  CHECK(bot.Tick(1.0) == Tick{Status::Running, {"tick wander"}});
+  CHECK(bot.Tick(1.9) == Tick{Status::Running, {"tick wander"}});
+  // 2000 ms after the failure: heal is tried again, and succeeds.
+  bot.agent.tick["heal"] = bt::Result::Done;
+  CHECK(bot.Tick(2.5) == Tick{Status::Done, {"activate heal", "tick heal", "deactivate heal", "deactivate wander"}});
+  // A success sets no deadline.
+  CHECK(bot.Tick(2.6) == Tick{Status::Done, {"activate heal", "tick heal", "deactivate heal"}});
+}
+
+TEST_CASE("Unvanquished fallback resumes at the running child; mapStatus maps each status", "[unvanquished]") {
+  Bot bot("skirmish.bt");
+  INFO(bot.built.ErrorText());
+  REQUIRE(bot.built.Ok());
+  bot.agent.tick["charge"] = bt::Result::Failed;
+  bot.agent.tick["reload"] = bt::Result::Failed;  // mapped to RUNNING
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"activate charge", "tick charge", "deactivate charge",
+                                                "activate reload", "tick reload", "deactivate reload"}});
+  // Resumed at the mapStatus node (charge is not tried again); its child starts again.
+  CHECK(bot.Tick(0.1) == Tick{Status::Running, {"activate reload", "tick reload", "deactivate reload"}});
+  bot.agent.tick["reload"] = bt::Result::Done;  // mapped to FAILURE: on to melee
+  CHECK(bot.Tick(0.2) == Tick{Status::Running, {"activate reload", "tick reload", "deactivate reload",
+                                                "activate melee", "tick melee"}});
+  CHECK(bot.Tick(0.3) == Tick{Status::Running, {"tick melee"}});
+}
+
+TEST_CASE("Unvanquished concurrent ticks every child; return(S) returns S whatever its child did", "[unvanquished]") {
+  Bot bot("taunt.bt");
+  INFO(bot.built.ErrorText());
+  REQUIRE(bot.built.Ok());
+  bot.agent.decide["alive"] = 1;
+  // taunt runs, but return(STATUS_SUCCESS) ends it as a success.
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"activate look", "tick look", "activate taunt", "tick taunt",
+                                                "deactivate taunt", "alive"}});
+  CHECK(bot.Tick(0.1) == Tick{Status::Running, {"tick look", "activate taunt", "tick taunt", "deactivate taunt",
+                                                "alive"}});
+  // Dead: the condition fails, so does the concurrent node.
+  bot.agent.decide["alive"] = 0;
+  CHECK(bot.Tick(0.2) == Tick{Status::NoBehavior, {"tick look", "activate taunt", "tick taunt", "deactivate taunt",
+                                                   "alive", "deactivate look"}});
+}
+
+TEST_CASE("Unvanquished malformed files give file:line:column and what was expected", "[unvanquished]") {
+  CHECK(LoadError("bad/unterminated_comment.bt") == "bad/unterminated_comment.bt:2:19: unterminated comment");
+  CHECK(LoadError("bad/unterminated_string.bt") == "bad/unterminated_string.bt:1:12: unterminated string");
+  CHECK(LoadError("bad/unknown_keyword.bt") ==
+        "bad/unknown_keyword.bt:3:5: unknown keyword 'sequnce': expected a node (selector, fallback, sequence, "
+        "concurrent, action, condition or decorator)");
+  CHECK(LoadError("bad/missing_brace.bt") == "bad/missing_brace.bt:3:1: expected a node or '}'");
+  CHECK(LoadError("bad/second_root.bt") ==
+        "bad/second_root.bt:2:1: expected the end of the file: a file holds exactly one root node");
+  CHECK(LoadError("bad/two_children.bt") ==
+        "bad/two_children.bt:3:5: expected '}': a condition holds exactly one node");
+  CHECK(LoadError("bad/unknown_decorator.bt") ==
+        "bad/unknown_decorator.bt:2:15: unknown decorator 'repeat' (expected invert, return, mapStatus or timer)");
+  CHECK(LoadError("bad/bad_condition.bt") ==
+        "bad/bad_condition.bt:2:24: condition: expected an operand after '&&'");
+  CHECK(LoadError("bad/include.bt") == "bad/include.bt:2:5: 'behavior' is not supported yet");
+  CHECK(LoadError("bad/directive.bt") ==
+        "bad/directive.bt:1:1: preprocessor directives (#define, #include) are not supported yet");
+}
+
+TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
+  const auto error = [](std::string_view text) {
+    return Errors(bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry()));
+  };
+  CHECK(error("decorator timer { action heal }") == "t.bt:1:11: decorator 'timer' takes 1 argument, not 0");
+  CHECK(error("decorator return(3) { action heal }") ==
+        "t.bt:1:18: expected a status (STATUS_FAILURE, STATUS_SUCCESS, STATUS_RUNNING, or 0, 1, 2)");
+  CHECK(error("action heal(1,)") == "t.bt:1:15: expected an argument (a number, a string or a name) after ','");
+  CHECK(error("") == "t.bt:1:1: expected a node (selector, fallback, sequence, concurrent, action, condition or "
+                     "decorator)");
+  // Names are the builder's to check, placed at the name.
+  CHECK(error("selector {\n  action patrl\n}") == "t.bt:2:10: decider action@2:3: unknown action 'patrl' (closest: 'patrol')");
+  CHECK(error("condition alve") == "t.bt:1:11: decider condition@1:1: condition: unknown function or constant 'alve' (closest: 'alive')");
+  CHECK(error("action moveTo(1, 2)") == "t.bt:1:8: decider action@1:1: action 'moveTo' takes 3 arguments, given 2");
+  std::string wide = "concurrent {";
+  for (int i = 0; i < 21; ++i) wide += " action look";
+  CHECK(error(wide + " }") == "t.bt:1:1: a concurrent node has 21 children; at most 20 are allowed");
+  std::string deep;
+  for (int i = 0; i < 1000; ++i) deep += "selector {\n";
+  CHECK(error(deep) == "t.bt:201:1: nodes nested deeper than 200 levels");
+  // Twenty children are allowed.
+  wide = "concurrent {";
+  for (int i = 0; i < 20; ++i) wide += " action look";
+  CHECK(error(wide + " }") == "(loaded)");
+}
+
+TEST_CASE("Unvanquished: every prefix of every file loads or gives one placed error", "[unvanquished]") {
+  for (const char* file : {"guard.bt", "build.bt", "heal.bt", "skirmish.bt", "taunt.bt"}) {
+    const std::string text = ReadData(file);
+    for (std::size_t size = 0; size < text.size(); ++size) {
+      const bt::data::BuildResult built = bt::loaders::LoadUnvanquished(text.substr(0, size), "cut.bt", Bot::Registry());
+      INFO(file << " cut at " << size << ": " << Errors(built));
+      CHECK((built.Ok() || (built.errors.size() == 1 && built.errors[0].message.rfind("cut.bt:", 0) == 0 &&
+                            built.errors[0].line > 0 && built.errors[0].column > 0)));
+    }
+  }
+  // An empty group is refused by the builder (bt has no group without children).
+  CHECK(Errors(bt::loaders::LoadUnvanquished("selector { }", "t.bt", Bot::Registry())) ==
+        "t.bt:1:1: decider selector@1:1: a group decider with no children: give it at least one child");
+}
+
+TEST_CASE("Unvanquished files load against stubs and list the names the game must provide", "[unvanquished]") {
+  bt::data::Registry builtins;
+  bt::data::RegisterBuiltinBehaviors(builtins);
+  const bt::data::BuildResult built =
+      bt::loaders::LoadUnvanquished(ReadData("guard.bt"), "guard.bt", builtins, {.stubUnknownNames = true});
+  INFO(Errors(built));
+  REQUIRE(built.Ok());
+  std::vector<std::string> needed;
+  for (const bt::data::Binding& binding : built.bindings)
+    needed.push_back(std::string(bt::data::BindingKindName(binding.kind)) + " " + binding.name + "/" +
+                     std::to_string(binding.arity) + (binding.stubbed ? " stubbed" : ""));
+  std::sort(needed.begin(), needed.end());
+  CHECK(needed == Events{"action fight/0 stubbed", "action patrol/0 stubbed", "value function enemyVisible/0 stubbed"});
+  // The stub value is 0: no enemy, so the patrol stub runs.
+  bt::data::StubRecording recording;
+  bt::Memory<256> memory{};
+  int agent = 0;
+  CHECK(bt::TickBehaviorTree(built.tree->Root(), agent, memory, 0.0, 0.1f).status == Status::Running);
+  CHECK(recording.Take() == Events{"activate patrol", "tick patrol"});
+}
