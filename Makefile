@@ -12,6 +12,7 @@
 #   make fuzz       the tick fuzzer for FUZZ_SECONDS (default 600; clang-14, libFuzzer)
 #   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
 #   make fuzz-expression     the condition-language fuzzer, the same way
+#   make fuzz-unvanquished   the Unvanquished .bt loader fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
@@ -348,6 +349,20 @@ test-fuzz-expression: $(EXPRESSION_FUZZER)
 fuzz-expression: $(EXPRESSION_FUZZER)
 	@$(call EXPRESSION_FUZZ_RUN,$(FUZZ_SECONDS))
 $(EXPRESSION_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) tests/fuzz/expression_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+
+# The Unvanquished .bt loader (tests/fuzz/unvanquished_fuzzer.cpp) in stub mode,
+# from its own seeds (the corpus files of tests/data/unvanquished among them).
+UNVANQUISHED_FUZZER := $(BUILD)/fuzz/unvanquished_fuzzer
+UNVANQUISHED_FUZZ_RUN = sh tests/fuzz/run.sh $(UNVANQUISHED_FUZZER) $(1) $(BUILD)/fuzz/unvanquished \
+                        tests/fuzz/corpus_unvanquished fuzz-unvanquished
+.PHONY: fuzz-unvanquished test-fuzz-unvanquished
+test-extra: test-fuzz-unvanquished
+test-fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
+	@$(call UNVANQUISHED_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
+	@$(call UNVANQUISHED_FUZZ_RUN,$(FUZZ_SECONDS))
+$(UNVANQUISHED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) tests/fuzz/unvanquished_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
 
 # The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random
