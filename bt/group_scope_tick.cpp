@@ -33,23 +33,11 @@ Result TickGroupScope(TickState& t, const DeciderDef& g, std::uint32_t base, boo
     }
     header.cursor = 1;
   }
-  const DeciderDef& child = *g.children[0];
-  Result result;
-  if (header.activeChild == 0) {
-    result = TickDecider(t, child, base, false, depth + 1);
-  } else {
-    Choice choice;
-    if (!(Evaluate(t, child, choice.dblock, TimerUse::kCheck, depth + 1) > 0) || t.error != Status::Running)
-      return Result::Failed;
-    header.activeChild = 0;
-    StartSlot(t, child, base, choice.dblock);
-    result = TickDecider(t, child, base, true, depth + 1);
-  }
-  if (result != Result::Running && t.error == Status::Running && header.activeChild == 0) {
-    header.activeChild = kNoChild;
-    t.deactivation = result == Result::Done ? "done" : "failed";
-    Deactivate(t, child, base, depth + 1);
-  }
+  // Inside, its child runs by the classic rules (StartClassicChild, EndClassicChild).
+  const Result result = header.activeChild == 0 ? TickDecider(t, *g.children[0], base, false, depth + 1)
+                                                : StartClassicChild(t, g, base, 0, depth);
+  if (result != Result::Running && t.error == Status::Running)
+    EndClassicChild(t, g, base, 0, result == Result::Done ? "done" : "failed", depth);
   return result;
 }
 
