@@ -47,9 +47,12 @@ SAN_WARN  := $(WARN) -Wno-maybe-uninitialized
 PACKAGES_build       := g++ pkg-config libspdlog-dev libfmt-dev
 # PEGTL: only for libbt_data.a (the condition language's grammars), not the core or the demos.
 PACKAGES_data        := $(PACKAGES_build) tao-pegtl-dev
+# pugixml: only for libbt_loaders.a (the XML formats' loaders).
+PACKAGES_loaders     := $(PACKAGES_data) libpugixml-dev
+LOADER_LIBS          := -lpugixml
 PACKAGES_demo        := $(PACKAGES_build) libncurses-dev
-PACKAGES_test        := $(PACKAGES_demo) tao-pegtl-dev catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
-PACKAGES_fuzz        := $(PACKAGES_data) clang-14 libclang-rt-14-dev
+PACKAGES_test        := $(PACKAGES_demo) tao-pegtl-dev libpugixml-dev catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
+PACKAGES_fuzz        := $(PACKAGES_loaders) clang-14 libclang-rt-14-dev
 PACKAGES_bench-micro := $(PACKAGES_data) libbenchmark-dev
 PACKAGES_valgrind    := $(PACKAGES_demo) valgrind
 # oneTBB: only for what includes bt/crowd_tbb.h (the tests, the crowd benchmark); the library does not link it.
@@ -57,6 +60,7 @@ PACKAGES_bench       := $(PACKAGES_data) libtbb-dev
 TBB_LIBS             := -ltbb
 DEPS_STAMP       := $(BUILD)/.deps-build
 DEPS_DATA        := $(BUILD)/.deps-data
+DEPS_LOADERS     := $(BUILD)/.deps-loaders
 DEPS_DEMO        := $(BUILD)/.deps-demo
 DEPS_TEST        := $(BUILD)/.deps-test
 DEPS_FUZZ        := $(BUILD)/.deps-fuzz
@@ -66,7 +70,9 @@ DEPS_BENCH       := $(BUILD)/.deps-bench
 
 LIB_SRCS  := $(wildcard bt/*.cpp)
 # Trees from data (builder, registry, expressions): a library on top of the core.
-DATA_SRCS := $(wildcard bt/data/*.cpp) $(wildcard bt/loaders/*.cpp)
+DATA_SRCS := $(wildcard bt/data/*.cpp)
+# The loaders of the other systems' files: a library on top of the data library.
+LOADER_SRCS := $(wildcard bt/loaders/*.cpp) $(wildcard bt/loaders/*/*.cpp)
 TEST_SRCS := $(wildcard tests/*.cpp)
 # The benchmark's creatures trees (macro and from data), which the builder tests compare.
 TEST_SRCS += tools/bench/bt_creatures.cpp tools/bench/data_creatures.cpp
@@ -82,6 +88,8 @@ LIB        := $(BUILD)/libbt.a
 LIB_SAN    := $(BUILD)/san/libbt.a
 LIB_DATA     := $(BUILD)/libbt_data.a
 LIB_DATA_SAN := $(BUILD)/san/libbt_data.a
+LIB_LOADERS     := $(BUILD)/libbt_loaders.a
+LIB_LOADERS_SAN := $(BUILD)/san/libbt_loaders.a
 TESTS      := $(BUILD)/tests/bt_tests
 TESTS_SAN  := $(BUILD)/san/tests/bt_tests
 DEMOS      := $(patsubst demo/%.cpp,$(BUILD)/demo/%,$(DEMO_SRCS)) $(patsubst demo/%,$(BUILD)/demo/%,$(DEMO_DIRS))
@@ -120,7 +128,7 @@ $(BUILD)/.deps-%: Makefile
 	@mkdir -p $(@D) && touch $@
 
 # ------------------------------------------------------------------ library
-lib: $(LIB) $(LIB_DATA)
+lib: $(LIB) $(LIB_DATA) $(LIB_LOADERS)
 $(BUILD)/obj/%.o: %.cpp | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(DEPFLAGS) -c $< -o $@
@@ -132,6 +140,7 @@ $(BUILD)/san/obj/%.o: %.cpp | $(DEPS_TEST)
 $(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)): | $(DEPS_TEST)
 $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard demo/*/*.cpp)): | $(DEPS_DEMO)
 $(patsubst %.cpp,$(BUILD)/obj/%.o,$(DATA_SRCS)): | $(DEPS_DATA)
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(LOADER_SRCS)): | $(DEPS_LOADERS)
 
 $(LIB): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(LIB_SRCS))
 	@mkdir -p $(@D)
@@ -145,14 +154,20 @@ $(LIB_DATA): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(DATA_SRCS))
 $(LIB_DATA_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(DATA_SRCS))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
+$(LIB_LOADERS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(LOADER_SRCS))
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+$(LIB_LOADERS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(LOADER_SRCS))
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
 
 # ------------------------------------------------------------------ tests
-$(TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(LIB_DATA) $(LIB)
+$(TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(TBB_LIBS)
-$(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_DATA_SAN) $(LIB_SAN)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(LOADER_LIBS) $(TBB_LIBS)
+$(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_LOADERS_SAN) $(LIB_DATA_SAN) $(LIB_SAN)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXSTD) $(SAN_FLAGS) $^ -o $@ $(LDLIBS) $(TBB_LIBS)
+	$(CXX) $(CXXSTD) $(SAN_FLAGS) $^ -o $@ $(LDLIBS) $(LOADER_LIBS) $(TBB_LIBS)
 
 # The round trip to C++ (tests/write_cpp_test.cpp): a generator builds trees
 # from data and writes them as C++ (bt/data/write_cpp.h) into $(WRITE_CPP_GEN),
@@ -362,8 +377,8 @@ test-fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
 	@$(call UNVANQUISHED_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
 fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
 	@$(call UNVANQUISHED_FUZZ_RUN,$(FUZZ_SECONDS))
-$(UNVANQUISHED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) tests/fuzz/unvanquished_fuzzer.cpp)
-	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+$(UNVANQUISHED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/unvanquished_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
 
 # The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random
 # specs against a small registry, from its own seeds.

@@ -20,6 +20,7 @@
 
 #include "bt/classic.h"
 #include "bt/data/expression.h"
+#include "bt/loaders/source_files.h"
 
 namespace bt::loaders {
 namespace {
@@ -524,6 +525,18 @@ bt::data::BuildResult LoadUnvanquished(std::string_view text, std::string file, 
     return failed;
   }
   return bt::data::BuildTree(parsed.spec, registry, options);
+}
+
+bt::data::BuildResult LoadUnvanquishedFile(const std::string& path, const bt::data::Registry& registry,
+                                           const LoadOptions& options) {
+  SourceFiles files(options);
+  const SourceFile* file = files.Open(path);
+  if (file == nullptr) {
+    bt::data::BuildResult failed;
+    failed.errors.push_back({path + ": cannot read the file", path, 0, 0, {}});
+    return failed;
+  }
+  return LoadUnvanquished(file->text, file->path, registry, options.build);
 }
 
 }  // namespace bt::loaders

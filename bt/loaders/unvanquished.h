@@ -32,6 +32,7 @@
 
 #include "bt/data/tree_builder.h"
 #include "bt/data/tree_spec.h"
+#include "bt/loaders/load_options.h"
 
 namespace bt::loaders {
 
@@ -53,5 +54,9 @@ UnvanquishedParse ParseUnvanquished(std::string_view text, std::string file);
 // Parses and builds: the parse's errors, or the build's (bt/data/tree_builder.h).
 bt::data::BuildResult LoadUnvanquished(std::string_view text, std::string file, const bt::data::Registry& registry,
                                        const bt::data::BuildOptions& options = {});
+
+// Loads the file at `path` (LoadOptions says where its includes are found) and builds it.
+bt::data::BuildResult LoadUnvanquishedFile(const std::string& path, const bt::data::Registry& registry,
+                                           const LoadOptions& options = {});
 
 }  // namespace bt::loaders

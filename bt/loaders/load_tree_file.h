@@ -1,0 +1,23 @@
+// bt/loaders/load_tree_file.h — loading a tree file of any supported system.
+//
+// Reads the file, tells its format (bt/loaders/tree_format.h) and hands it to
+// that format's loader: what a tool or a game that takes any file calls.
+#pragma once
+
+#include <string>
+
+#include "bt/data/registry.h"
+#include "bt/data/tree_builder.h"
+#include "bt/loaders/load_options.h"
+#include "bt/loaders/tree_format.h"
+
+namespace bt::loaders {
+
+struct LoadedTree {
+  TreeFormat format = TreeFormat::Unknown;
+  bt::data::BuildResult build;  // the tree, or errors "file:line:column: message"
+};
+
+LoadedTree LoadTreeFile(const std::string& path, const bt::data::Registry& registry, const LoadOptions& options = {});
+
+}  // namespace bt::loaders
