@@ -50,7 +50,8 @@ PACKAGES_data        := $(PACKAGES_build) tao-pegtl-dev
 # pugixml: only for libbt_loaders.a (the XML formats' loaders).
 PACKAGES_loaders     := $(PACKAGES_data) libpugixml-dev
 LOADER_LIBS          := -lpugixml
-PACKAGES_demo        := $(PACKAGES_build) libncurses-dev
+# The sandbox loads tree files (--tree): the loaders' packages too.
+PACKAGES_demo        := $(PACKAGES_loaders) libncurses-dev
 PACKAGES_test        := $(PACKAGES_demo) tao-pegtl-dev libpugixml-dev catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
 PACKAGES_fuzz        := $(PACKAGES_loaders) clang-14 libclang-rt-14-dev
 PACKAGES_bench-micro := $(PACKAGES_data) libbenchmark-dev
@@ -403,15 +404,17 @@ demos: $(DEMOS)
 $(BUILD)/demo/%: $(BUILD)/obj/demo/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+# A demo directory's libraries beyond libbt.a, in link order (before libbt.a, which they use).
+DEMO_LIBS_creatures := $(LIB_LOADERS) $(LIB_DATA)
 define DEMO_DIR_RULE
-$(BUILD)/$(1): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard $(1)/*.cpp)) $(LIB)
+$(BUILD)/$(1): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard $(1)/*.cpp)) $(DEMO_LIBS_$(notdir $(1))) $(LIB)
 	@mkdir -p $$(@D)
 	$$(CXX) $$(CXXFLAGS) $$^ -o $$@ $$(LDLIBS) $$(DEMO_LDLIBS_$(notdir $(1)))
 endef
 $(foreach d,$(DEMO_DIRS),$(eval $(call DEMO_DIR_RULE,$(d))))
 
-# The creatures sandbox draws with ncurses.
-DEMO_LDLIBS_creatures := $(shell pkg-config --libs ncurses 2>/dev/null || echo -lncurses)
+# The creatures sandbox draws with ncurses, and its loaders read XML with pugixml.
+DEMO_LDLIBS_creatures := $(shell pkg-config --libs ncurses 2>/dev/null || echo -lncurses) $(LOADER_LIBS)
 
 # With the tools the README's demo section pipes its output through; graphviz
 # only when DEMO_ARGS asks for an SVG (--dot FILE.svg runs dot).

@@ -172,16 +172,38 @@ bt::Result Roll(Creature& c, PlayMemory& m) { return Play(c, m, "oO", 0); }
 bt::Result Dance(Creature& c, PlayMemory& m) { return Play(c, m, "/\\", 1); }
 
 // ---------------------------------------------------------------- REST
-bt::Result Rest(Creature& c) {
+// Until fully rested, or, given a number (a tree file's `action restUntil(80)`), until that energy.
+bt::Result Rest(Creature& c, const bt::Context& context) {
   if (Distance(c.at, c.world->nest) > 1) {  // beside the nest will do: others may sleep in it
     MoveTo(c, StepToward(c.at, c.world->nest));
     return bt::Result::Running;
   }
+  const auto params = context.Params();
+  const int rested = params.empty() ? 100 : static_cast<int>(std::clamp(params[0].number, 0.0, 100.0));
   c.pose = 'z';
   c.energy = std::min(100, c.energy + 2);
-  if (c.energy < 100) return bt::Result::Running;
+  if (c.energy < rested) return bt::Result::Running;
   c.tired = false;
   return bt::Result::Done;
+}
+
+// ---------------------------------------------------------------- WANDER
+struct WanderMemory {
+  int ticks = 0;
+  Point goal;
+};
+
+// Walks to random spots for the number of ticks its parameter says (a tree file's `action wander(40)`).
+bt::Result Wander(Creature& c, WanderMemory& m, const bt::Context& context) {
+  const auto params = context.Params();
+  const int ticks = params.empty() ? 30 : static_cast<int>(params[0].number);
+  if (m.ticks == 0 || c.at == m.goal) {
+    const World& w = *c.world;
+    m.goal = {static_cast<int>(NextRandom(c.rng) % static_cast<std::uint32_t>(w.width)),
+              static_cast<int>(NextRandom(c.rng) % static_cast<std::uint32_t>(w.height))};
+  }
+  MoveTo(c, StepToward(c.at, m.goal));
+  return ++m.ticks < ticks ? bt::Result::Running : bt::Result::Done;
 }
 
 }  // namespace
@@ -196,5 +218,6 @@ BT_DEFINE_BEHAVIOR__MEMORY(FLIP, PlayMemory, nullptr, Flip, ClearPose);
 BT_DEFINE_BEHAVIOR__MEMORY(ROLL, PlayMemory, nullptr, Roll, ClearPose);
 BT_DEFINE_BEHAVIOR__MEMORY(DANCE, PlayMemory, nullptr, Dance, ClearPose);
 BT_DEFINE_BEHAVIOR(REST, nullptr, Rest, ClearPose);
+BT_DEFINE_BEHAVIOR__MEMORY(WANDER, WanderMemory, nullptr, Wander, ClearPose);
 
 }  // namespace creatures::behaviors

@@ -20,6 +20,7 @@ BT_DECLARE_BEHAVIOR(EAT_FOOD);       // eat where it stands until full
 BT_DECLARE_BEHAVIOR(FLIP);           // three ways to play; each tires a little
 BT_DECLARE_BEHAVIOR(ROLL);
 BT_DECLARE_BEHAVIOR(DANCE);
-BT_DECLARE_BEHAVIOR(REST);  // go home and sleep until rested
+BT_DECLARE_BEHAVIOR(REST);    // go home and sleep until rested (or until the energy its parameter gives)
+BT_DECLARE_BEHAVIOR(WANDER);  // walk about for the ticks its parameter gives (trees from files only)
 
 }  // namespace creatures::behaviors

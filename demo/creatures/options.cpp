@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace creatures {
 namespace {
@@ -30,7 +31,11 @@ const char kUsage[] =
     "  --crowd N       crowd mode: N creatures over a large world, ticked as a bt::Crowd with a\n"
     "                  level of detail by distance to the nest; prints each K-th frame's cost\n"
     "                  (--every) and the LOD histogram\n"
-    "  --budget B      crowd mode: at most B tree ticks a frame, the rest the next frame\n";
+    "  --budget B      crowd mode: at most B tree ticks a frame, the rest the next frame\n"
+    "  --tree FILE     the creatures run the tree of FILE (an Unvanquished .bt file; found as\n"
+    "                  given or under demo/creatures/, e.g. bots/defend.bt) instead of the\n"
+    "                  built-in one; the file is loaded again whenever it changes\n"
+    "  --rewrite T:F   with --tree, for tests: at tick T, copy file F over the tree file\n";
 
 bool ParseInt(const char* text, long low, long high, int* out) {
   char* end = nullptr;
@@ -89,6 +94,16 @@ bool ParseOptions(int argc, char** argv, Options& options, int* exitCode) {
       ok = takes(value && ParseInt(value, 1, 10'000'000, &options.crowd));
     } else if (!std::strcmp(flag, "--budget")) {
       ok = takes(value && ParseInt(value, 0, 2'000'000'000, &options.crowdBudget));
+    } else if (!std::strcmp(flag, "--tree")) {
+      ok = takes(true);
+      options.treePath = value;
+    } else if (!std::strcmp(flag, "--rewrite")) {
+      const char* colon = value ? std::strchr(value, ':') : nullptr;
+      Options::Rewrite rewrite;
+      const std::string tick = colon ? std::string(value, colon) : std::string();
+      ok = takes(colon && colon[1] != '\0' && ParseInt(tick.c_str(), 0, 10'000'000, &rewrite.tick));
+      rewrite.from = ok ? colon + 1 : nullptr;
+      if (ok) options.rewrites.push_back(rewrite);
     } else if (!std::strcmp(flag, "--whole-tree")) {
       options.wholeTree = true;
     } else {
@@ -100,6 +115,12 @@ bool ParseOptions(int argc, char** argv, Options& options, int* exitCode) {
     if (!ok) return false;
   }
   if (options.selected >= options.world.creatures) options.selected = 0;
+  if ((options.treePath && options.crowd > 0) || (!options.rewrites.empty() && !options.treePath)) {
+    std::fprintf(stderr, "creatures: %s\n%s",
+                 options.crowd > 0 ? "--tree is not available in crowd mode" : "--rewrite needs --tree", kUsage);
+    *exitCode = 2;
+    return false;
+  }
   if (options.whyCreature >= options.world.creatures) {
     std::fprintf(stderr, "creatures: --why names no creature (there are %d)\n%s", options.world.creatures, kUsage);
     *exitCode = 2;

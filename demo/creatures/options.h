@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "world.h"
 
@@ -21,6 +22,13 @@ struct Options {
   bool timelineToStdout = false;       // --timeline - (or /dev/stdout): the CSV is the output
   int crowd = 0;                       // --crowd N: N creatures ticked as a bt::Crowd (crowd_run.h); 0: off
   int crowdBudget = 0;                 // --budget B: at most B tree ticks a frame in crowd mode; 0: no limit
+  const char* treePath = nullptr;      // --tree FILE: the creatures run the tree of this file (tree_file.h)
+  // --rewrite TICK:FILE (tests): at tick TICK the tree file gets FILE's text, as if saved by an editor.
+  struct Rewrite {
+    int tick = 0;
+    const char* from = nullptr;
+  };
+  std::vector<Rewrite> rewrites;
 };
 
 // Parses argv; on a bad or --help argument prints usage and returns false with *exitCode set.

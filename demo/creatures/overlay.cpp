@@ -4,7 +4,6 @@
 #include <cstdio>
 
 #include "bt/debug_print.h"
-#include "tree.h"
 
 namespace creatures {
 
@@ -19,7 +18,8 @@ std::size_t FormatOverlay(const Sandbox& sandbox, int creature, bool wholeTree, 
   const double time = TimeOfTick(sandbox.tick > 0 ? sandbox.tick - 1 : 0);
   bt::DebugPrintOptions options;
   options.wholeTree = wholeTree;
-  used += bt::DebugPrintState(ROOT, c.mind.Span(), time, buffer.subspan(used), options);
+  used += bt::DebugPrintState(MindRoot(sandbox, creature), MindBytes(sandbox, creature), time, buffer.subspan(used),
+                              options);
   return used;
 }
 

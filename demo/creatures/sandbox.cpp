@@ -1,12 +1,18 @@
 // demo/creatures/sandbox.cpp — ticking every creature's tree.
 #include "sandbox.h"
 
+#include <cstring>
+
 #include "tree.h"
 
 namespace creatures {
 
-void ResetSandbox(Sandbox& sandbox, const WorldConfig& config) {
+void ResetSandbox(Sandbox& sandbox, const WorldConfig& config, bt::data::ReloadableTree* loaded) {
   ResetWorld(sandbox.world, config);
+  sandbox.loaded = loaded;
+  sandbox.blocks.clear();
+  if (loaded)
+    for (std::size_t i = 0; i < sandbox.world.creatures.size(); ++i) sandbox.blocks.push_back(loaded->MakeBlock());
   sandbox.running.assign(sandbox.world.creatures.size(), nullptr);
   sandbox.why.assign(sandbox.world.creatures.size(), bt::WhyRecord{});
   sandbox.tick = 0;
@@ -22,14 +28,45 @@ void StepSandbox(Sandbox& sandbox, std::vector<Transition>& transitions) {
     Creature& creature = world.creatures[i];
     bt::TickOptions options;
     options.why = &sandbox.why[i];  // a handful of creatures: every one is explained, whichever is selected
-    const bt::TickResult result = bt::TickBehaviorTree(ROOT, creature, creature.mind, time, kTickSeconds, 0, 0, options);
-    const bt::DeciderDef* now = result.status == bt::Status::Running ? result.decider : nullptr;
-    if (now != sandbox.running[i]) transitions.push_back({sandbox.tick, static_cast<int>(i), sandbox.running[i], now});
+    const bt::TickResult result =
+        sandbox.loaded ? sandbox.loaded->Tick(creature, sandbox.blocks[i], time, kTickSeconds, 0, 0, options)
+                       : bt::TickBehaviorTree(ROOT, creature, creature.mind, time, kTickSeconds, 0, 0, options);
+    // Done: the tree ended with the behavior it ran finishing its work; a tree from
+    // a file then starts afresh at the next tick (as Unvanquished runs its root every
+    // frame), so that behavior is still the one this tick ran, not a gap.
+    const bt::DeciderDef* now = result.status == bt::Status::Running ? result.decider
+                                : result.status == bt::Status::Done  ? sandbox.running[i]
+                                                                     : nullptr;
+    // By name: after a reload the same decider of the new tree is another object.
+    if (NameOf(now) != NameOf(sandbox.running[i]))
+      transitions.push_back({sandbox.tick, static_cast<int>(i), sandbox.running[i], now});
     sandbox.running[i] = now;
   }
   ++sandbox.tick;
 }
 
-const char* NameOf(const bt::DeciderDef* decider) { return decider ? decider->name : "-"; }
+const bt::DeciderDef& MindRoot(const Sandbox& sandbox, int creature) {
+  if (!sandbox.loaded) return ROOT;
+  const bt::data::BuiltTree* tree = sandbox.blocks[static_cast<std::size_t>(creature)].Tree();
+  return tree ? tree->Root() : sandbox.loaded->Current()->Root();  // not ticked yet: the tree it will start
+}
+
+std::span<const std::byte> MindBytes(const Sandbox& sandbox, int creature) {
+  const std::size_t i = static_cast<std::size_t>(creature);
+  return sandbox.loaded ? sandbox.blocks[i].Bytes() : sandbox.world.creatures[i].mind.Span();
+}
+
+std::size_t MindBytesNeeded(const Sandbox& sandbox) {
+  return bt::MemoryBytesFor(sandbox.loaded ? sandbox.loaded->Current()->Root() : ROOT);
+}
+
+std::string NameOf(const bt::DeciderDef* decider) {
+  if (!decider) return "-";
+  // A loader's names carry the place ("KIND@LINE:COLUMN", bt/loaders); a macro tree's are its own words.
+  if (decider->behavior && decider->behavior->name && std::strcmp(decider->behavior->name, decider->name) != 0 &&
+      std::strchr(decider->name, '@'))
+    return std::string(decider->name) + " " + decider->behavior->name;
+  return decider->name;
+}
 
 }  // namespace creatures

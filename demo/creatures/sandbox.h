@@ -6,8 +6,11 @@
 // hooking into the tick.
 #pragma once
 
+#include <span>
+#include <string>
 #include <vector>
 
+#include "bt/data/reloadable_tree.h"
 #include "bt/tree.h"
 #include "bt/why.h"
 #include "world.h"
@@ -29,14 +32,26 @@ struct Sandbox {
   std::vector<const bt::DeciderDef*> running;  // per creature: its behavior decider after the last tick
   std::vector<bt::WhyRecord> why;              // per creature: why its last tick did what it did
   int tick = 0;                                // the next tick to run
+  // --tree: the tree from a file the creatures run instead of ROOT (tree_file.h),
+  // and each creature's block for it (Creature::mind is then unused).
+  bt::data::ReloadableTree* loaded = nullptr;
+  std::vector<bt::data::ReloadableBlock> blocks;
 };
 
-void ResetSandbox(Sandbox& sandbox, const WorldConfig& config);
+// `loaded`: a tree from a file for every creature; null: the macro tree ROOT.
+void ResetSandbox(Sandbox& sandbox, const WorldConfig& config, bt::data::ReloadableTree* loaded = nullptr);
+
+// The tree a creature runs and its state in it: what the overlays and pictures read.
+const bt::DeciderDef& MindRoot(const Sandbox& sandbox, int creature);
+std::span<const std::byte> MindBytes(const Sandbox& sandbox, int creature);
+// [bytes] of tree state a creature needs in the tree it runs.
+std::size_t MindBytesNeeded(const Sandbox& sandbox);
 
 // Runs one tick; appends the creatures whose behavior changed to `transitions`.
 void StepSandbox(Sandbox& sandbox, std::vector<Transition>& transitions);
 
-// The decider's name, or "-" for none.
-const char* NameOf(const bt::DeciderDef* decider);
+// The decider's name, or "-" for none; for a tree from a file, with the action
+// it runs ("action@5:9 flee": the loader's names say where, not what).
+std::string NameOf(const bt::DeciderDef* decider);
 
 }  // namespace creatures

@@ -33,6 +33,8 @@ struct ViewState {
   bool why = false;  // the overlay shows the why-record instead of the active path
   int delayMs = 150;
   std::deque<std::string> log;  // the latest transitions, newest last
+  TreeFile* treeFile = nullptr;  // --tree: polled every frame
+  std::string treeStatus;        // what its last load did, shown above the keys
 };
 
 void StartColors() {
@@ -96,7 +98,7 @@ void DrawCreatureList(const Sandbox& sandbox, const ViewState& view) {
     const bool selected = static_cast<int>(i) == view.selected;
     char line[64];
     std::snprintf(line, sizeof line, "%c %c      %3d    %3d    %-14s", selected ? '>' : ' ', c.name, c.hunger, c.energy,
-                  NameOf(sandbox.running[i]));
+                  NameOf(sandbox.running[i]).c_str());
     if (selected) attron(A_REVERSE);
     mvaddnstr(kMapTop + 1 + static_cast<int>(i), left, line, room);
     if (selected) attroff(A_REVERSE);
@@ -106,10 +108,16 @@ void DrawCreatureList(const Sandbox& sandbox, const ViewState& view) {
 void DrawLog(const Sandbox& sandbox, const ViewState& view) {
   const int top = kMapTop + sandbox.world.height + 2;
   mvprintw(top, 0, "recent transitions (tick creature from -> to):");
-  const std::size_t fit = static_cast<std::size_t>(std::max(0, LINES - top - 2));
+  const int statusLines = view.treeFile ? 1 : 0;
+  const std::size_t fit = static_cast<std::size_t>(std::max(0, LINES - top - 2 - statusLines));
   const std::size_t skip = view.log.size() > fit ? view.log.size() - fit : 0;
   int line = top + 1;
   for (std::size_t i = skip; i < view.log.size(); ++i) mvprintw(line++, 2, "%s", view.log[i].c_str());
+  if (view.treeFile) {
+    attron(A_BOLD);
+    mvaddnstr(LINES - 2, 0, ("tree " + view.treeStatus).c_str(), COLS);
+    attroff(A_BOLD);
+  }
   mvprintw(LINES - 1, 0, "tab/n next  p previous  space pause  s step  w whole tree  y why  +/- speed  q quit");
 }
 
@@ -158,14 +166,20 @@ void Draw(const Sandbox& sandbox, const ViewState& view, std::uint32_t seed) {
   doupdate();
 }
 
+void PollTree(const Sandbox& sandbox, ViewState& view) {
+  if (view.treeFile && view.treeFile->Poll(sandbox.tick))
+    view.treeStatus = "at tick " + std::to_string(sandbox.tick) + ": " + view.treeFile->Status();
+}
+
 void Step(Sandbox& sandbox, ViewState& view, TimelineWriter* timeline) {
+  PollTree(sandbox, view);
   std::vector<Transition> transitions;
   StepSandbox(sandbox, transitions);
   if (timeline) timeline->Record(sandbox);
   for (const Transition& t : transitions) {
     char line[96];
     std::snprintf(line, sizeof line, "%5d %c %s -> %s", t.tick,
-                  sandbox.world.creatures[static_cast<std::size_t>(t.creature)].name, NameOf(t.from), NameOf(t.to));
+                  sandbox.world.creatures[static_cast<std::size_t>(t.creature)].name, NameOf(t.from).c_str(), NameOf(t.to).c_str());
     view.log.emplace_back(line);
     if (view.log.size() > kLogLines) view.log.pop_front();
   }
@@ -173,8 +187,10 @@ void Step(Sandbox& sandbox, ViewState& view, TimelineWriter* timeline) {
 
 }  // namespace
 
-int RunInteractive(Sandbox& sandbox, const Options& options, TimelineWriter* timeline) {
+int RunInteractive(Sandbox& sandbox, const Options& options, TimelineWriter* timeline, TreeFile* treeFile) {
   ViewState view;
+  view.treeFile = treeFile;
+  if (treeFile) view.treeStatus = treeFile->Status();
   view.selected = options.selected;
   view.wholeTree = options.wholeTree;
   view.delayMs = options.delayMs;
@@ -188,10 +204,13 @@ int RunInteractive(Sandbox& sandbox, const Options& options, TimelineWriter* tim
   Step(sandbox, view, timeline);  // the first tick, so the overlay has a mind to show
   for (bool running = true; running;) {
     Draw(sandbox, view, options.world.seed);
-    timeout(view.paused ? -1 : view.delayMs);
+    // Paused with a tree file: wake now and then to see whether it was saved.
+    timeout(view.paused ? (treeFile ? 250 : -1) : view.delayMs);
     switch (getch()) {
       case ERR:  // the delay passed without a key
-        Step(sandbox, view, timeline);
+        if (view.paused) PollTree(sandbox, view);
+        else
+          Step(sandbox, view, timeline);
         break;
       case 'q':
       case 'Q':

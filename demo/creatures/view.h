@@ -5,10 +5,12 @@
 #include "options.h"
 #include "sandbox.h"
 #include "timeline.h"
+#include "tree_file.h"
 
 namespace creatures {
 
-// Runs until the user quits; timeline may be null. Returns the exit code.
-int RunInteractive(Sandbox& sandbox, const Options& options, TimelineWriter* timeline);
+// Runs until the user quits; timeline and treeFile may be null. A tree file is
+// polled every frame; the status line says what its last load did.
+int RunInteractive(Sandbox& sandbox, const Options& options, TimelineWriter* timeline, TreeFile* treeFile);
 
 }  // namespace creatures
