@@ -258,6 +258,12 @@ test-extra: test-demo
 test-demo: $(BUILD)/demo/creatures
 	@sh tests/demo_creatures_test.sh $(BUILD)/demo/creatures
 
+# The sandbox running Unvanquished .bt trees (--tree), reloaded as they are rewritten.
+.PHONY: test-demo-tree
+test-extra: test-demo-tree
+test-demo-tree: $(BUILD)/demo/creatures
+	@sh tests/demo_tree_test.sh $(BUILD)/demo/creatures
+
 # The classic kinds demo prints exactly its expected run.
 .PHONY: test-demo-classic
 test-extra: test-demo-classic
