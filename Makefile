@@ -6,7 +6,8 @@
 #   make test       the Catch2 suite, the negative-compile tests, a bounded fuzz
 #                   run, then the suite again under ASan+UBSan
 #   make demo       builds and runs the main demo (the creatures sandbox), and builds
-#                   bt_timeline and bt_dot, which the README pipes its output through
+#                   bt_timeline and bt_dot, which the README pipes its output through;
+#                   DEMO_ARGS="--tree bots/defend.bt": the creatures run that .bt file, reloaded as it is edited
 #   make bench      the creatures benchmark against a hand-written baseline, then the crowd's,
 #                   then the classic workload (tools/bench/classic.md; alone: make bench-classic)
 #   make fuzz       the tick fuzzer for FUZZ_SECONDS (default 600; clang-14, libFuzzer)
@@ -16,6 +17,7 @@
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
+#   make bench-import the Unvanquished loader's speed, and a loaded tree against its C++ twin (tools/bench/import.md)
 #   make install PREFIX=/usr/local   headers, libbt.a, bt_dot, bt_timeline, the gdb
 #                   printers, pkg-config and CMake files (find_package(bt 0.1))
 
@@ -440,7 +442,9 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(LIB)
 # Then the crowd (bt/crowd.h) on the same workload, through oneTBB: bench-crowd.
 BENCH_CLASSIC_SRCS := tools/bench/classic_main.cpp tools/bench/bt_classic.cpp tools/bench/classic_handwritten.cpp \
                       tools/bench/alloc_count.cpp
-BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/crowd_main.cpp $(BENCH_CLASSIC_SRCS),$(wildcard tools/bench/*.cpp)) \
+BENCH_IMPORT_SRCS := tools/bench/import_main.cpp tools/bench/import_creatures.cpp tools/bench/alloc_count.cpp
+BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/crowd_main.cpp $(BENCH_CLASSIC_SRCS) $(BENCH_IMPORT_SRCS) \
+                 tools/bench/import_generate.cpp,$(wildcard tools/bench/*.cpp)) \
                tools/bench/alloc_count.cpp
 BENCH       := $(BUILD)/tools/bench/creatures
 BENCH_CLASSIC := $(BUILD)/tools/bench/classic
@@ -473,6 +477,30 @@ $(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/be
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) -lbenchmark
 
+# bench-import (tools/bench/import.md): the Unvanquished loader's speed over the
+# test and demo files, then a loaded tree ticked against its C++ twin, which
+# import_generate writes from tools/bench/import.bt at build time (as the
+# round-trip test's generator does).
+BENCH_IMPORT           := $(BUILD)/tools/bench/import
+BENCH_IMPORT_GEN       := $(BUILD)/gen/bench_import
+BENCH_IMPORT_GENERATOR := $(BUILD)/tools/bench/import_generate
+BENCH_IMPORT_FILES     ?= $(wildcard tests/data/unvanquished/*.bt) $(wildcard demo/creatures/bots/*.bt) tools/bench/import.bt
+.PHONY: bench-import
+bench-import: $(BENCH_IMPORT)
+	$(BENCH_IMPORT) $(BENCH_IMPORT_ARGS) $(BENCH_IMPORT_FILES)
+$(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/import_generate.cpp $(BENCH_IMPORT_SRCS)): | $(DEPS_LOADERS)
+$(BENCH_IMPORT_GENERATOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/import_generate.cpp tools/bench/import_creatures.cpp) \
+                           $(LIB_LOADERS) $(LIB_DATA) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
+$(BENCH_IMPORT_GEN)/import_tree.h: $(BENCH_IMPORT_GENERATOR) tools/bench/import.bt
+	@mkdir -p $(@D)
+	$(BENCH_IMPORT_GENERATOR) tools/bench/import.bt $@
+$(BUILD)/obj/tools/bench/import_main.o: $(BENCH_IMPORT_GEN)/import_tree.h
+$(BUILD)/obj/tools/bench/import_main.o: CPPFLAGS += -I$(BENCH_IMPORT_GEN)
+$(BENCH_IMPORT): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_IMPORT_SRCS)) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
 
 # ------------------------------------------------------------------ install
 # Headers, libbt.a, the picture tools (bin/bt_dot, bin/bt_timeline), the gdb
