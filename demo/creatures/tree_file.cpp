@@ -58,16 +58,17 @@ bool TreeFile::Poll(int tick) {
   const std::optional<Version> now = Stat();
   if (!now || now == loaded_) return false;  // unchanged, or gone for a moment (an editor saving by rename)
   loaded_ = now;
-  const std::string keeping = path_ + " not reloaded, the tree loaded at tick " + std::to_string(treeTick_) + " runs on: ";
+  // The error first: on a narrow status line it is what must show.
+  const std::string keeping = "; not reloaded, the tree loaded at tick " + std::to_string(treeTick_) + " runs on";
   const std::shared_ptr<const bt::data::BuiltTree> old = tree_->Current();
   const std::shared_ptr<const bt::data::BuiltTree> next = Load();
   if (!next) {
-    status_ = keeping + status_;
+    status_ += keeping;
     return true;
   }
   std::string why;
   if (!tree_->Replace(next, &why)) {
-    status_ = keeping + why;
+    status_ = path_ + ": " + why + keeping;
     return true;
   }
   treeTick_ = tick;
