@@ -32,7 +32,7 @@ struct ViewState {
   bool wholeTree = false;
   bool why = false;  // the overlay shows the why-record instead of the active path
   int delayMs = 150;
-  std::deque<std::string> log;  // the latest transitions, newest last
+  std::deque<std::string> log;   // the latest transitions, newest last
   TreeFile* treeFile = nullptr;  // --tree: polled every frame
   std::string treeStatus;        // what its last load did, shown above the keys
 };
@@ -179,7 +179,8 @@ void Step(Sandbox& sandbox, ViewState& view, TimelineWriter* timeline) {
   for (const Transition& t : transitions) {
     char line[96];
     std::snprintf(line, sizeof line, "%5d %c %s -> %s", t.tick,
-                  sandbox.world.creatures[static_cast<std::size_t>(t.creature)].name, NameOf(t.from).c_str(), NameOf(t.to).c_str());
+                  sandbox.world.creatures[static_cast<std::size_t>(t.creature)].name, NameOf(t.from).c_str(),
+                  NameOf(t.to).c_str());
     view.log.emplace_back(line);
     if (view.log.size() > kLogLines) view.log.pop_front();
   }

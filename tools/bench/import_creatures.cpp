@@ -28,13 +28,19 @@ void RegisterImportFunctions(bt::data::Registry& registry) {
     const char* cpp;
     int value;
   } constants[] = {
-      {"E_FLEE", "bench::unv::E_FLEE", E_FLEE},           {"E_YELL_FOR_HELP", "bench::unv::E_YELL_FOR_HELP", E_YELL_FOR_HELP},
-      {"E_FIGHT", "bench::unv::E_FIGHT", E_FIGHT},        {"E_PATROL", "bench::unv::E_PATROL", E_PATROL},
-      {"E_FIND_FOOD", "bench::unv::E_FIND_FOOD", E_FIND_FOOD}, {"E_EAT_FOOD", "bench::unv::E_EAT_FOOD", E_EAT_FOOD},
-      {"E_FLIP", "bench::unv::E_FLIP", E_FLIP},           {"E_ROLL", "bench::unv::E_ROLL", E_ROLL},
-      {"E_DANCE", "bench::unv::E_DANCE", E_DANCE},        {"E_REST", "bench::unv::E_REST", E_REST},
+      {"E_FLEE", "bench::unv::E_FLEE", E_FLEE},
+      {"E_YELL_FOR_HELP", "bench::unv::E_YELL_FOR_HELP", E_YELL_FOR_HELP},
+      {"E_FIGHT", "bench::unv::E_FIGHT", E_FIGHT},
+      {"E_PATROL", "bench::unv::E_PATROL", E_PATROL},
+      {"E_FIND_FOOD", "bench::unv::E_FIND_FOOD", E_FIND_FOOD},
+      {"E_EAT_FOOD", "bench::unv::E_EAT_FOOD", E_EAT_FOOD},
+      {"E_FLIP", "bench::unv::E_FLIP", E_FLIP},
+      {"E_ROLL", "bench::unv::E_ROLL", E_ROLL},
+      {"E_DANCE", "bench::unv::E_DANCE", E_DANCE},
+      {"E_REST", "bench::unv::E_REST", E_REST},
   };
-  for (const auto& constant : constants) registry.AddConstant(constant.name, constant.value, {"", "", "", "", constant.cpp});
+  for (const auto& constant : constants)
+    registry.AddConstant(constant.name, constant.value, {"", "", "", "", constant.cpp});
   BT_REGISTER_VALUE(registry, "threat", bench::unv::Threat);
   BT_REGISTER_VALUE(registry, "nestThreat", bench::unv::NestThreat);
   BT_REGISTER_VALUE(registry, "foodSeen", bench::unv::FoodSeen);

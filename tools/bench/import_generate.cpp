@@ -22,12 +22,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s", built.ErrorText().c_str());
     return 1;
   }
-  const bt::data::CppWriteResult cpp =
-      bt::data::WriteTreeAsCpp(*built.tree, registry,
-                               {.treeName = "IMPORTED",
-                                .includes = {"tools/bench/import_creatures.h"},
-                                .nameSpace = "generated::bench_import",
-                                .agentType = "bench::Creature"});
+  const bt::data::CppWriteResult cpp = bt::data::WriteTreeAsCpp(*built.tree, registry,
+                                                                {.treeName = "IMPORTED",
+                                                                 .includes = {"tools/bench/import_creatures.h"},
+                                                                 .nameSpace = "generated::bench_import",
+                                                                 .agentType = "bench::Creature"});
   if (!cpp.Ok()) {
     std::fprintf(stderr, "%s: %s", argv[2], cpp.ErrorText().c_str());
     return 1;

@@ -223,22 +223,26 @@ bool TickBench(const std::string& treePath, std::size_t n, int ticks, int repeat
   std::size_t unhealthy = 0;
   for (Side* side : sides) allocations += side->allocations, unhealthy += side->unhealthy;
 
-  std::printf("ticking %s (%zu nodes) as loaded (interpreted tick) against its C++ twin from WriteTreeAsCpp "
-              "(compiled and interpreted ticks), N=%zu T=%d, fastest of %d:\n",
-              treePath.c_str(), gImported->Deciders().size(), n, ticks, repeats);
-  std::printf("  bt memory per agent: %zu bytes; the same tree stamp: %s\n", sizeof(ImportMemory), sameStamp ? "yes" : "NO");
+  std::printf(
+      "ticking %s (%zu nodes) as loaded (interpreted tick) against its C++ twin from WriteTreeAsCpp "
+      "(compiled and interpreted ticks), N=%zu T=%d, fastest of %d:\n",
+      treePath.c_str(), gImported->Deciders().size(), n, ticks, repeats);
+  std::printf("  bt memory per agent: %zu bytes; the same tree stamp: %s\n", sizeof(ImportMemory),
+              sameStamp ? "yes" : "NO");
   std::printf("  activations over the measured ticks:");
   for (int b = 0; b < kNumBehaviors; ++b)
     std::printf(" %s %llu", kBehaviorNames[b], static_cast<unsigned long long>(imported.counts.count[b]));
-  std::printf("\n  the three agree exactly (creatures, blocks, activations): %s; error statuses: %s; allocations: %llu\n",
-              agree ? "yes" : "NO", unhealthy == 0 ? "none" : "SOME", static_cast<unsigned long long>(allocations));
+  std::printf(
+      "\n  the three agree exactly (creatures, blocks, activations): %s; error statuses: %s; allocations: %llu\n",
+      agree ? "yes" : "NO", unhealthy == 0 ? "none" : "SOME", static_cast<unsigned long long>(allocations));
   for (const Side* side : sides)
     std::printf("  %-20s %8.2f ns per agent-tick  (%.2fx the compiled twin)\n", side->name, side->ns,
                 side->ns / compiled.ns);
-  std::printf("import-tick N=%zu T=%d imported_ns=%.2f emitted_compiled_ns=%.2f emitted_interpreted_ns=%.2f "
-              "imported_over_compiled=%.2f imported_over_emitted_interpreted=%.2f allocs=%llu\n",
-              n, ticks, imported.ns, compiled.ns, interpreted.ns, imported.ns / compiled.ns,
-              imported.ns / interpreted.ns, static_cast<unsigned long long>(allocations));
+  std::printf(
+      "import-tick N=%zu T=%d imported_ns=%.2f emitted_compiled_ns=%.2f emitted_interpreted_ns=%.2f "
+      "imported_over_compiled=%.2f imported_over_emitted_interpreted=%.2f allocs=%llu\n",
+      n, ticks, imported.ns, compiled.ns, interpreted.ns, imported.ns / compiled.ns, imported.ns / interpreted.ns,
+      static_cast<unsigned long long>(allocations));
   return agree && sameStamp && unhealthy == 0 && allocations == 0;
 }
 
@@ -249,11 +253,16 @@ int Main(int argc, char** argv) {
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--n" && i + 1 < argc) n = std::strtoul(argv[++i], nullptr, 10);
-    else if (arg == "--ticks" && i + 1 < argc) ticks = std::atoi(argv[++i]);
-    else if (arg == "--repeats" && i + 1 < argc) repeats = std::atoi(argv[++i]);
-    else if (arg == "--tree" && i + 1 < argc) tree = argv[++i];
-    else if (!arg.starts_with("--")) files.push_back(arg);
+    if (arg == "--n" && i + 1 < argc)
+      n = std::strtoul(argv[++i], nullptr, 10);
+    else if (arg == "--ticks" && i + 1 < argc)
+      ticks = std::atoi(argv[++i]);
+    else if (arg == "--repeats" && i + 1 < argc)
+      repeats = std::atoi(argv[++i]);
+    else if (arg == "--tree" && i + 1 < argc)
+      tree = argv[++i];
+    else if (!arg.starts_with("--"))
+      files.push_back(arg);
     else {
       std::fprintf(stderr, "usage: %s [--n N] [--ticks T] [--repeats R] [--tree import.bt] FILE.bt...\n", argv[0]);
       return 2;
