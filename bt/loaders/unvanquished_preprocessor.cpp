@@ -254,10 +254,13 @@ class Preprocessor {
         ++line.p;
       } else {
         while (true) {
+          line.SkipBlanks();
+          const std::size_t start = line.p;
           const std::string param = line.Name();
           if (param.empty()) line.Fail("#define " + name + ": expected a parameter name");
           for (const std::string& earlier : macro.params)
-            if (earlier == param) line.Fail("#define " + name + ": parameter '" + param + "' given twice");
+            if (earlier == param)
+              throw Failure{{line.file, line.offsets[start]}, "#define " + name + ": parameter '" + param + "' given twice"};
           macro.params.push_back(param);
           line.SkipBlanks();
           if (line.p < line.text.size() && line.text[line.p] == ',') {

@@ -10,8 +10,7 @@
 #define NEAR(entity, range) ( distanceTo( entity ) < range )
 // The bot's own health under a fraction.
 #define HURT(fraction) percentHealth( E_SELF ) < fraction
-// An action run only while a condition holds; a long one, so it continues \
-   on the next line.
+// An action run only while a condition holds (a define continued over lines).
 #define WHILE_THEN(test, act) condition test \
 	{ \
 		action act \
