@@ -292,6 +292,17 @@ TEST_CASE("Unvanquished: every prefix of every file loads or gives one placed er
                             built.errors[0].line > 0 && built.errors[0].column > 0)));
     }
   }
+  // Files with macros and includes too: the error may lie in an included file.
+  for (const char* file : {"bots/default.bt", "bots/evolve.bt", "bots/defender.bt"}) {
+    const std::string text = ReadData(file);
+    for (std::size_t size = 0; size < text.size(); ++size) {
+      const bt::data::BuildResult built =
+          bt::loaders::LoadUnvanquishedText(text.substr(0, size), "bots/cut.bt", Bot::Registry(), DataFiles());
+      INFO(file << " cut at " << size << ": " << Errors(built));
+      CHECK((built.Ok() || (built.errors.size() == 1 && built.errors[0].message.rfind("bots/", 0) == 0 &&
+                            built.errors[0].line > 0 && built.errors[0].column > 0)));
+    }
+  }
   // An empty group is refused by the builder (bt has no group without children).
   CHECK(Errors(bt::loaders::LoadUnvanquished("selector { }", "t.bt", Bot::Registry())) ==
         "t.bt:1:1: decider selector@1:1: a group decider with no children: give it at least one child");

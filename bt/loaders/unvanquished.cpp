@@ -1,12 +1,16 @@
 // bt/loaders/unvanquished.cpp — the .bt grammar (PEGTL), its syntax tree, and
 // the mapping of that tree onto a TreeSpec (see unvanquished.h).
 //
-// Each node starts with its keyword; once the keyword matched, the rest sits in
-// pegtl::must (if_must), so nothing backtracks over a node already pushed and
-// every failure raises the rule's message. A condition's expression is read by
-// the shared condition compiler (CompileExpressionPrefix), which says where it
-// ends: there is no second expression grammar. The builder compiles it again,
-// against the registry, from the text and place recorded here.
+// Each file is preprocessed first (unvanquished_preprocessor.h); the grammar
+// reads the result, and every offset in it goes back to its file and place
+// through PreprocessedText::places. Each node starts with its keyword; once the
+// keyword matched, the rest sits in pegtl::must (if_must), so nothing backtracks
+// over a node already pushed and every failure raises the rule's message. A
+// condition's expression is read by the shared condition compiler
+// (CompileExpressionPrefix), which says where it ends: there is no second
+// expression grammar. The builder compiles it again, against the registry, from
+// the text and place recorded here. `behavior NAME` is resolved while the spec
+// is written (Loader::Include), so the chain of files being written is known.
 #include "bt/loaders/unvanquished.h"
 
 #include <tao/pegtl.hpp>

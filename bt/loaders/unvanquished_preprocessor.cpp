@@ -366,6 +366,7 @@ class Preprocessor {
           std::size_t k = 0;
           while (k < macro.params.size() && from.substr(i, stop - i) != macro.params[k]) ++k;
           if (k < macro.params.size()) {
+            Count(expanded[k].size(), at);
             body += expanded[k];
             i = stop;
             continue;
