@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <span>
 #include <sstream>
 #include <string>
@@ -39,6 +40,11 @@ constexpr char kEnemyVisible[] = "enemyVisible";
 constexpr char kHasFunds[] = "hasFunds";
 constexpr char kUnderAttack[] = "underAttack";
 constexpr char kAlive[] = "alive";
+constexpr char kTeam[] = "team";
+constexpr char kNumOurBuildings[] = "numOurBuildings";
+constexpr char kTeamateHasWeapon[] = "teamateHasWeapon";
+constexpr char kStuckTime[] = "stuckTime";
+constexpr char kOther[] = "(a game function)";
 
 bt::data::Registry BotRegistry() {
   bt::data::Registry registry;
@@ -52,7 +58,46 @@ bt::data::Registry BotRegistry() {
   BT_REGISTER_VALUE(registry, "hasFunds", Ask<kHasFunds>);
   BT_REGISTER_VALUE(registry, "underAttack", Ask<kUnderAttack>);
   BT_REGISTER_VALUE(registry, "alive", Ask<kAlive>);
+  // The bots of tests/data/unvanquished/bots, named as the game names them.
+  for (const char* name : {"jump", "resetStuckTime", "buildNow", "repair", "equip", "roam", "rush"})
+    BT_REGISTER_ACTION(registry, name, void, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
+  for (const char* name : {"moveInDir", "activateUpgrade", "evolveTo", "buy", "spawnAs"})
+    BT_REGISTER_ACTION(registry, name, void, test::TraceActivate, test::TraceTick, test::TraceDeactivate)
+        .Params({bt::ParamType::Number});
+  BT_REGISTER_ACTION(registry, "roamInRadius", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate)
+      .Params({bt::ParamType::Number, bt::ParamType::Number});
+  BT_REGISTER_ACTION(registry, "say", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate)
+      .Params({bt::ParamType::Number, bt::ParamType::Text});
+  BT_REGISTER_VALUE(registry, "team", Ask<kTeam>);
+  BT_REGISTER_VALUE(registry, "stuckTime", Ask<kStuckTime>);
+  BT_REGISTER_VALUE(registry, "numOurBuildings", Ask<kNumOurBuildings>).Params({bt::ParamType::Number});
+  BT_REGISTER_VALUE(registry, "teamateHasWeapon", Ask<kTeamateHasWeapon>).Params({bt::ParamType::Number});
+  for (const char* name : {"buildingIsDamaged", "alertedToEnemy", "healScore", "baseRushScore", "goalType",
+                           "percentAmmoClip"})
+    registry.AddValue<Ask<kOther>>(name);
+  for (const char* name : {"haveWeapon", "distanceTo", "percentHealth", "haveUpgrade", "canEvolveTo",
+                           "inAttackRange"})
+    registry.AddValue<Ask<kOther>>(name).Params({bt::ParamType::Number});
+  double value = 0;
+  for (const char* name : {"E_SELF", "E_GOAL", "E_H_REACTOR", "E_H_MEDISTAT", "E_H_ARMOURY", "E_A_OVERMIND",
+                           "E_A_BOOSTER", "MOVE_BACKWARD", "UP_MEDKIT", "WP_HBUILD", "WP_MACHINEGUN", "TEAM_ALIENS",
+                           "TEAM_HUMANS", "PCL_ALIEN_BUILDER0", "PCL_ALIEN_LEVEL0", "PCL_ALIEN_LEVEL1",
+                           "PCL_ALIEN_LEVEL2", "ET_BUILDABLE", "SAY_TEAM"})
+    registry.AddConstant(name, ++value);  // TEAM_ALIENS is 12, TEAM_HUMANS 13, PCL_ALIEN_BUILDER0 14
   return registry;
+}
+
+// Files read from tests/data/unvanquished/, named as if it were the current folder.
+bt::loaders::LoadOptions DataFiles() {
+  bt::loaders::LoadOptions options;
+  options.read = [](const std::string& path) -> std::optional<std::string> {
+    std::ifstream in("tests/data/unvanquished/" + path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  return options;
 }
 
 struct Bot {
@@ -60,7 +105,7 @@ struct Bot {
   test::TraceAgent agent;
   bt::Memory<512> memory{};
 
-  explicit Bot(const std::string& file) : built(bt::loaders::LoadUnvanquished(ReadData(file), file, Registry())) {}
+  explicit Bot(const std::string& file) : built(bt::loaders::LoadUnvanquishedFile(file, Registry(), DataFiles())) {}
   static const bt::data::Registry& Registry() {
     static const bt::data::Registry registry = BotRegistry();
     return registry;
@@ -81,7 +126,7 @@ std::string Errors(const bt::data::BuildResult& built) {
 }
 
 std::string LoadError(const std::string& file) {
-  return Errors(bt::loaders::LoadUnvanquished(ReadData(file), file, Bot::Registry()));
+  return Errors(bt::loaders::LoadUnvanquishedFile(file, Bot::Registry(), DataFiles()));
 }
 
 using Tick = std::pair<Status, Events>;
@@ -199,7 +244,7 @@ TEST_CASE("Unvanquished malformed files give file:line:column and what was expec
   CHECK(LoadError("bad/unterminated_string.bt") == "bad/unterminated_string.bt:1:12: unterminated string");
   CHECK(LoadError("bad/unknown_keyword.bt") ==
         "bad/unknown_keyword.bt:3:5: unknown keyword 'sequnce': expected a node (selector, fallback, sequence, "
-        "concurrent, action, condition or decorator)");
+        "concurrent, action, condition, decorator or behavior)");
   CHECK(LoadError("bad/missing_brace.bt") == "bad/missing_brace.bt:3:1: expected a node or '}'");
   CHECK(LoadError("bad/second_root.bt") ==
         "bad/second_root.bt:2:1: expected the end of the file: a file holds exactly one root node");
@@ -209,9 +254,6 @@ TEST_CASE("Unvanquished malformed files give file:line:column and what was expec
         "bad/unknown_decorator.bt:2:15: unknown decorator 'repeat' (expected invert, return, mapStatus or timer)");
   CHECK(LoadError("bad/bad_condition.bt") ==
         "bad/bad_condition.bt:2:24: condition: expected an operand after '&&'");
-  CHECK(LoadError("bad/include.bt") == "bad/include.bt:2:5: 'behavior' is not supported yet");
-  CHECK(LoadError("bad/directive.bt") ==
-        "bad/directive.bt:1:1: preprocessor directives (#define, #include) are not supported yet");
 }
 
 TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
@@ -222,8 +264,8 @@ TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
   CHECK(error("decorator return(3) { action heal }") ==
         "t.bt:1:18: expected a status (STATUS_FAILURE, STATUS_SUCCESS, STATUS_RUNNING, or 0, 1, 2)");
   CHECK(error("action heal(1,)") == "t.bt:1:15: expected an argument (a number, a string or a name) after ','");
-  CHECK(error("") == "t.bt:1:1: expected a node (selector, fallback, sequence, concurrent, action, condition or "
-                     "decorator)");
+  CHECK(error("") == "t.bt:1:1: expected a node (selector, fallback, sequence, concurrent, action, condition, "
+                     "decorator or behavior)");
   // Names are the builder's to check, placed at the name.
   CHECK(error("selector {\n  action patrl\n}") == "t.bt:2:10: decider action@2:3: unknown action 'patrl' (closest: 'patrol')");
   CHECK(error("condition alve") == "t.bt:1:11: decider condition@1:1: condition: unknown function or constant 'alve' (closest: 'alive')");
@@ -247,6 +289,17 @@ TEST_CASE("Unvanquished: every prefix of every file loads or gives one placed er
       const bt::data::BuildResult built = bt::loaders::LoadUnvanquished(text.substr(0, size), "cut.bt", Bot::Registry());
       INFO(file << " cut at " << size << ": " << Errors(built));
       CHECK((built.Ok() || (built.errors.size() == 1 && built.errors[0].message.rfind("cut.bt:", 0) == 0 &&
+                            built.errors[0].line > 0 && built.errors[0].column > 0)));
+    }
+  }
+  // Files with macros and includes too: the error may lie in an included file.
+  for (const char* file : {"bots/default.bt", "bots/evolve.bt", "bots/defender.bt"}) {
+    const std::string text = ReadData(file);
+    for (std::size_t size = 0; size < text.size(); ++size) {
+      const bt::data::BuildResult built =
+          bt::loaders::LoadUnvanquishedText(text.substr(0, size), "bots/cut.bt", Bot::Registry(), DataFiles());
+      INFO(file << " cut at " << size << ": " << Errors(built));
+      CHECK((built.Ok() || (built.errors.size() == 1 && built.errors[0].message.rfind("bots/", 0) == 0 &&
                             built.errors[0].line > 0 && built.errors[0].column > 0)));
     }
   }
@@ -274,4 +327,173 @@ TEST_CASE("Unvanquished files load against stubs and list the names the game mus
   int agent = 0;
   CHECK(bt::TickBehaviorTree(built.tree->Root(), agent, memory, 0.0, 0.1f).status == Status::Running);
   CHECK(recording.Take() == Events{"activate patrol", "tick patrol"});
+}
+
+TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error placed, with what was expected",
+          "[unvanquished]") {
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"bad/missing_behavior.bt",
+       "bad/missing_behavior.bt:2:14: behavior 'attack': cannot find 'attack.bt' (beside bad/missing_behavior.bt or "
+       "along the search path)"},
+      {"bad/missing_include.bt",
+       "bad/missing_include.bt:1:10: #include: cannot find 'common.bt' (beside bad/missing_include.bt or along the "
+       "search path)"},
+      {"bad/self.bt", "bad/self.bt:3:14: recursive behavior 'self': bad/self.bt -> bad/self.bt"},
+      {"bad/recursive_a.bt",
+       "bad/recursive_b.bt:4:14: recursive behavior 'recursive_a': bad/recursive_a.bt -> bad/recursive_b.bt -> "
+       "bad/recursive_a.bt"},
+      {"bad/includes_broken.bt", "bad/broken_child.bt:4:1: expected an argument or ')'"},
+      {"bad/include_bad_defs.bt", "bad/bad_defs.h:2:19: #define PAIR: expected ',' or ')' after parameter 'b'"},
+      {"bad/macro_arity.bt", "bad/macro_arity.bt:3:5: macro 'PAIR' takes 2 arguments, given 1"},
+      {"bad/macro_no_arguments.bt",
+       "bad/macro_no_arguments.bt:3:5: macro 'CALL' takes 1 argument: expected '(' after its name"},
+      {"bad/define_no_name.bt", "bad/define_no_name.bt:1:9: #define: expected a macro name"},
+      {"bad/define_twice.bt", "bad/define_twice.bt:1:18: #define TWICE: parameter 'a' given twice"},
+      {"bad/unknown_directive.bt",
+       "bad/unknown_directive.bt:1:1: unknown preprocessor directive '#pragma' (expected #define, #undef, #include, "
+       "#ifdef, #ifndef, #else or #endif)"},
+      {"bad/ifdef_open.bt", "bad/ifdef_open.bt:1:1: #ifdef without #endif"},
+      {"bad/spawn_outside.bt", "bad/spawn_outside.bt:2:5: 'spawnAs' is only allowed inside selectClass"},
+      {"bad/selectclass_inside.bt", "bad/selectclass_inside.bt:2:5: 'selectClass' is only allowed before the root node"},
+      {"bad/spawn_string.bt",
+       "bad/spawn_string.bt:2:13: expected a class or weapon after 'spawnAs' (a number or a name such as "
+       "PCL_ALIEN_LEVEL0)"},
+      {"bad/behavior_no_name.bt", "bad/behavior_no_name.bt:3:1: expected a behavior name after 'behavior'"},
+      // A macro's text is placed at its use.
+      {"bad/unclosed_macro.bt", "bad/unclosed_macro.bt:7:1: expected a node or '}'"},
+      // Names are the builder's: unknown ones with the closest, arity against the registered signature.
+      {"bad/unknown_action.bt", "bad/unknown_action.bt:2:12: decider action@2:5: unknown action 'fght' (closest: 'fight')"},
+      {"bad/unknown_function.bt",
+       "bad/unknown_function.bt:1:11: decider condition@1:1: condition: unknown function or constant 'enemyVisble' "
+       "(closest: 'enemyVisible')"},
+      {"bad/unknown_symbol.bt",
+       "bad/unknown_symbol.bt:2:19: decider action@2:5: unknown constant 'E_GOL' (closest: 'E_GOAL')"},
+      {"bad/arity.bt", "bad/arity.bt:2:12: decider action@2:5: action 'moveTo' takes 3 arguments, given 2"},
+  };
+  for (const auto& [file, message] : expected) {
+    INFO(file);
+    CHECK(LoadError(file) == message);
+  }
+  // An error in a macro's body placed at the use; in a condition the builder then gives the node's place.
+  const auto error = [](std::string_view text) {
+    return Errors(bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry()));
+  };
+  CHECK(error("#define SEEN enemyVisble\ncondition SEEN && alive") ==
+        "t.bt:2:1: decider condition@2:1: condition: column 1: unknown function or constant 'enemyVisble' "
+        "(closest: 'enemyVisible')");
+  CHECK(error("#define A B B\n#define B A\naction A") == "t.bt:3:8: expected the end of the file: a file holds exactly one root node");
+}
+
+TEST_CASE("Unvanquished preprocessor: defines with and without parameters, continuation, #ifdef, case-insensitive keywords",
+          "[unvanquished]") {
+  const bt::loaders::UnvanquishedParse parsed = bt::loaders::ParseUnvanquished(
+      "#define RANGE 128\n"
+      "#define GO(x, y) action moveTo( x, y, \"reactor\" )\n"
+      "#define GUARDED(test, what) Condition test \\\n"
+      "  { GO( what, RANGE ) }\n"
+      "#ifndef FAST\n"
+      "#define SPEED -64.5\n"
+      "#else\n"
+      "#define SPEED 1\n"
+      "#endif\n"
+      "SEQUENCE {\n"
+      "  GUARDED( hasFunds /* a comment */, SPEED )\n"
+      "  decorator INVERT { action blocked }\n"
+      "}\n",
+      "t.bt");
+  INFO((parsed.errors.empty() ? std::string() : parsed.errors[0].message));
+  REQUIRE(parsed.Ok());
+  CHECK(parsed.spec.root == "sequence@10:1");
+  std::vector<std::string> nodes;
+  for (const bt::data::NodeSpec& node : parsed.spec.nodes) {
+    std::string text = node.name + " " + node.action.name;
+    for (const bt::data::ArgSpec& arg : node.action.args)
+      text += " " + (arg.type == bt::ParamType::Number ? std::to_string(arg.number) : arg.text) + "@" +
+              std::to_string(arg.where.line) + ":" + std::to_string(arg.where.column);
+    if (!node.condition.Empty()) text += " if " + node.condition.text;
+    nodes.push_back(text);
+  }
+  // The macro's nodes are placed at its use (11:3).
+  CHECK(nodes == Events{"action@11:3 moveTo -64.500000@11:3 128.000000@11:3 reactor@11:3",
+                        "condition@11:3  if hasFunds",
+                        "action@12:22 blocked", "decorator@12:3 ", "sequence@10:1 "});
+}
+
+TEST_CASE("Unvanquished behavior includes: loaded once, shared (a timer too), every file of the corpus loads",
+          "[unvanquished]") {
+  Bot bot("shared.bt");
+  INFO(bot.built.ErrorText());
+  REQUIRE(bot.built.Ok());
+  // heal_later.bt's two nodes are in the tree once.
+  CHECK(bot.built.tree->Deciders().size() == 6);
+  CHECK(bot.built.tree->Find("decorator@heal_later.bt:2:1") != nullptr);
+  bot.agent.tick["heal"] = bt::Result::Failed;
+  bot.agent.tick["look"] = bt::Result::Done;
+  // The timer failed heal through the first include: the second include fails without ticking it.
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"activate heal", "tick heal", "deactivate heal", "activate look",
+                                                "tick look", "deactivate look", "activate wander", "tick wander"}});
+  CHECK(bot.Tick(0.5) == Tick{Status::Running, {"activate look", "tick look", "deactivate look", "tick wander"}});
+  CHECK(bot.Tick(1.5) == Tick{Status::Running, {"activate heal", "tick heal", "deactivate heal", "activate look",
+                                                "tick look", "deactivate look", "tick wander"}});
+
+  // The corpus: bots with includes, a shared #define file, every decorator, concurrent, selectClass.
+  for (const char* file : {"bots/default.bt", "bots/unstick.bt", "bots/builder.bt", "bots/repair.bt",
+                           "bots/use_medkit.bt", "bots/defender.bt", "bots/fight_or_flight.bt", "bots/medic.bt",
+                           "bots/healer.bt", "bots/attacker.bt", "bots/evolve.bt", "bots/rusher.bt",
+                           "bots/camper.bt", "bots/talker.bt", "bots/ammo.bt"}) {
+    const bt::loaders::UnvanquishedBot loaded = bt::loaders::LoadUnvanquishedBot(file, Bot::Registry(), DataFiles());
+    INFO(file << ": " << Errors(loaded.behavior) << " " << Errors(loaded.selectClass));
+    CHECK(loaded.behavior.Ok());
+    CHECK((loaded.selectClass.Ok() || loaded.selectClass.errors.empty()));
+  }
+  // medic includes use_medkit directly and through defender: its condition is written once.
+  const bt::loaders::UnvanquishedParse medic = bt::loaders::ParseUnvanquishedFile("bots/medic.bt", DataFiles());
+  REQUIRE(medic.Ok());
+  std::vector<std::string> medkit;
+  for (const bt::data::NodeSpec& node : medic.spec.nodes)
+    if (node.name.find("use_medkit") != std::string::npos) medkit.push_back(node.name);
+  CHECK(medkit == Events{"action@bots/use_medkit.bt:6:2", "condition@bots/use_medkit.bt:4:1"});
+  std::size_t namingIt = 0;
+  for (const bt::data::NodeSpec& node : medic.spec.nodes)
+    for (const bt::data::ChildSpec& child : node.children) namingIt += child.name == "condition@bots/use_medkit.bt:4:1";
+  CHECK(namingIt == 2);
+}
+
+TEST_CASE("Unvanquished selectClass: a second tree whose spawnAs leaves run the game's action", "[unvanquished]") {
+  const bt::loaders::UnvanquishedBot bot = bt::loaders::LoadUnvanquishedBot("bots/default.bt", Bot::Registry(), DataFiles());
+  INFO(Errors(bot.behavior) << " " << Errors(bot.selectClass));
+  REQUIRE(bot.behavior.Ok());
+  REQUIRE(bot.selectClass.Ok());
+  const bt::DeciderDef* builder = bot.selectClass.tree->Find("spawnAs@14:6");
+  REQUIRE(builder != nullptr);
+  CHECK(builder->Params()[0].number == 14);  // PCL_ALIEN_BUILDER0
+  test::TraceAgent agent;
+  bt::Memory<512> memory{};
+  agent.decide["team"] = 12;  // TEAM_ALIENS
+  agent.tick["spawnAs"] = bt::Result::Done;
+  const test::Ticked ticked = test::Tick(bot.selectClass.tree->Root(), agent, memory, 0.0);
+  CHECK(ticked.result.status == Status::Done);
+  CHECK(ticked.events == Events{"team", "numOurBuildings", "activate spawnAs", "tick spawnAs", "deactivate spawnAs"});
+  // A file without the block: no second tree, no error.
+  const bt::loaders::UnvanquishedBot plain = bt::loaders::LoadUnvanquishedBot("guard.bt", Bot::Registry(), DataFiles());
+  CHECK(plain.behavior.Ok());
+  CHECK((plain.selectClass.tree == nullptr && plain.selectClass.errors.empty()));
+}
+
+// Unvanquished keeps one running path per bot, cleared only when a node on it
+// succeeds; a sequence resumes at its child on that path even after the
+// sequence failed. bt's Sequence forgets its place when it ends. This is bt's trace.
+TEST_CASE("Unvanquished running path: after a failure bt's sequence starts again at its first child",
+          "[unvanquished]") {
+  Bot bot("resume.bt");
+  INFO(bot.built.ErrorText());
+  REQUIRE(bot.built.Ok());
+  bot.agent.tick["look"] = bt::Result::Done;
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"activate look", "tick look", "deactivate look", "activate fight",
+                                                "tick fight"}});
+  bot.agent.tick["fight"] = bt::Result::Failed;
+  CHECK(bot.Tick(0.1) == Tick{Status::NoBehavior, {"tick fight", "deactivate fight"}});
+  // Unvanquished would tick fight first here (still on the running path); bt starts at look.
+  CHECK(bot.Tick(0.2) == Tick{Status::NoBehavior, {"activate look", "tick look", "deactivate look", "activate fight",
+                                                   "tick fight", "deactivate fight"}});
 }

@@ -1,12 +1,16 @@
 // bt/loaders/unvanquished.cpp — the .bt grammar (PEGTL), its syntax tree, and
 // the mapping of that tree onto a TreeSpec (see unvanquished.h).
 //
-// Each node starts with its keyword; once the keyword matched, the rest sits in
-// pegtl::must (if_must), so nothing backtracks over a node already pushed and
-// every failure raises the rule's message. A condition's expression is read by
-// the shared condition compiler (CompileExpressionPrefix), which says where it
-// ends: there is no second expression grammar. The builder compiles it again,
-// against the registry, from the text and place recorded here.
+// Each file is preprocessed first (unvanquished_preprocessor.h); the grammar
+// reads the result, and every offset in it goes back to its file and place
+// through PreprocessedText::places. Each node starts with its keyword; once the
+// keyword matched, the rest sits in pegtl::must (if_must), so nothing backtracks
+// over a node already pushed and every failure raises the rule's message. A
+// condition's expression is read by the shared condition compiler
+// (CompileExpressionPrefix), which says where it ends: there is no second
+// expression grammar. The builder compiles it again, against the registry, from
+// the text and place recorded here. `behavior NAME` is resolved while the spec
+// is written (Loader::Include), so the chain of files being written is known.
 #include "bt/loaders/unvanquished.h"
 
 #include <tao/pegtl.hpp>
@@ -14,13 +18,16 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "bt/classic.h"
 #include "bt/data/expression.h"
 #include "bt/loaders/source_files.h"
+#include "bt/loaders/unvanquished_preprocessor.h"
 
 namespace bt::loaders {
 namespace {
@@ -29,7 +36,7 @@ namespace pg = tao::pegtl;
 using bt::data::ArgSpec;
 using bt::data::SourceLocation;
 
-enum class NodeKind { Selector, Fallback, Sequence, Concurrent, Action, Condition, Decorator };
+enum class NodeKind { Selector, Fallback, Sequence, Concurrent, Action, Condition, Decorator, Include, Spawn, SelectClass };
 
 const char* KindName(NodeKind kind) {
   switch (kind) {
@@ -40,6 +47,9 @@ const char* KindName(NodeKind kind) {
     case NodeKind::Action: return "action";
     case NodeKind::Condition: return "condition";
     case NodeKind::Decorator: return "decorator";
+    case NodeKind::Include: return "behavior";
+    case NodeKind::Spawn: return "spawnAs";
+    case NodeKind::SelectClass: return "selectClass";
   }
   return "?";
 }
@@ -47,7 +57,7 @@ const char* KindName(NodeKind kind) {
 struct SyntaxNode {
   NodeKind kind = NodeKind::Action;
   std::size_t offset = 0;  // of its keyword
-  std::string name;        // action or decorator
+  std::string name;        // action, decorator or included behavior
   std::size_t nameOffset = 0;
   std::vector<ArgSpec> args;
   std::vector<std::size_t> argOffsets;
@@ -73,6 +83,7 @@ struct State {
   std::string_view text;
   std::vector<std::unique_ptr<SyntaxNode>> open;  // the nodes being read, innermost last
   std::unique_ptr<SyntaxNode> root;
+  std::unique_ptr<SyntaxNode> selectClass;  // the block before the root, if any
   std::size_t opening = 0;  // of the last comment or string opened
   int depth = 0;
 
@@ -92,10 +103,12 @@ struct State {
     if (node->kind == NodeKind::Concurrent && node->children.size() > kMaxUnvanquishedConcurrentChildren)
       Fail(node->offset, "a concurrent node has " + std::to_string(node->children.size()) + " children; at most " +
                              std::to_string(kMaxUnvanquishedConcurrentChildren) + " are allowed");
-    if (open.empty()) root = std::move(node);
+    if (!open.empty()) open.back()->children.push_back(std::move(node));
+    else if (node->kind == NodeKind::SelectClass) selectClass = std::move(node);
     else
-      open.back()->children.push_back(std::move(node));
+      root = std::move(node);
   }
+  bool InSelectClass() const { return !open.empty() && open.front()->kind == NodeKind::SelectClass; }
 };
 
 // =============================================================== grammar
@@ -116,9 +129,9 @@ struct kw_concurrent : kw<'c', 'o', 'n', 'c', 'u', 'r', 'r', 'e', 'n', 't'> {};
 struct kw_action : kw<'a', 'c', 't', 'i', 'o', 'n'> {};
 struct kw_condition : kw<'c', 'o', 'n', 'd', 'i', 't', 'i', 'o', 'n'> {};
 struct kw_decorator : kw<'d', 'e', 'c', 'o', 'r', 'a', 't', 'o', 'r'> {};
-struct kw_unsupported : pg::sor<kw<'b', 'e', 'h', 'a', 'v', 'i', 'o', 'r'>,
-                                kw<'s', 'e', 'l', 'e', 'c', 't', 'c', 'l', 'a', 's', 's'>,
-                                kw<'s', 'p', 'a', 'w', 'n', 'a', 's'>> {};
+struct kw_behavior : kw<'b', 'e', 'h', 'a', 'v', 'i', 'o', 'r'> {};
+struct kw_selectclass : kw<'s', 'e', 'l', 'e', 'c', 't', 'c', 'l', 'a', 's', 's'> {};
+struct kw_spawnas : kw<'s', 'p', 'a', 'w', 'n', 'a', 's'> {};
 
 struct number : pg::seq<pg::opt<pg::one<'-'>>,
                         pg::sor<pg::seq<pg::plus<pg::digit>, pg::opt<pg::one<'.'>, pg::star<pg::digit>>>,
@@ -177,12 +190,20 @@ struct decorator_name : pg::identifier {};
 struct decorator_node : pg::if_must<kw_decorator, ws, decorator_name, ws, pg::opt<arguments, ws>, open_brace, ws,
                                     child_node, ws, close_one_child> {};
 
-struct unsupported : kw_unsupported {};
+// `behavior NAME`: NAME.bt's root, loaded once and shared.
+struct behavior_name : pg::identifier {};
+struct include_node : pg::if_must<kw_behavior, ws, behavior_name> {};
+
+// `spawnAs N` (in selectClass): the class or weapon to spawn with.
+struct spawn_argument : pg::sor<number, symbol> {};
+struct spawn_node : pg::if_must<kw_spawnas, ws, spawn_argument> {};
+
+struct misplaced_selectclass : kw_selectclass {};
 struct directive : pg::one<'#'> {};
 struct unknown_keyword : pg::identifier {};
 
-struct node_body : pg::sor<group_node, action_node, condition_node, decorator_node, unsupported, directive,
-                           unknown_keyword> {};
+struct node_body : pg::sor<group_node, action_node, condition_node, decorator_node, include_node, spawn_node,
+                           misplaced_selectclass, directive, unknown_keyword> {};
 
 template <int Place>
 struct counted_node {
@@ -202,13 +223,15 @@ struct counted_node {
 };
 
 struct end_of_file : pg::eof {};
-struct file : pg::seq<ws, pg::must<root_node>, ws, pg::must<end_of_file>> {};
+// The optional block choosing the class to spawn as, then the root.
+struct selectclass_block : pg::if_must<kw_selectclass, ws, open_brace, ws, child_node, ws, close_one_child> {};
+struct file : pg::seq<ws, pg::opt<selectclass_block, ws>, pg::must<root_node>, ws, pg::must<end_of_file>> {};
 
 }  // namespace grammar
 
 // =============================================================== error messages
 constexpr const char* kExpectedNode =
-    "expected a node (selector, fallback, sequence, concurrent, action, condition or decorator)";
+    "expected a node (selector, fallback, sequence, concurrent, action, condition, decorator or behavior)";
 
 template <class Rule>
 struct Message {
@@ -261,6 +284,16 @@ struct Message<grammar::decorator_name> {
   }
 };
 template <>
+struct Message<grammar::behavior_name> {
+  static std::string Text(const State&, std::size_t&) { return "expected a behavior name after 'behavior'"; }
+};
+template <>
+struct Message<grammar::spawn_argument> {
+  static std::string Text(const State&, std::size_t&) {
+    return "expected a class or weapon after 'spawnAs' (a number or a name such as PCL_ALIEN_LEVEL0)";
+  }
+};
+template <>
 struct Message<grammar::argument_after_comma> {
   static std::string Text(const State&, std::size_t&) {
     return "expected an argument (a number, a string or a name) after ','";
@@ -301,6 +334,16 @@ template <> struct action<grammar::kw_concurrent> : push_node<NodeKind::Concurre
 template <> struct action<grammar::kw_action> : push_node<NodeKind::Action> {};
 template <> struct action<grammar::kw_condition> : push_node<NodeKind::Condition> {};
 template <> struct action<grammar::kw_decorator> : push_node<NodeKind::Decorator> {};
+template <> struct action<grammar::kw_behavior> : push_node<NodeKind::Include> {};
+template <> struct action<grammar::kw_selectclass> : push_node<NodeKind::SelectClass> {};
+template <>
+struct action<grammar::kw_spawnas> {
+  template <class ActionInput>
+  static void apply(const ActionInput& in, State& s) {
+    if (!s.InSelectClass()) State::Fail(s.Offset(in.begin()), "'spawnAs' is only allowed inside selectClass");
+    s.Push(NodeKind::Spawn, s.Offset(in.begin()));
+  }
+};
 
 struct close_node {
   template <class ActionInput>
@@ -310,6 +353,9 @@ template <> struct action<grammar::group_node> : close_node {};
 template <> struct action<grammar::action_node> : close_node {};
 template <> struct action<grammar::condition_node> : close_node {};
 template <> struct action<grammar::decorator_node> : close_node {};
+template <> struct action<grammar::include_node> : close_node {};
+template <> struct action<grammar::spawn_node> : close_node {};
+template <> struct action<grammar::selectclass_block> : close_node {};
 
 struct record_opening {
   template <class ActionInput>
@@ -327,6 +373,7 @@ struct record_name {
 };
 template <> struct action<grammar::action_name> : record_name {};
 template <> struct action<grammar::decorator_name> : record_name {};
+template <> struct action<grammar::behavior_name> : record_name {};
 
 template <>
 struct action<grammar::number> {
@@ -362,17 +409,17 @@ struct action<grammar::symbol> {
   }
 };
 template <>
-struct action<grammar::unsupported> {
+struct action<grammar::misplaced_selectclass> {
   template <class ActionInput>
   static void apply(const ActionInput& in, State& s) {
-    State::Fail(s.Offset(in.begin()), "'" + in.string() + "' is not supported yet");
+    State::Fail(s.Offset(in.begin()), "'selectClass' is only allowed before the root node");
   }
 };
 template <>
 struct action<grammar::directive> {
   template <class ActionInput>
   static void apply(const ActionInput& in, State& s) {
-    State::Fail(s.Offset(in.begin()), "preprocessor directives (#define, #include) are not supported yet");
+    State::Fail(s.Offset(in.begin()), "a preprocessor directive must start a line");
   }
 };
 template <>
@@ -384,26 +431,30 @@ struct action<grammar::unknown_keyword> {
 };
 
 // =============================================================== the spec
+
+// A fault already placed in its file (an included one, perhaps).
+struct PlacedFailure {
+  SourcePlace at;
+  std::string message;
+};
+
+bool SameLetters(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+class Loader;
+
+// Writes one file's syntax tree into a spec.
 struct SpecWriter {
-  std::string_view text;
+  Loader& loader;
+  const PreprocessedText& source;
   bt::data::TreeSpec& spec;
+  int baseDepth;  // of the file's root in the whole tree (an included file sits under its includer)
 
-  std::vector<std::size_t> lineStarts;  // offset of each line's first byte
-
-  SpecWriter(std::string_view source, bt::data::TreeSpec& into) : text(source), spec(into) {
-    lineStarts.push_back(0);
-    for (std::size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n') lineStarts.push_back(i + 1);
-  }
-  SourceLocation At(std::size_t offset) const {
-    const auto line = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset) - 1;
-    return {static_cast<std::uint32_t>(line - lineStarts.begin() + 1), static_cast<std::uint32_t>(offset - *line + 1),
-            {}};
-  }
-  std::string Name(const SyntaxNode& node) const {
-    const SourceLocation where = At(node.offset);
-    return std::string(KindName(node.kind)) + "@" + std::to_string(where.line) + ":" + std::to_string(where.column);
-  }
+  SourceLocation At(std::size_t offset) const;
+  std::string Name(const SyntaxNode& node) const;
   // STATUS_FAILURE=0, STATUS_SUCCESS=1, STATUS_RUNNING=2, as the game defines them.
   bt::Result Status(const SyntaxNode& node, std::size_t i) const {
     const ArgSpec& arg = node.args[i];
@@ -421,13 +472,8 @@ struct SpecWriter {
     struct Known { const char* name; std::size_t arity; };
     static constexpr Known kKnown[] = {{"invert", 0}, {"return", 1}, {"mapStatus", 3}, {"timer", 1}};
     const Known* known = nullptr;
-    for (const Known& k : kKnown) {
-      if (node.name.size() == std::string_view(k.name).size() &&
-          std::equal(node.name.begin(), node.name.end(), k.name,
-                     [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
-                                                 std::tolower(static_cast<unsigned char>(b)); }))
-        known = &k;
-    }
+    for (const Known& k : kKnown)
+      if (SameLetters(node.name, k.name)) known = &k;
     if (known == nullptr)
       State::Fail(node.nameOffset, "unknown decorator '" + node.name + "' (expected invert, return, mapStatus or timer)");
     if (node.args.size() != known->arity)
@@ -448,95 +494,264 @@ struct SpecWriter {
       out.Seconds(static_cast<float>(node.args[0].number / 1000.0));
     }
   }
-  // Adds `node` and its subtree; returns its name.
-  std::string Add(const SyntaxNode& node) {
-    const std::string name = Name(node);
-    std::vector<std::string> children;
-    for (const auto& child : node.children) children.push_back(Add(*child));
-    const SourceLocation where = At(node.offset);
-    bt::data::NodeSpec* out = nullptr;
-    switch (node.kind) {
-      case NodeKind::Selector:
-      case NodeKind::Fallback:
-      case NodeKind::Sequence:
-      case NodeKind::Concurrent: {
-        const GroupPolicy policy = node.kind == NodeKind::Selector   ? GroupPolicy::Selector
-                                   : node.kind == NodeKind::Fallback ? GroupPolicy::Fallback
-                                   : node.kind == NodeKind::Sequence ? GroupPolicy::Sequence
-                                                                     : GroupPolicy::Concurrent;
-        out = &spec.Group(name, policy, {});
-        break;
-      }
-      case NodeKind::Action: {
-        std::vector<ArgSpec> args = node.args;
-        for (std::size_t i = 0; i < args.size(); ++i) args[i].where = At(node.argOffsets[i]);
-        out = &spec.Behavior(name, node.name, std::move(args));
-        out->action.where = At(node.nameOffset);
-        break;
-      }
-      case NodeKind::Condition:
-        // Without a child: SUCCESS when true, a leaf Done at once.
-        out = children.empty() ? &spec.Behavior(name, "Succeed") : &spec.Group(name, GroupPolicy::Decorator, {});
-        out->Condition(node.condition, bt::data::Dialect::Unvanquished, At(node.conditionOffset));
-        out->Flags(kRecheckEveryTick);
-        break;
-      case NodeKind::Decorator:
-        out = &spec.Group(name, GroupPolicy::Decorator, {});
-        Decorate(node, *out);
-        break;
+  // Where the condition's text starts, when it is the file's text as written;
+  // else (a macro in it) unknown: the builder then places its errors at the node.
+  SourceLocation ConditionAt(const SyntaxNode& node) const {
+    for (std::size_t i = 1; i < node.condition.size(); ++i) {
+      const SourcePlace& a = source.places[node.conditionOffset + i - 1];
+      const SourcePlace& b = source.places[node.conditionOffset + i];
+      if (a.file != b.file || a.offset + 1 != b.offset) return {};
     }
-    out->where = where;
-    for (std::size_t i = 0; i < children.size(); ++i)
-      out->children.push_back({children[i], At(node.children[i]->offset)});
+    return At(node.conditionOffset);
+  }
+  // Adds `node` and its subtree at `depth` (1: the file's root); returns its name.
+  std::string Add(const SyntaxNode& node, int depth);
+};
+
+// Loads a bot's files: the first, and each behavior it includes, once.
+class Loader {
+ public:
+  Loader(SourceFiles& files, const SourceFile& first) : files_(files), first_(first) {}
+
+  // Writes `file`'s nodes into `spec` (its selectClass block into `selectClass`
+  // when given) and returns its root's name.
+  std::string Behavior(const SourceFile& file, bt::data::TreeSpec& spec, bt::data::TreeSpec* selectClass, int depth) {
+    PreprocessedText source;
+    PreprocessError error;
+    if (!PreprocessUnvanquished(file, files_, source, error)) throw PlacedFailure{error.at, error.message};
+    State state;
+    state.text = source.text;
+    try {
+      pg::memory_input<pg::tracking_mode::lazy> input(source.text.data(), source.text.data() + source.text.size(),
+                                                      file.path);
+      pg::parse<grammar::file, action, control>(input, state);
+      chain_.push_back(&file);
+      if (selectClass != nullptr && state.selectClass != nullptr) {
+        SpecWriter writer{*this, source, *selectClass, 0};
+        selectClass->root = writer.Add(*state.selectClass->children.front(), 1);
+      }
+      SpecWriter writer{*this, source, spec, depth - 1};
+      std::string root = writer.Add(*state.root, 1);
+      chain_.pop_back();
+      return root;
+    } catch (const LoadFailure& failure) {
+      throw PlacedFailure{source.places[std::min(failure.offset, source.places.size() - 1)], failure.message};
+    }
+  }
+
+  // The root of the behavior `name`, included at `at` in the file being written, `depth` deep.
+  std::string Include(const std::string& name, SourcePlace at, bt::data::TreeSpec& spec, int depth) {
+    const std::string fileName = name + ".bt";
+    const SourceFile& from = *chain_.back();
+    const SourceFile* file = files_.Open(fileName, from.path);
+    if (file == nullptr)
+      throw PlacedFailure{at, "behavior '" + name + "': cannot find '" + fileName + "' (beside " + from.path +
+                                  " or along the search path)"};
+    std::string path = file->path;
+    for (std::size_t i = 0; i < chain_.size(); ++i) {
+      if (chain_[i]->path != path) continue;
+      std::string cycle;
+      for (std::size_t k = i; k < chain_.size(); ++k) cycle += chain_[k]->path + " -> ";
+      throw PlacedFailure{at, "recursive behavior '" + name + "': " + cycle + path};
+    }
+    // Loaded once per spec, its root named by every include: its nodes are shared.
+    const auto key = std::make_pair(&spec, path);
+    if (const auto found = loaded_.find(key); found != loaded_.end()) return found->second;
+    std::string root = Behavior(*file, spec, nullptr, depth);
+    loaded_.emplace(key, root);
+    return root;
+  }
+
+  // A new node name for `spec`: `wanted`, or with "#2", "#3"... when a macro
+  // wrote several nodes at one place.
+  std::string UniqueName(bt::data::TreeSpec& spec, std::string wanted) {
+    std::set<std::string>& taken = names_[&spec];
+    std::string name = wanted;
+    for (int n = 2; !taken.insert(name).second; ++n) name = wanted + "#" + std::to_string(n);
     return name;
   }
+
+  // Line and column of a place (counting from 1); the file named when it is not the first.
+  SourceLocation Locate(SourcePlace place) {
+    std::vector<std::size_t>& starts = lineStarts_[place.file];
+    if (starts.empty()) {
+      starts.push_back(0);
+      for (std::size_t i = 0; i < place.file->text.size(); ++i)
+        if (place.file->text[i] == '\n') starts.push_back(i + 1);
+    }
+    const auto line = std::upper_bound(starts.begin(), starts.end(), place.offset) - 1;
+    return {static_cast<std::uint32_t>(line - starts.begin() + 1),
+            static_cast<std::uint32_t>(place.offset - *line + 1),
+            place.file == &first_ ? std::string_view() : std::string_view(place.file->path)};
+  }
+
+ private:
+  SourceFiles& files_;
+  const SourceFile& first_;
+  std::vector<const SourceFile*> chain_;  // the behaviors being written, outermost first
+  std::map<std::pair<const bt::data::TreeSpec*, std::string>, std::string> loaded_;
+  std::map<const bt::data::TreeSpec*, std::set<std::string>> names_;
+  std::map<const SourceFile*, std::vector<std::size_t>> lineStarts_;
 };
+
+SourceLocation SpecWriter::At(std::size_t offset) const {
+  return loader.Locate(source.places[std::min(offset, source.places.size() - 1)]);
+}
+
+std::string SpecWriter::Name(const SyntaxNode& node) const {
+  const SourceLocation where = At(node.offset);
+  std::string name = std::string(KindName(node.kind)) + "@";
+  if (!where.file.empty()) name += std::string(where.file) + ":";
+  return loader.UniqueName(spec, name + std::to_string(where.line) + ":" + std::to_string(where.column));
+}
+
+std::string SpecWriter::Add(const SyntaxNode& node, int depth) {
+  if (baseDepth + depth > kMaxUnvanquishedDepth)
+    State::Fail(node.offset, "nodes nested deeper than " + std::to_string(kMaxUnvanquishedDepth) + " levels");
+  if (node.kind == NodeKind::Include)
+    return loader.Include(node.name, source.places[node.nameOffset], spec, baseDepth + depth);
+  const std::string name = Name(node);
+  std::vector<std::string> children;
+  for (const auto& child : node.children) children.push_back(Add(*child, depth + 1));
+  bt::data::NodeSpec* out = nullptr;
+  std::vector<ArgSpec> args = node.args;
+  for (std::size_t i = 0; i < args.size(); ++i) args[i].where = At(node.argOffsets[i]);
+  switch (node.kind) {
+    case NodeKind::Selector:
+    case NodeKind::Fallback:
+    case NodeKind::Sequence:
+    case NodeKind::Concurrent: {
+      const GroupPolicy policy = node.kind == NodeKind::Selector   ? GroupPolicy::Selector
+                                 : node.kind == NodeKind::Fallback ? GroupPolicy::Fallback
+                                 : node.kind == NodeKind::Sequence ? GroupPolicy::Sequence
+                                                                   : GroupPolicy::Concurrent;
+      out = &spec.Group(name, policy, {});
+      break;
+    }
+    case NodeKind::Action:
+      out = &spec.Behavior(name, node.name, std::move(args));
+      out->action.where = At(node.nameOffset);
+      break;
+    case NodeKind::Spawn:
+      // The game's action "spawnAs" (one argument): records the choice, SUCCESS
+      // when the class can be spawned, FAILURE otherwise (BotSpawnNode).
+      out = &spec.Behavior(name, "spawnAs", std::move(args));
+      out->action.where = At(node.offset);
+      break;
+    case NodeKind::Condition:
+      // Without a child: SUCCESS when true, a leaf Done at once.
+      out = children.empty() ? &spec.Behavior(name, "Succeed") : &spec.Group(name, GroupPolicy::Decorator, {});
+      out->Condition(node.condition, bt::data::Dialect::Unvanquished, ConditionAt(node));
+      out->Flags(kRecheckEveryTick);
+      break;
+    case NodeKind::Decorator:
+      out = &spec.Group(name, GroupPolicy::Decorator, {});
+      Decorate(node, *out);
+      break;
+    case NodeKind::Include:
+    case NodeKind::SelectClass:
+      State::Fail(node.offset, "internal: not a node");  // handled above / by the loader
+  }
+  out->where = At(node.offset);
+  for (std::size_t i = 0; i < children.size(); ++i)
+    out->children.push_back({children[i], At(node.children[i]->offset)});
+  return name;
+}
 
 bt::data::BuildError ErrorAt(const std::string& file, SourceLocation where, const std::string& message) {
   return {file + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " + message, file,
           where.line, where.column, {}};
 }
 
+bt::data::BuildResult Failed(std::vector<bt::data::BuildError> errors) {
+  bt::data::BuildResult failed;
+  failed.errors = std::move(errors);
+  return failed;
+}
+
 }  // namespace
 
-UnvanquishedParse ParseUnvanquished(std::string_view text, std::string file) {
+// The text of every file one parse read: the specs' locations point into it.
+struct UnvanquishedSources {
+  LoadOptions options;
+  SourceFile given;  // the first file, when given as text
+  SourceFiles files{options};
+  explicit UnvanquishedSources(LoadOptions from) : options(std::move(from)) {}
+};
+
+namespace {
+
+UnvanquishedParse Parse(std::shared_ptr<UnvanquishedSources> sources, const SourceFile& first) {
   UnvanquishedParse result;
-  result.spec.file = file;
-  State state;
-  state.text = text;
-  SpecWriter writer(text, result.spec);
+  result.spec.file = first.path;
+  result.selectClass.file = first.path;
+  Loader loader(sources->files, first);
   try {
-    pg::memory_input<pg::tracking_mode::lazy> input(text.data(), text.data() + text.size(), file);
-    pg::parse<grammar::file, action, control>(input, state);
-    result.spec.root = writer.Add(*state.root);
-  } catch (const LoadFailure& failure) {
-    result.spec = bt::data::TreeSpec{.file = file};
-    result.errors.push_back(ErrorAt(file, writer.At(failure.offset), failure.message));
+    result.spec.root = loader.Behavior(first, result.spec, &result.selectClass, 1);
+  } catch (const PlacedFailure& failure) {
+    const SourceLocation where = loader.Locate(failure.at);
+    result.spec = bt::data::TreeSpec{.file = first.path};
+    result.selectClass = bt::data::TreeSpec{.file = first.path};
+    result.errors.push_back(ErrorAt(failure.at.file->path, where, failure.message));
   }
+  result.sources = std::move(sources);
   return result;
+}
+
+bt::data::BuildResult Build(const UnvanquishedParse& parsed, const bt::data::TreeSpec& spec,
+                            const bt::data::Registry& registry, const bt::data::BuildOptions& options) {
+  if (!parsed.Ok()) return Failed(parsed.errors);
+  return bt::data::BuildTree(spec, registry, options);
+}
+
+}  // namespace
+
+UnvanquishedParse ParseUnvanquished(std::string_view text, std::string file, const LoadOptions& options) {
+  auto sources = std::make_shared<UnvanquishedSources>(options);
+  sources->given = {std::move(file), std::string(text)};
+  return Parse(sources, sources->given);
+}
+
+UnvanquishedParse ParseUnvanquishedFile(const std::string& path, const LoadOptions& options) {
+  auto sources = std::make_shared<UnvanquishedSources>(options);
+  const SourceFile* first = sources->files.Open(path);
+  if (first == nullptr) {
+    UnvanquishedParse failed;
+    failed.spec.file = path;
+    failed.errors.push_back({path + ": cannot read the file", path, 0, 0, {}});
+    return failed;
+  }
+  return Parse(sources, *first);
 }
 
 bt::data::BuildResult LoadUnvanquished(std::string_view text, std::string file, const bt::data::Registry& registry,
                                        const bt::data::BuildOptions& options) {
-  UnvanquishedParse parsed = ParseUnvanquished(text, std::move(file));
-  if (!parsed.Ok()) {
-    bt::data::BuildResult failed;
-    failed.errors = std::move(parsed.errors);
-    return failed;
-  }
-  return bt::data::BuildTree(parsed.spec, registry, options);
+  return LoadUnvanquishedText(text, std::move(file), registry, LoadOptions{.build = options});
+}
+
+bt::data::BuildResult LoadUnvanquishedText(std::string_view text, std::string file,
+                                           const bt::data::Registry& registry, const LoadOptions& options) {
+  const UnvanquishedParse parsed = ParseUnvanquished(text, std::move(file), options);
+  return Build(parsed, parsed.spec, registry, options.build);
 }
 
 bt::data::BuildResult LoadUnvanquishedFile(const std::string& path, const bt::data::Registry& registry,
                                            const LoadOptions& options) {
-  SourceFiles files(options);
-  const SourceFile* file = files.Open(path);
-  if (file == nullptr) {
-    bt::data::BuildResult failed;
-    failed.errors.push_back({path + ": cannot read the file", path, 0, 0, {}});
-    return failed;
-  }
-  return LoadUnvanquished(file->text, file->path, registry, options.build);
+  const UnvanquishedParse parsed = ParseUnvanquishedFile(path, options);
+  return Build(parsed, parsed.spec, registry, options.build);
+}
+
+UnvanquishedBot BuildUnvanquishedBot(const UnvanquishedParse& parsed, const bt::data::Registry& registry,
+                                     const bt::data::BuildOptions& options) {
+  UnvanquishedBot bot;
+  bot.behavior = Build(parsed, parsed.spec, registry, options);
+  if (parsed.Ok() && parsed.HasSelectClass()) bot.selectClass = Build(parsed, parsed.selectClass, registry, options);
+  return bot;
+}
+
+UnvanquishedBot LoadUnvanquishedBot(const std::string& path, const bt::data::Registry& registry,
+                                    const LoadOptions& options) {
+  return BuildUnvanquishedBot(ParseUnvanquishedFile(path, options), registry, options.build);
 }
 
 }  // namespace bt::loaders

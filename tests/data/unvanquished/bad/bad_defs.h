@@ -1,0 +1,2 @@
+// bad_defs.h
+#define PAIR(a, b a b
