@@ -6,9 +6,9 @@
 // tests/data/selection_trees/bad/ give their exact errors.
 #include <catch2/catch.hpp>
 
-#include <fstream>
+#include <algorithm>
 #include <map>
-#include <sstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +34,13 @@ bt::loaders::LoadOptions Stubbed(std::string treeName = {}) {
   options.build.stubUnknownNames = true;
   options.treeName = std::move(treeName);
   return options;
+}
+
+// The errors, one per line.
+std::string ErrorsOf(const bt::data::BuildResult& build) {
+  std::string text;
+  for (const bt::data::BuildError& e : build.errors) text += (text.empty() ? "" : "\n") + e.message;
+  return text;
 }
 
 SelectionTreeLoad Load(const std::string& name, std::string treeName = {}) {
@@ -69,8 +76,8 @@ class Agent {
   }
   std::string Print() const {
     char text[4096];
-    bt::DebugPrintState(Root(), memory_.Span(), text, sizeof text);
-    return text;
+    const std::size_t length = bt::DebugPrintState(Root(), memory_.Span(), time_, text);
+    return std::string(text, std::min(length, sizeof text));
   }
 
  private:
@@ -104,7 +111,7 @@ std::vector<std::string> Signals(const SelectionTreeLoad& load) {
 TEST_CASE("Selection tree loader: the seed's Grunt, its nodes, variables, signals and translated leaves",
           "[selection-loader]") {
   const SelectionTreeLoad load = Load("grunt.xml");
-  REQUIRE(load.build.ErrorText() == "");
+  REQUIRE(ErrorsOf(load.build) == "");
   CHECK(load.treeName == "Grunt");
   // The Combat branch comes from the tree's own block, at its line.
   CHECK(Names(load) == std::vector<std::string>{"Attack@8", "Combat@7", "Investigate@29", "Idle@30", "Root@27"});
@@ -152,15 +159,15 @@ TEST_CASE("Selection tree loader: DebugPrintState shows the nodes, their kinds a
   CHECK(agent.Print() ==
         "variables: AwareOfSound=false AwareOfEnemy=true\n"
         "*0:Root@27 (Group, PrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 0\n"
-        "  *0:Combat@7 (Group, PrioritizedList 0x12 RecheckEveryTick DelegateDecideToChildren) time: 0.00 "
-        "[(no group behavior)] idx: 0\n"
-        "    *0:Attack@8 (Behavior 0x0) time: 0.00 [GruntAttack] (0x00000000)\n");
+        "  *0:Combat@7(condition={AwareOfEnemy}) (Group, PrioritizedList 0x6 "
+        "DelegateDecideToChildren|RecheckEveryTick) time: 0.00 [(no group behavior)] idx: 0\n"
+        "    *0:Attack@8 (Behavior 0x4 RecheckEveryTick) time: 0.00 [GruntAttack] (0x00000000)\n");
 }
 
 TEST_CASE("Selection tree loader: the shared blocks of the files beside the tree, with the tree's translations",
           "[selection-loader]") {
   const SelectionTreeLoad load = Load("alien.xml");
-  REQUIRE(load.build.ErrorText() == "");
+  REQUIRE(ErrorsOf(load.build) == "");
   CHECK(Names(load) == std::vector<std::string>{"Attack@common.xml:19", "Combat@common.xml:18",
                                                 "Investigate@common.xml:21", "Idle@common.xml:22",
                                                 "CommonRoot@common.xml:17", "Root@16"});
@@ -179,7 +186,7 @@ TEST_CASE("Selection tree loader: a tree's own blocks come before the global one
           "[selection-loader]") {
   // The first tree of the file by default.
   const SelectionTreeLoad sniper = Load("squad.xml");
-  REQUIRE(sniper.build.ErrorText() == "");
+  REQUIRE(ErrorsOf(sniper.build) == "");
   CHECK(sniper.treeName == "Sniper");
   CHECK(Names(sniper) == std::vector<std::string>{"Snipe@10", "Investigate@15", "Idle@16", "SniperRoot@9"});
   Agent agent(sniper);
@@ -193,7 +200,7 @@ TEST_CASE("Selection tree loader: a tree's own blocks come before the global one
 TEST_CASE("Selection tree loader: a Priority child whose condition holds but whose subtree yields no leaf is passed",
           "[selection-loader]") {
   const SelectionTreeLoad medic = Load("squad.xml", "Medic");
-  REQUIRE(medic.build.ErrorText() == "");
+  REQUIRE(ErrorsOf(medic.build) == "");
   CHECK(medic.treeName == "Medic");
   // The global CommonBehaviorTree (Sniper's own is Sniper's); Support:Cover is qualified.
   CHECK(Names(medic) == std::vector<std::string>{"Heal@44", "Cover@45", "Support@43", "Attack@common.xml:19",
@@ -217,7 +224,7 @@ TEST_CASE("Selection tree loader: a Priority child whose condition holds but who
 TEST_CASE("Selection tree loader: a StateMachine chains transitions, stops at a loop, keeps its state",
           "[selection-loader]") {
   const SelectionTreeLoad load = Load("soldier.xml");
-  REQUIRE(load.build.ErrorText() == "");
+  REQUIRE(ErrorsOf(load.build) == "");
   CHECK(Names(load) == std::vector<std::string>{"Search@37", "Shoot@43", "Move@44", "Combat@42", "Hide@11", "Alerted@34",
                                                 "Move@49", "Root@33"});
   CHECK(Variables(load) ==
@@ -264,7 +271,7 @@ TEST_CASE("Selection tree loader: a loop found while chaining stops at the state
 TEST_CASE("Selection tree loader: a folder loads as the engine's, every file's trees and blocks",
           "[selection-loader]") {
   const SelectionTreeLoad guard = Load("folder");
-  REQUIRE(guard.build.ErrorText() == "");
+  REQUIRE(ErrorsOf(guard.build) == "");
   CHECK(guard.treeName == "Guard");
   CHECK(Names(guard) == std::vector<std::string>{"Chase@guard_blocks.xml:12", "Watch@guard_blocks.xml:13",
                                                  "GuardRoot@guard_blocks.xml:11"});
@@ -276,17 +283,25 @@ TEST_CASE("Selection tree loader: a folder loads as the engine's, every file's t
   CHECK(agent.Tick() == "GuardWatch | deactivate GuardChase, activate GuardWatch, tick GuardWatch");
 
   const SelectionTreeLoad dog = bt::loaders::LoadSelectionTreeDirectory(kData + "folder", NoNames(), Stubbed("Dog"));
-  REQUIRE(dog.build.ErrorText() == "");
+  REQUIRE(ErrorsOf(dog.build) == "");
   Agent dogAgent(dog);
   CHECK(dogAgent.Tick() == "DogSleep | activate DogSleep, tick DogSleep");
   CHECK(dogAgent.Signal("OnIntruder") == 0);  // Dog maps no signals
   dogAgent.Set("Intruder", true);
   CHECK(dogAgent.Tick() == "DogBark | deactivate DogSleep, activate DogBark, tick DogBark");
 
-  // LoadTreeFile takes a tree file of any format; the folder entry is this loader's.
-  const bt::loaders::LoadedTree any = bt::loaders::LoadTreeFile(kData + "grunt.xml", NoNames(), Stubbed());
-  CHECK(any.format == bt::loaders::TreeFormat::SelectionTree);
-  CHECK(any.build.Ok());
+  // LoadTreeFile takes a tree file of any format, and a folder as a selection-tree folder.
+  const bt::loaders::LoadedTree file = bt::loaders::LoadTreeFile(kData + "grunt.xml", NoNames(), Stubbed());
+  CHECK(file.format == bt::loaders::TreeFormat::SelectionTree);
+  CHECK(ErrorsOf(file.build) == "");
+  const bt::loaders::LoadedTree folder = bt::loaders::LoadTreeFile(kData + "folder", NoNames(), Stubbed("Dog"));
+  CHECK(folder.format == bt::loaders::TreeFormat::SelectionTree);
+  REQUIRE(folder.build.Ok());
+  CHECK(std::string(folder.build.tree->Root().name) == "GuardRoot@guard_blocks.xml:11");
+  REQUIRE(folder.build.bindings.size() == 2);
+  CHECK(folder.build.bindings[0].name == "DogBark");
+  CHECK(ErrorsOf(bt::loaders::LoadSelectionTreeDirectory(kData + "no_such_folder", NoNames(), Stubbed()).build) ==
+        kData + "no_such_folder: no selection-tree file (.xml) in the folder");
 }
 
 TEST_CASE("Selection tree loader: files given by a reader, loaded together", "[selection-loader]") {
@@ -306,7 +321,7 @@ TEST_CASE("Selection tree loader: files given by a reader, loaded together", "[s
   };
   const SelectionTreeLoad load =
       bt::loaders::LoadSelectionTreeFiles({"lib/blocks.xml", "lib/tree.xml"}, NoNames(), options);
-  REQUIRE(load.build.ErrorText() == "");
+  REQUIRE(ErrorsOf(load.build) == "");
   CHECK(read == std::vector<std::string>{"lib/blocks.xml", "lib/tree.xml"});
   CHECK(Names(load) == std::vector<std::string>{"A@blocks.xml:1", "B@blocks.xml:1", "P@4"});
   Agent agent(load);
@@ -316,7 +331,7 @@ TEST_CASE("Selection tree loader: files given by a reader, loaded together", "[s
 
   // A file the reader lacks.
   const SelectionTreeLoad missing = bt::loaders::LoadSelectionTreeFiles({"lib/none.xml"}, NoNames(), options);
-  CHECK(missing.build.ErrorText() == "lib/none.xml: cannot read the file");
+  CHECK(ErrorsOf(missing.build) == "lib/none.xml: cannot read the file");
 }
 
 TEST_CASE("Selection tree loader: the text entry, and trees picked by name", "[selection-loader]") {
@@ -327,27 +342,32 @@ TEST_CASE("Selection tree loader: the text entry, and trees picked by name", "[s
   CHECK(two.treeName == "Two");
   CHECK(Names(two) == std::vector<std::string>{"B@1"});
   const SelectionTreeLoad none = bt::loaders::LoadSelectionTree(text, "t.xml", NoNames(), Stubbed("Three"));
-  CHECK(none.build.ErrorText() == "t.xml:1:1: no selection tree 'Three' (trees: One, Two)");
+  CHECK(ErrorsOf(none.build) == "t.xml:1:1: no selection tree 'Three' (trees: One, Two)");
   // Without stub mode, the actions must be registered.
   const SelectionTreeLoad unregistered = bt::loaders::LoadSelectionTree(text, "t.xml", NoNames());
-  CHECK(unregistered.build.ErrorText() == "t.xml:1:43: decider A@1: unknown action 'A'");
+  CHECK(ErrorsOf(unregistered.build) == "t.xml:1:43: decider A@1: unknown action 'A'");
 }
 
 TEST_CASE("Selection tree loader: a leaf runs its registered behavior; SelectedLeaf names its action",
           "[selection-loader]") {
   bt::data::Registry registry;
   bt::data::RegisterBuiltinBehaviors(registry);
-  // Translated to the built-in Halt (runs until interrupted) and Wait.
+  // The built-in Halt (runs until interrupted) and Yield (Running, then Done).
   const std::string text =
       "<SelectionTree name='T'><Variables><Variable name='Go'/></Variables>"
       "<LeafTranslations><Map node='Stay' target='Halt'/></LeafTranslations>"
-      "<Priority name='P'><Leaf name='Wait' condition='Go'/><Leaf name='Stay'/></Priority></SelectionTree>";
+      "<Priority name='P'><Leaf name='Yield' condition='Go'/><Leaf name='Stay'/></Priority></SelectionTree>";
   const SelectionTreeLoad load = bt::loaders::LoadSelectionTree(text, "t.xml", registry);
-  REQUIRE(load.build.ErrorText() == "");
+  REQUIRE(ErrorsOf(load.build) == "");
   Agent agent(load);
   CHECK(agent.Tick() == "Halt |");
   agent.Set("Go", true);
-  CHECK(agent.Tick() == "Wait |");
+  CHECK(agent.Tick() == "Yield |");
+  // Yield ends (Done), which a CryEngine behavior never does: Spore's masked
+  // redecide gives the tick to the next leaf the tree selects; the next tick
+  // selects from the conditions again, and Yield starts afresh.
+  CHECK(agent.Tick() == "Halt |");
+  CHECK(agent.Tick() == "Yield |");
   // A block never ticked selects nothing.
   bt::Memory<1024> fresh{};
   CHECK(bt::loaders::SelectedLeaf(load.build.tree->Root(), fresh.Span()) == nullptr);
@@ -355,7 +375,7 @@ TEST_CASE("Selection tree loader: a leaf runs its registered behavior; SelectedL
 
 std::string ErrorOf(const std::string& badFile) {
   const SelectionTreeLoad load = Load("bad/" + badFile);
-  return load.build.ErrorText();
+  return ErrorsOf(load.build);
 }
 
 TEST_CASE("Selection tree loader: every malformed file gives its error, placed", "[selection-loader]") {
@@ -366,9 +386,9 @@ TEST_CASE("Selection tree loader: every malformed file gives its error, placed",
   CHECK(ErrorOf("recursive_ref.xml") ==
         b + "recursive_ref.xml:10:7: recursive Ref 'Outer': the block is being expanded already");
   CHECK(ErrorOf("unknown_variable.xml") ==
-        b + "unknown_variable.xml:6:41: decider Fight@6: condition: unknown variable 'Sees'");
+        b + "unknown_variable.xml:6:45: decider Fight@6: condition: unknown variable 'Sees'");
   CHECK(ErrorOf("bad_condition.xml") ==
-        b + "bad_condition.xml:4:36: decider Fight@4: condition: expected an operand after 'and'");
+        b + "bad_condition.xml:4:40: decider Fight@4: condition: expected an operand after 'and'");
   CHECK(ErrorOf("unknown_state.xml") == b + "unknown_state.xml:5:7: Transition of state 'Search' to unknown state "
                                             "'Atack' (states: Search, Attack)");
   CHECK(ErrorOf("two_roots.xml") == b + "two_roots.xml:3:3: a second root node <Priority> in selection tree 'T': a "
@@ -408,7 +428,7 @@ TEST_CASE("Selection tree loader: every malformed file gives its error, placed",
   CHECK(ErrorOf("duplicate_tree.xml") ==
         b + "duplicate_tree.xml:3:3: duplicate selection tree 'T' (first at " + b + "duplicate_tree.xml:2)");
   CHECK(ErrorOf("only_blocks.xml") == b + "only_blocks.xml:1:1: no selection tree: only <Blocks>");
-  CHECK(Load("bad/no_such_file.xml").build.ErrorText() == b + "no_such_file.xml: cannot read the file");
+  CHECK(ErrorsOf(Load("bad/no_such_file.xml").build) == b + "no_such_file.xml: cannot read the file");
 }
 
 TEST_CASE("Selection tree loader: hostile input is refused, never followed without end", "[selection-loader]") {
@@ -418,15 +438,17 @@ TEST_CASE("Selection tree loader: hostile input is refused, never followed witho
   deep += "<Leaf name='L'/>";
   for (int i = 0; i < 150; ++i) deep += "</Priority>";
   deep += "</SelectionTree>";
-  CHECK(bt::loaders::LoadSelectionTree(deep, "deep.xml", NoNames(), Stubbed()).build.ErrorText() ==
-        "deep.xml:1:2026: nested too deeply: more than 100 levels of nodes and Refs");
+  CHECK(ErrorsOf(bt::loaders::LoadSelectionTree(deep, "deep.xml", NoNames(), Stubbed()).build) ==
+        "deep.xml:1:1944: nested too deeply: more than 100 levels of nodes and Refs");
   // A block referring to itself directly.
-  CHECK(bt::loaders::LoadSelectionTree("<SelectionTree name='T'><Blocks><Block name='B'><Ref name='B'/></Block>"
-                                       "</Blocks><Ref name='B'/></SelectionTree>",
-                                       "self.xml", NoNames(), Stubbed())
-            .build.ErrorText() == "self.xml:1:50: recursive Ref 'B': the block is being expanded already");
-  CHECK(bt::loaders::LoadSelectionTree("", "empty.xml", NoNames(), Stubbed()).build.ErrorText() ==
-        "empty.xml:1:1: no root element: expected <SelectionTrees>, <SelectionTree> or <Blocks>");
+  const SelectionTreeLoad self = bt::loaders::LoadSelectionTree(
+      "<SelectionTree name='T'><Blocks><Block name='B'><Ref name='B'/></Block></Blocks><Ref name='B'/></SelectionTree>",
+      "self.xml", NoNames(), Stubbed());
+  CHECK(ErrorsOf(self.build) == "self.xml:1:49: recursive Ref 'B': the block is being expanded already");
+  CHECK(ErrorsOf(bt::loaders::LoadSelectionTree("", "empty.xml", NoNames(), Stubbed()).build) ==
+        "empty.xml:1:1: malformed XML: No document element found");
+  CHECK(ErrorsOf(bt::loaders::LoadSelectionTree("<?xml version='1.0'?><!-- none -->", "none.xml", NoNames(), Stubbed())
+                     .build) == "none.xml:1:35: malformed XML: No document element found");
 }
 
 }  // namespace selection_tree_loader_test

@@ -327,31 +327,44 @@ class TreeConverter {
   }
 
   bool Convert() {
-    std::vector<std::pair<pugi::xml_node, const XmlFile*>> variables, translations, signals, roots;
+    // The tree's parts, read in the engine's order (variables, then the root,
+    // then translations and signals) once all are known; each with the blocks
+    // it was reached through, so a Ref inside it back to one of them is recursive.
+    struct Part {
+      pugi::xml_node node;
+      const XmlFile* file;
+      std::vector<const Block*> referring;
+    };
+    std::vector<Part> variables, translations, signals, roots;
     const bool read = ForEachChild(tree_.node, *tree_.file, 0, [&](const pugi::xml_node& node, const XmlFile& file) {
       if (TagIs(node, "Blocks")) return true;
-      if (TagIs(node, "Variables")) variables.emplace_back(node, &file);
-      else if (TagIs(node, "LeafTranslations")) translations.emplace_back(node, &file);
-      else if (TagIs(node, "SignalVariables")) signals.emplace_back(node, &file);
-      else roots.emplace_back(node, &file);
+      std::vector<Part>& parts = TagIs(node, "Variables")          ? variables
+                                 : TagIs(node, "LeafTranslations") ? translations
+                                 : TagIs(node, "SignalVariables")  ? signals
+                                                                   : roots;
+      parts.push_back({node, &file, referring_});
       return true;
     });
     if (!read) return false;
     if (roots.empty()) return Fail(*tree_.file, tree_.node, "selection tree '" + tree_.name + "' has no root node");
     if (roots.size() > 1)
-      return Fail(*roots[1].second, roots[1].first,
-                  "a second root node " + Tag(roots[1].first) + " in selection tree '" + tree_.name +
+      return Fail(*roots[1].file, roots[1].node,
+                  "a second root node " + Tag(roots[1].node) + " in selection tree '" + tree_.name +
                       "': a selection tree has exactly one root node");
-    for (const auto& [node, file] : variables)
-      if (!ReadVariables(node, *file)) return false;
-    for (const auto& [node, file] : translations)
-      if (!ReadTranslations(node, *file)) return false;
-    const std::optional<std::size_t> root = ConvertNode(roots[0].first, *roots[0].second, Role::Root, 0);
+    const auto all = [&](const std::vector<Part>& parts, bool (TreeConverter::*read)(const pugi::xml_node&, const XmlFile&)) {
+      for (const Part& part : parts) {
+        referring_ = part.referring;
+        if (!(this->*read)(part.node, *part.file)) return false;
+      }
+      return true;
+    };
+    if (!all(variables, &TreeConverter::ReadVariables) || !all(translations, &TreeConverter::ReadTranslations))
+      return false;
+    referring_ = roots[0].referring;
+    const std::optional<std::size_t> root = ConvertNode(roots[0].node, *roots[0].file, Role::Root, 0);
     if (!root) return false;
     spec.root = spec.nodes[*root].name;
-    for (const auto& [node, file] : signals)
-      if (!ReadSignals(node, *file)) return false;
-    return true;
+    return all(signals, &TreeConverter::ReadSignals);
   }
 
   bt::data::TreeSpec spec;
