@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int tick = 0; tick < 6; ++tick) {
     if (!signals.empty()) FUZZ_CHECK(load.signals.Apply(root, memory, signals[static_cast<std::size_t>(tick) % signals.size()].signal) >= 1);
     const bt::TickResult r = bt::TickBehaviorTree(root, nullptr, bt::kNoType, memory, tick * 0.5, 0.5f, 0, 0, {});
-    FUZZ_CHECK(r.status == bt::Status::Running || r.status == bt::Status::Done || r.status == bt::Status::Failed ||
+    FUZZ_CHECK(r.status == bt::Status::Running || r.status == bt::Status::Done ||
                r.status == bt::Status::NoBehavior || r.status == bt::Status::RedecideLimit);
     FUZZ_CHECK((bt::loaders::SelectedLeaf(root, memory) != nullptr) == (r.status == bt::Status::Running));
   }
