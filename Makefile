@@ -14,6 +14,7 @@
 #   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
 #   make fuzz-expression     the condition-language fuzzer, the same way
 #   make fuzz-unvanquished   the Unvanquished .bt loader fuzzer, the same way
+#   make fuzz-selection-tree the CryEngine selection-tree loader fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
@@ -387,6 +388,20 @@ test-fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
 fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
 	@$(call UNVANQUISHED_FUZZ_RUN,$(FUZZ_SECONDS))
 $(UNVANQUISHED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/unvanquished_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
+
+# The CryEngine selection-tree loader (tests/fuzz/selection_tree_fuzzer.cpp) in
+# stub mode, from its own seeds (the files of tests/data/selection_trees among them).
+SELECTION_TREE_FUZZER := $(BUILD)/fuzz/selection_tree_fuzzer
+SELECTION_TREE_FUZZ_RUN = sh tests/fuzz/run.sh $(SELECTION_TREE_FUZZER) $(1) $(BUILD)/fuzz/selection_tree \
+                          tests/fuzz/corpus_selection_tree fuzz-selection-tree
+.PHONY: fuzz-selection-tree test-fuzz-selection-tree
+test-extra: test-fuzz-selection-tree
+test-fuzz-selection-tree: $(SELECTION_TREE_FUZZER)
+	@$(call SELECTION_TREE_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-selection-tree: $(SELECTION_TREE_FUZZER)
+	@$(call SELECTION_TREE_FUZZ_RUN,$(FUZZ_SECONDS))
+$(SELECTION_TREE_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/selection_tree_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
 
 # The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random

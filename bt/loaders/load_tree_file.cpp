@@ -1,6 +1,9 @@
 // bt/loaders/load_tree_file.cpp — one entry for every format (see the header).
 #include "bt/loaders/load_tree_file.h"
 
+#include <filesystem>
+#include <system_error>
+
 #include "bt/loaders/dragengine.h"
 #include "bt/loaders/modular_behavior_tree.h"
 #include "bt/loaders/selection_tree.h"
@@ -11,6 +14,13 @@ namespace bt::loaders {
 
 LoadedTree LoadTreeFile(const std::string& path, const bt::data::Registry& registry, const LoadOptions& options) {
   LoadedTree loaded;
+  // A folder is a selection-tree folder: the engine loads its trees and blocks together.
+  std::error_code error;
+  if (!options.read && std::filesystem::is_directory(path, error)) {
+    loaded.format = TreeFormat::SelectionTree;
+    loaded.build = LoadSelectionTreeFile(path, registry, options);
+    return loaded;
+  }
   SourceFiles files(options);
   const SourceFile* file = files.Open(path);
   if (file == nullptr) {

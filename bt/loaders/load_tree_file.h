@@ -1,7 +1,9 @@
 // bt/loaders/load_tree_file.h — loading a tree file of any supported system.
 //
 // Reads the file, tells its format (bt/loaders/tree_format.h) and hands it to
-// that format's loader: what a tool or a game that takes any file calls.
+// that format's loader: what a tool or a game that takes any file calls. A
+// folder on the disk is a CryEngine selection-tree folder (its trees and blocks
+// loaded together: bt/loaders/selection_tree.h).
 #pragma once
 
 #include <string>
