@@ -112,8 +112,10 @@ TEST_CASE("MBT nodes map onto bt's classic kinds, named Type@LINE", "[mbt]") {
   SECTION("two nodes of a type on one line get their columns") {
     const auto loaded = Load("misc.xml");
     REQUIRE(loaded.build.Ok());
-    CHECK(Find(loaded, "Sequence@12").policy == bt::GroupPolicy::Sequence);
-    CHECK(Params(Find(loaded, "Log@12")) == "message=\"trying the graft\"");
+    CHECK(Find(loaded, "Sequence@13").policy == bt::GroupPolicy::Sequence);
+    CHECK(Params(Find(loaded, "Log@13:17")) == "message=\"trying the graft\"");
+    CHECK(Params(Find(loaded, "Log@13:60")) == "message=\"grafted\"");
+    CHECK(loaded.build.tree->Find("Log@13") == nullptr);
   }
   SECTION("timestamps and their nodes") {
     const auto loaded = Load("timestamps.xml");
@@ -167,7 +169,7 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
     const char* error;
   };
   const Bad kBad[] = {
-      {"unknown_node.xml", "bad/unknown_node.xml:4:7: unknown node type 'Mvoe' (closest: 'Move')\n"},
+      {"unknown_node.xml", "bad/unknown_node.xml:4:7: unknown node type 'Shot' (closest: 'Shoot')\n"},
       {"root_two_nodes.xml", "bad/root_two_nodes.xml:4:5: <Root> holds exactly one node, given 2\n"},
       {"bad_attribute_value.xml",
        "bad/bad_attribute_value.xml:3:5: Loop: attribute 'count' must be a whole number >= 0, given 'twice'\n"},
@@ -196,7 +198,7 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
       {"case_outside_priority.xml", "bad/case_outside_priority.xml:4:7: Case outside a Priority\n"},
       {"leaf_with_child.xml", "bad/leaf_with_child.xml:4:7: Wait is a leaf: it holds no child nodes\n"},
       {"condition_syntax.xml",
-       "bad/condition_syntax.xml:6:39: decider AssertCondition@6: condition: expected an operand after 'and'\n"},
+       "bad/condition_syntax.xml:6:38: decider AssertCondition@6: condition: expected an operand after 'and'\n"},
       {"lua_compile_error.xml",
        "bad/lua_compile_error.xml:3:5: ExecuteLua: attribute 'code': bad/lua_compile_error.xml:3: unexpected symbol "
        "near 'error'\n"},
@@ -237,5 +239,5 @@ TEST_CASE("MBT nesting deeper than the loader follows is an error, not a crash",
   for (int i = 0; i < 5000; ++i) text += "</SuppressFailure>";
   text += "\n</Root></BehaviorTree>\n";
   const auto loaded = LoadModularBehaviorTree(text, "deep.xml", mbt_test::GameRegistry());
-  CHECK(loaded.build.ErrorText() == "deep.xml:2:1585: nodes nested deeper than 100 levels\n");
+  CHECK(loaded.build.ErrorText() == "deep.xml:2:1701: nodes nested deeper than 100 levels\n");
 }
