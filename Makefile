@@ -13,6 +13,7 @@
 #   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
 #   make fuzz-expression     the condition-language fuzzer, the same way
 #   make fuzz-unvanquished   the Unvanquished .bt loader fuzzer, the same way
+#   make fuzz-mbt   the MBT XML loader fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
@@ -378,6 +379,19 @@ test-fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
 fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
 	@$(call UNVANQUISHED_FUZZ_RUN,$(FUZZ_SECONDS))
 $(UNVANQUISHED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/unvanquished_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
+
+# The MBT XML loader (tests/fuzz/mbt_fuzzer.cpp) in stub mode, from its own
+# seeds (the files of tests/data/mbt, the malformed ones among them).
+MBT_FUZZER := $(BUILD)/fuzz/mbt_fuzzer
+MBT_FUZZ_RUN = sh tests/fuzz/run.sh $(MBT_FUZZER) $(1) $(BUILD)/fuzz/mbt tests/fuzz/corpus_mbt fuzz-mbt
+.PHONY: fuzz-mbt test-fuzz-mbt
+test-extra: test-fuzz-mbt
+test-fuzz-mbt: $(MBT_FUZZER)
+	@$(call MBT_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-mbt: $(MBT_FUZZER)
+	@$(call MBT_FUZZ_RUN,$(FUZZ_SECONDS))
+$(MBT_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/mbt_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
 
 # The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random

@@ -656,7 +656,8 @@ bt::data::Registry ModularBehaviorTreeRegistry(const bt::data::Registry& game) {
   bt::data::Registry registry = game;
   bt::data::RegisterBuiltinBehaviors(registry);
   for (const BehaviorDef* leaf : {&kWaitForEvent, &kSendEvent, &kSendTransitionEvent, &kAssertTime, &kWaitUntilTime})
-    registry.AddBehavior(leaf->name, *leaf, {"void", "", "", "", std::string("bt::k") + leaf->name});
+    registry.AddBehavior(leaf->name, *leaf,
+                         {leaf->memory.size != 0 ? leaf->memory.name : "void", "", "", "", std::string("bt::k") + leaf->name});
   registry.AddDecideFunction("IfTime", &IfTime, {"void", "", "", "", "bt::IfTime"});
   return registry;
 }
