@@ -124,6 +124,14 @@ TEST_CASE("MBT nodes map onto bt's classic kinds, named Type@LINE", "[mbt]") {
     CHECK(Params(Find(loaded, "IfTime@11")) == "since=\"GroupMemberDied\", isLessThan=10");
     CHECK(loaded.build.tree->Root().variableCount == 3);
   }
+  SECTION("MBT's event leaves are bt's, their memory struct named as the macros name it") {
+    const auto loaded = Load("wait_for_event.xml");
+    REQUIRE(loaded.build.Ok());
+    const bt::DeciderDef wait = Find(loaded, "WaitForEvent@4");
+    CHECK(std::string(wait.behavior->memory.name) == "bt::detail::WaitForEventMemory");
+    CHECK(wait.behavior->onEvent == bt::kWaitForEvent.onEvent);
+    CHECK(Params(wait) == "name=\"OnEnemySeen\"");
+  }
   SECTION("signals: a table apart, by variable index") {
     const auto loaded = Load("soldier.xml");
     REQUIRE(loaded.build.Ok());
