@@ -249,3 +249,11 @@ TEST_CASE("MBT nesting deeper than the loader follows is an error, not a crash",
   const auto loaded = LoadModularBehaviorTree(text, "deep.xml", mbt_test::GameRegistry());
   CHECK(loaded.build.ErrorText() == "deep.xml:2:1701: nodes nested deeper than 100 levels\n");
 }
+
+TEST_CASE("An MBT node whose name would be too long for a decider is an error at the node", "[mbt][mbt-errors]") {
+  const std::string text = "<BehaviorTree>\n<Root>\n  <" + std::string(230, 'W') + " />\n</Root>\n</BehaviorTree>\n";
+  const auto loaded = LoadModularBehaviorTree(text, "long.xml", mbt_test::GameRegistry(), {.build = {.stubUnknownNames = true}});
+  CHECK(loaded.build.ErrorText() ==
+        "long.xml:3:3: a node name of 232 bytes, more than 224 (bt::data::kMaxNameBytes, less room for the loader's "
+        "suffixes)\n");
+}
