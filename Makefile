@@ -15,6 +15,7 @@
 #   make fuzz-expression     the condition-language fuzzer, the same way
 #   make fuzz-unvanquished   the Unvanquished .bt loader fuzzer, the same way
 #   make fuzz-selection-tree the CryEngine selection-tree loader fuzzer, the same way
+#   make fuzz-mbt   the MBT XML loader fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
@@ -402,6 +403,19 @@ test-fuzz-selection-tree: $(SELECTION_TREE_FUZZER)
 fuzz-selection-tree: $(SELECTION_TREE_FUZZER)
 	@$(call SELECTION_TREE_FUZZ_RUN,$(FUZZ_SECONDS))
 $(SELECTION_TREE_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/selection_tree_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
+
+# The MBT XML loader (tests/fuzz/mbt_fuzzer.cpp) in stub mode, from its own
+# seeds (the files of tests/data/mbt, the malformed ones among them).
+MBT_FUZZER := $(BUILD)/fuzz/mbt_fuzzer
+MBT_FUZZ_RUN = sh tests/fuzz/run.sh $(MBT_FUZZER) $(1) $(BUILD)/fuzz/mbt tests/fuzz/corpus_mbt fuzz-mbt
+.PHONY: fuzz-mbt test-fuzz-mbt
+test-extra: test-fuzz-mbt
+test-fuzz-mbt: $(MBT_FUZZER)
+	@$(call MBT_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-mbt: $(MBT_FUZZER)
+	@$(call MBT_FUZZ_RUN,$(FUZZ_SECONDS))
+$(MBT_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/mbt_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
 
 # The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random

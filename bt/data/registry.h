@@ -44,6 +44,16 @@ const char* BindingKindName(BindingKind kind);  // "action", "condition", ...
 // The parameters a function reads, positional, in order.
 using Signature = std::vector<ParamType>;
 
+// A parameter a function reads by name (ctx.Params(), bt::FindParam): what a
+// loader of attribute formats (MBT XML: `<Move to="Cover" speed="2"/>`) turns
+// each attribute into, with its type; `required`: a tree must give it.
+struct NamedParam {
+  std::string name;
+  ParamType type = ParamType::Text;
+  bool required = false;
+};
+using NamedSignature = std::vector<NamedParam>;
+
 // The C++ spelling of a registered entry's parts, as written at the registration
 // ("ShootMem", "ShootTick", "nullptr", "void"), for the C++ writer.
 struct CppSpelling {
@@ -59,6 +69,7 @@ struct ActionEntry {
   BehaviorDef behavior;  // its name is the entry's; the builder copies it into the tree
   Signature params;
   CppSpelling cpp;
+  NamedSignature named = {};  // parameters read by name (SignatureSetter::Named)
 };
 
 // Conditions (bool) and Decides (float) both become a DecideFn; a condition's true is 1.0.
@@ -70,6 +81,7 @@ struct DecideEntry {
   TypeTag agentType = kNoType;
   Signature params;
   CppSpelling cpp;
+  NamedSignature named = {};  // parameters read by name (SignatureSetter::Named)
 };
 
 struct RandomEntry {
@@ -108,17 +120,25 @@ constexpr bool IsValueFn() {
 }
 }  // namespace detail
 
-// Sets the signature of the entry just registered: `.Params({ParamType::Number})`.
+// Sets the signature of the entry just registered: `.Params({ParamType::Number})`;
+// for an action, condition or Decide, also the parameters it reads by name:
+// `.Named({{"to", ParamType::Text, true}, {"speed", ParamType::Number}})`.
 class SignatureSetter {
  public:
-  explicit SignatureSetter(Signature& params) : params_(&params) {}
+  explicit SignatureSetter(Signature& params, NamedSignature* named = nullptr) : params_(&params), named_(named) {}
   SignatureSetter& Params(std::initializer_list<ParamType> types) {
     params_->assign(types.begin(), types.end());
+    return *this;
+  }
+  // Value functions take no named parameters: there it changes nothing.
+  SignatureSetter& Named(std::initializer_list<NamedParam> params) {
+    if (named_ != nullptr) named_->assign(params.begin(), params.end());
     return *this;
   }
 
  private:
   Signature* params_;
+  NamedSignature* named_;
 };
 
 class Registry {
@@ -145,7 +165,7 @@ class Registry {
     // is named as the macros name it (#MEM), so a built tree stamps as its twin.
     entry.behavior.name = entry.name.c_str();
     if (entry.behavior.memory.size != 0) entry.behavior.memory.name = entry.cpp.memory.c_str();
-    return SignatureSetter(entry.params);
+    return SignatureSetter(entry.params, &entry.named);
   }
 
   // A ready-made behavior whose functions take any agent (bt/builtin_behaviors.h).
@@ -155,7 +175,15 @@ class Registry {
     entry = ActionEntry{std::string(name), behavior, {}, std::move(cpp)};
     entry.behavior.name = entry.name.c_str();
     if (entry.behavior.memory.size != 0) entry.behavior.memory.name = entry.cpp.memory.c_str();
-    return SignatureSetter(entry.params);
+    return SignatureSetter(entry.params, &entry.named);
+  }
+
+  // A ready-made Decide whose function takes any agent (bt::IfTime,
+  // bt/timestamps.h), without a DBlock. cpp.function: its C++ name.
+  SignatureSetter AddDecideFunction(std::string_view name, DecideFn decide, CppSpelling cpp = {}) {
+    DecideEntry& entry = decides_[std::string(name)];
+    entry = DecideEntry{std::string(name), BindingKind::Decide, decide, BlockType{}, kNoType, {}, std::move(cpp)};
+    return SignatureSetter(entry.params, &entry.named);
   }
 
   // `bool (Agent&[, const bt::DecideContext&])`: accepts when true.
@@ -211,7 +239,7 @@ class Registry {
     entry = DecideEntry{std::string(name), kind, bt::detail::MakeDecide<F, DBlock>(),
                         BlockTypeOf<DBlock>(nullptr), bt::detail::AgentTagOf<F>(), {}, std::move(cpp)};
     if (entry.dblock.size != 0) entry.dblock.name = entry.cpp.memory.c_str();
-    return SignatureSetter(entry.params);
+    return SignatureSetter(entry.params, &entry.named);
   }
   template <class Map>
   static const typename Map::mapped_type* Find(const Map& map, std::string_view name) {
