@@ -13,6 +13,7 @@
 #   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
 #   make fuzz-expression     the condition-language fuzzer, the same way
 #   make fuzz-unvanquished   the Unvanquished .bt loader fuzzer, the same way
+#   make fuzz-dragengine     the Drag[en]gine XML loader fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
@@ -378,6 +379,20 @@ test-fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
 fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
 	@$(call UNVANQUISHED_FUZZ_RUN,$(FUZZ_SECONDS))
 $(UNVANQUISHED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/unvanquished_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
+
+# The Drag[en]gine XML loader (tests/fuzz/dragengine_fuzzer.cpp) in stub mode, its
+# subtree files in the input, from its own seeds (tests/data/dragengine among them).
+DRAGENGINE_FUZZER := $(BUILD)/fuzz/dragengine_fuzzer
+DRAGENGINE_FUZZ_RUN = sh tests/fuzz/run.sh $(DRAGENGINE_FUZZER) $(1) $(BUILD)/fuzz/dragengine \
+                      tests/fuzz/corpus_dragengine fuzz-dragengine
+.PHONY: fuzz-dragengine test-fuzz-dragengine
+test-extra: test-fuzz-dragengine
+test-fuzz-dragengine: $(DRAGENGINE_FUZZER)
+	@$(call DRAGENGINE_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-dragengine: $(DRAGENGINE_FUZZER)
+	@$(call DRAGENGINE_FUZZ_RUN,$(FUZZ_SECONDS))
+$(DRAGENGINE_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/dragengine_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
 
 # The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random
