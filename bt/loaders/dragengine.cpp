@@ -140,7 +140,8 @@ class Reader {
   }
 
  private:
-  SourceLocation Where(const XmlFile& file, pugi::xml_node node) const { return At(file, node.offset_debug()); }
+  // pugixml places an element at its name: the place is its '<', one before.
+  SourceLocation Where(const XmlFile& file, pugi::xml_node node) const { return At(file, node.offset_debug() - 1); }
 
   bool Flag(const XmlFile& file, pugi::xml_node element, const char* name) {
     const pugi::xml_attribute attribute = element.attribute(name);
@@ -313,9 +314,9 @@ class SpecWriter {
     node.decide = {rule.conditions.front().name, {}, rule.conditions.front().where};
   }
 
-  // The nodes asking the rule's conditions in its mode (for a gate that is not simple).
+  // New nodes asking the rule's conditions in its mode (for a gate that is not
+  // simple): one set per place, as a group lists a child once.
   std::string Gate(const Rule& rule, const std::string& name) {
-    if (!gate_.empty()) return gate_;
     const bool negated = rule.mode == ConditionMode::AnyFalse || rule.mode == ConditionMode::AllFalse;
     std::vector<std::string> asks;
     for (const Condition& condition : rule.conditions) {
@@ -331,15 +332,14 @@ class SpecWriter {
       Group(unless, bt::GroupPolicy::Decorator, {ask}, condition.where).Results(bt::kInvertResult);
       asks.push_back(unless);
     }
-    if (asks.size() == 1) return gate_ = asks.front();
+    if (asks.size() == 1) return asks.front();
     const bool all = rule.mode == ConditionMode::AllTrue || rule.mode == ConditionMode::AllFalse;
-    gate_ = Unique(name + ":conditions");
-    Group(gate_, all ? bt::GroupPolicy::Sequence : bt::GroupPolicy::Fallback, asks, rule.where);
-    return gate_;
+    const std::string gate = Unique(name + ":conditions");
+    Group(gate, all ? bt::GroupPolicy::Sequence : bt::GroupPolicy::Fallback, asks, rule.where);
+    return gate;
   }
 
   std::string WriteRule(const Rule& rule, const std::string& name) {
-    gate_.clear();
     switch (rule.kind) {
       case RuleKind::Action: return WriteLeaf(rule, name, rule.action);
       case RuleKind::Success: return WriteLeaf(rule, name, "Succeed");
@@ -382,7 +382,6 @@ class SpecWriter {
     }
     std::vector<std::string> children;
     for (const Rule& child : own.children) children.push_back(Write(child));
-    gate_.clear();
     const bool choice = own.kind == RuleKind::Choice;
     if (own.conditions.empty() || SimpleGate(own)) {
       NodeSpec& group = Group(name, choice ? bt::GroupPolicy::Fallback : bt::GroupPolicy::Sequence, children, own.where);
@@ -392,27 +391,26 @@ class SpecWriter {
       AddParams(group, own);
       return name;
     }
-    const std::string gate = Gate(own, name);
     // What follows the gate on entry, and what a loop runs again.
     std::vector<std::string> body;
     if (!choice) {
       for (const std::string& child : children) {
         body.push_back(child);
-        body.push_back(gate);
+        body.push_back(Gate(own, name));
       }
     } else {
       std::string next = children.back();
       for (std::size_t i = children.size() - 1; i-- > 0;) {
         const std::string then = Unique(name + ":then " + std::to_string(i + 1));
-        Group(then, bt::GroupPolicy::Sequence, {gate, next}, own.where);
+        Group(then, bt::GroupPolicy::Sequence, {Gate(own, name), next}, own.where);
         const std::string from = Unique(name + ":from " + std::to_string(i));
         Group(from, bt::GroupPolicy::Fallback, {children[i], then}, own.where);
         next = from;
       }
       body.push_back(next);
-      if (own.loop) body.push_back(gate);
+      if (own.loop) body.push_back(Gate(own, name));
     }
-    std::vector<std::string> top{gate};
+    std::vector<std::string> top{Gate(own, name)};
     if (own.loop) {
       const std::string loop = Unique(name + ":loop");
       Group(loop, bt::GroupPolicy::Sequence, body, own.where).Flags(bt::kLoopChildren);
@@ -429,7 +427,6 @@ class SpecWriter {
   bt::data::TreeSpec& spec_;
   std::string_view mainFile_;
   std::set<std::string> names_;
-  std::string gate_;  // the gate of the rule being written, once made
 };
 
 const DeciderDef* FindById(const DeciderDef& d, std::uint32_t id, int depth) {
