@@ -199,6 +199,9 @@ TEST_CASE("Drag[en]gine errors: each malformed file gives its one exact error", 
         bad + "bad_in_subtree.xml:3:3: unknown tag <choise> in <behaviorTree>");
   CHECK(Errors(bt::loaders::LoadDragengineFile(bad + "loop_a.xml", Registry())) ==
         bad + "loop_b.xml:4:5: subtree recursion: " + bad + "loop_a.xml -> " + bad + "loop_b.xml -> " + bad + "loop_a.xml");
+  CHECK(Errors(bt::loaders::LoadDragengine("<behaviorTree>\n <success id='" + std::string(193, 'x') + "'/></behaviorTree>",
+                                           "long.xml", Registry())) ==
+        "long.xml:2:2: an id of 193 bytes (prefixes included), more than 192");
   CHECK(Errors(bt::loaders::LoadDragengineFile(bad + "none.xml", Registry())) == bad + "none.xml:1:1: cannot read the file");
 }
 

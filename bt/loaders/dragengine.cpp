@@ -161,6 +161,10 @@ class Reader {
     const SourceLocation where = Where(file, element);
     if (written.empty()) throw LoadFailure{where, "an empty id"};
     const std::string id = (written.front() == '.' ? parentId : idPrefix) + std::string(written);
+    // Room for the helper nodes' suffixes (":doNotFail") within a node name's bound.
+    if (id.size() > kMaxDragengineIdBytes)
+      throw LoadFailure{where, "an id of " + std::to_string(id.size()) + " bytes (prefixes included), more than " +
+                                   std::to_string(kMaxDragengineIdBytes)};
     const auto [at, added] = ids_.emplace(id, where);
     if (!added) throw LoadFailure{where, "duplicate rule id '" + id + "' (first at " + Place(at->second) + ")"};
     return id;

@@ -56,6 +56,10 @@ namespace bt::loaders {
 // Deepest nesting of rules (subtrees included) the loader accepts.
 inline constexpr int kMaxDragengineDepth = 32;  // bt::kMaxTreeDepth: a deeper tree cannot be built
 
+// Longest rule id, prefixes included [bytes]: a node name (bt::data::kMaxNameBytes)
+// with room for the names of its helper nodes.
+inline constexpr std::size_t kMaxDragengineIdBytes = bt::data::kMaxNameBytes - 64;
+
 // The spec of a file whose text is `text` (its subtree files found and read as
 // `options` says, beside `file`), or its error.
 struct DragengineParse {
