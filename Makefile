@@ -16,6 +16,7 @@
 #   make fuzz-unvanquished   the Unvanquished .bt loader fuzzer, the same way
 #   make fuzz-selection-tree the CryEngine selection-tree loader fuzzer, the same way
 #   make fuzz-mbt   the MBT XML loader fuzzer, the same way
+#   make fuzz-dragengine     the Drag[en]gine XML loader fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
@@ -416,6 +417,20 @@ test-fuzz-mbt: $(MBT_FUZZER)
 fuzz-mbt: $(MBT_FUZZER)
 	@$(call MBT_FUZZ_RUN,$(FUZZ_SECONDS))
 $(MBT_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/mbt_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
+
+# The Drag[en]gine XML loader (tests/fuzz/dragengine_fuzzer.cpp) in stub mode, its
+# subtree files in the input, from its own seeds (tests/data/dragengine among them).
+DRAGENGINE_FUZZER := $(BUILD)/fuzz/dragengine_fuzzer
+DRAGENGINE_FUZZ_RUN = sh tests/fuzz/run.sh $(DRAGENGINE_FUZZER) $(1) $(BUILD)/fuzz/dragengine \
+                      tests/fuzz/corpus_dragengine fuzz-dragengine
+.PHONY: fuzz-dragengine test-fuzz-dragengine
+test-extra: test-fuzz-dragengine
+test-fuzz-dragengine: $(DRAGENGINE_FUZZER)
+	@$(call DRAGENGINE_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-dragengine: $(DRAGENGINE_FUZZER)
+	@$(call DRAGENGINE_FUZZ_RUN,$(FUZZ_SECONDS))
+$(DRAGENGINE_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/dragengine_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
 
 # The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random
