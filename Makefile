@@ -47,11 +47,15 @@ SAN_WARN  := $(WARN) -Wno-maybe-uninitialized
 PACKAGES_build       := g++ pkg-config libspdlog-dev libfmt-dev
 # PEGTL: only for libbt_data.a (the condition language's grammars), not the core or the demos.
 PACKAGES_data        := $(PACKAGES_build) tao-pegtl-dev
-# pugixml: only for libbt_loaders.a (the XML formats' loaders).
-PACKAGES_loaders     := $(PACKAGES_data) libpugixml-dev
-LOADER_LIBS          := -lpugixml
+# pugixml: only for libbt_loaders.a (the XML formats' loaders); Lua 5.4: its
+# script engine of MBT's Lua nodes (bt/loaders/lua/).
+PACKAGES_loaders     := $(PACKAGES_data) libpugixml-dev liblua5.4-dev
+LUA_CFLAGS           := $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
+LUA_LIBS             := $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4)
+LOADER_LIBS          := -lpugixml $(LUA_LIBS)
+CPPFLAGS             += $(LUA_CFLAGS)
 PACKAGES_demo        := $(PACKAGES_build) libncurses-dev
-PACKAGES_test        := $(PACKAGES_demo) tao-pegtl-dev libpugixml-dev catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
+PACKAGES_test        := $(PACKAGES_demo) tao-pegtl-dev libpugixml-dev liblua5.4-dev catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
 PACKAGES_fuzz        := $(PACKAGES_loaders) clang-14 libclang-rt-14-dev
 PACKAGES_bench-micro := $(PACKAGES_data) libbenchmark-dev
 PACKAGES_valgrind    := $(PACKAGES_demo) valgrind
