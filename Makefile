@@ -16,6 +16,7 @@
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
+#   make bench-lua    Google Benchmark of a LuaGate's cost per tick (Lua 5.4 script engine)
 #   make install PREFIX=/usr/local   headers, libbt.a, bt_dot, bt_timeline, the gdb
 #                   printers, pkg-config and CMake files (find_package(bt 0.1))
 
@@ -435,7 +436,7 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(LIB)
 # Then the crowd (bt/crowd.h) on the same workload, through oneTBB: bench-crowd.
 BENCH_CLASSIC_SRCS := tools/bench/classic_main.cpp tools/bench/bt_classic.cpp tools/bench/classic_handwritten.cpp \
                       tools/bench/alloc_count.cpp
-BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/crowd_main.cpp $(BENCH_CLASSIC_SRCS),$(wildcard tools/bench/*.cpp)) \
+BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/lua.cpp tools/bench/crowd_main.cpp $(BENCH_CLASSIC_SRCS),$(wildcard tools/bench/*.cpp)) \
                tools/bench/alloc_count.cpp
 BENCH       := $(BUILD)/tools/bench/creatures
 BENCH_CLASSIC := $(BUILD)/tools/bench/classic
@@ -463,6 +464,15 @@ bench-micro: $(BENCH_MICRO)
 $(BENCH): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_SRCS)) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+# bench-lua: Google Benchmark of a LuaGate's cost per tick (tools/bench/lua.cpp).
+BENCH_LUA := $(BUILD)/tools/bench/lua
+.PHONY: bench-lua
+bench-lua: $(BENCH_LUA)
+	$(BENCH_LUA) $(BENCH_LUA_ARGS)
+$(BUILD)/obj/tools/bench/lua.o: | $(DEPS_BENCH_MICRO) $(DEPS_LOADERS)
+$(BENCH_LUA): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/lua.cpp tools/bench/alloc_count.cpp) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(LOADER_LIBS) -lbenchmark
 $(BUILD)/obj/tools/bench/micro.o: | $(DEPS_BENCH_MICRO)
 $(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/bench/bt_creatures.cpp tools/bench/handwritten.cpp) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)

@@ -112,8 +112,12 @@ struct LuaScripts::Impl {
     return grown;
   }
 
+  // Raises in the function running (level 0 in a hook), so the message names its place.
   static void BudgetHook(lua_State* L, lua_Debug*) {
-    luaL_error(L, "instruction budget of %d exceeded", Of(L).limits.instructionBudget);
+    luaL_where(L, 0);
+    lua_pushfstring(L, "instruction budget of %d exceeded", Of(L).limits.instructionBudget);
+    lua_concat(L, 2);
+    lua_error(L);
   }
 
   // ------------------------------------------------------------ the library's functions
