@@ -62,11 +62,11 @@ void Run(benchmark::State& state, const char* gate, const char* code) {
   bt::Memory<256> memory{};
   double time = 0;
   for (int i = 0; i < 100; ++i)  // warm: the Lua state's first runs allocate
-    if (bt::TickBehaviorTree(g.tree->Root(), &agent, memory, time += 0.1, 0.1f).status != bt::Status::Done)
+    if (bt::TickBehaviorTree(g.tree->Root(), agent, memory, time += 0.1, 0.1f).status != bt::Status::Done)
       Gate::Die("the gate did not open");
   const std::uint64_t allocations = bench::AllocationCount();
   for (auto _ : state) {
-    const bt::TickResult result = bt::TickBehaviorTree(g.tree->Root(), &agent, memory, time += 0.1, 0.1f);
+    const bt::TickResult result = bt::TickBehaviorTree(g.tree->Root(), agent, memory, time += 0.1, 0.1f);
     benchmark::DoNotOptimize(result);
   }
   state.counters["allocs/tick"] =
