@@ -13,6 +13,7 @@
 #   make fuzz-stimuli-print  the stimuli and DebugPrintState fuzzer, the same way
 #   make fuzz-expression     the condition-language fuzzer, the same way
 #   make fuzz-unvanquished   the Unvanquished .bt loader fuzzer, the same way
+#   make fuzz-lua            the Lua script engine's compiler fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
@@ -384,6 +385,19 @@ fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
 	@$(call UNVANQUISHED_FUZZ_RUN,$(FUZZ_SECONDS))
 $(UNVANQUISHED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/unvanquished_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
+
+# The Lua script engine's compiler (tests/fuzz/lua_fuzzer.cpp): the chunks of
+# MBT's Lua nodes, from its own seeds. Lua itself is Debian's (not instrumented).
+LUA_FUZZER := $(BUILD)/fuzz/lua_fuzzer
+LUA_FUZZ_RUN = sh tests/fuzz/run.sh $(LUA_FUZZER) $(1) $(BUILD)/fuzz/lua tests/fuzz/corpus_lua fuzz-lua
+.PHONY: fuzz-lua test-fuzz-lua
+test-extra: test-fuzz-lua
+test-fuzz-lua: $(LUA_FUZZER)
+	@$(call LUA_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-lua: $(LUA_FUZZER)
+	@$(call LUA_FUZZ_RUN,$(FUZZ_SECONDS))
+$(LUA_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) bt/loaders/lua/lua_scripts.cpp tests/fuzz/lua_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LUA_LIBS)
 
 # The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random
 # specs against a small registry, from its own seeds.
