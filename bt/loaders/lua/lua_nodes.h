@@ -113,8 +113,8 @@ void LuaBehaviorExit(Agent& agent, const Context& context) {
 }
 
 // Registers the five Lua nodes (table above) for agents of type Agent, with
-// `scripts` as LuaBehavior's engine. Call it again after the game's own
-// registrations of these names, or they replace it.
+// `scripts` as LuaBehavior's engine. A later registration of one of these names
+// (the game's own) replaces it.
 template <class Agent>
 void RegisterLuaNodes(bt::data::Registry& registry, LuaScripts& scripts) {
   detail::gLuaEngineOf<Agent>.store(scripts.Id());
