@@ -267,7 +267,9 @@ TEST_CASE("A syntax error is Lua's message naming the chunk; a binary chunk is r
   CHECK(scripts.Compile("x = 1\ny = = 2", "tree.xml:3", error) == -1);
   CHECK(error == "[tree.xml:3]:2: unexpected symbol near '='");
   CHECK(scripts.Compile("\x1bLua", "tree.xml:4", error) == -1);
-  CHECK(error == "attempt to load a binary chunk (mode is 't')");
+  CHECK(error == "[tree.xml:4]: attempt to load a binary chunk (mode is 't')");
+  CHECK(scripts.Compile("x = " + std::string(300, '('), "tree.xml:5", error) == -1);
+  CHECK(error == "[tree.xml:5]: C stack overflow");
   CHECK(!scripts.Define("function", "game.lua", error));
   CHECK(error == "[game.lua]:1: <name> expected near <eof>");
   // Compiling runs nothing.

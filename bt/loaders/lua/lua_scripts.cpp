@@ -46,6 +46,14 @@ std::string MessageAt(lua_State* L, int index) {
   return std::string("(error object is a ") + luaL_typename(L, index) + " value)";
 }
 
+// A load error Lua gave without a place (a binary chunk, nesting too deep for
+// the parser, memory) gets the chunk's name, as its syntax errors have:
+// "[tree.xml:4]: attempt to load a binary chunk (mode is 't')". `name` is "=[...]".
+void NameChunkIn(std::string& error, const std::string& name) {
+  const std::string_view chunk = std::string_view(name).substr(1);
+  if (error.compare(0, chunk.size(), chunk) != 0) error.insert(0, std::string(chunk) + ": ");
+}
+
 // Pushes a metatable whose __metatable hides it (getmetatable gives false,
 // setmetatable refuses), with __index and __newindex from the two values on top
 // (nil: none), which it pops.
@@ -443,7 +451,11 @@ std::int64_t LuaScripts::Compile(std::string_view code, std::string_view chunkNa
   }
   const std::string name = "=[" + std::string(chunkName) + "]";
   Impl::LoadRequest request{code.data(), code.size(), name.c_str(), 0};
-  if (!impl_->Protected(&Impl::CompileChunk, &request, error)) return -1;
+  if (!impl_->Protected(&Impl::CompileChunk, &request, error)) {
+    NameChunkIn(error, name);
+    return -1;
+  }
+  error.clear();
   ++impl_->chunkCount;
   return static_cast<std::int64_t>((static_cast<std::uint64_t>(impl_->id) << kChunkBits) | request.chunk);
 }
@@ -456,7 +468,9 @@ bool LuaScripts::Define(std::string_view code, std::string_view chunkName, std::
   }
   const std::string name = "=[" + std::string(chunkName) + "]";
   Impl::LoadRequest request{code.data(), code.size(), name.c_str(), 0};
-  return impl_->Protected(&Impl::DefineChunk, &request, error);
+  if (impl_->Protected(&Impl::DefineChunk, &request, error)) return true;
+  NameChunkIn(error, name);
+  return false;
 }
 
 void LuaScripts::AddTree(const DeciderDef& root) {

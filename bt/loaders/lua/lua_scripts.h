@@ -111,7 +111,9 @@ class LuaScripts final : public ScriptCompiler {
 
   // Compiles `code` (Lua text) into its own environment: a handle >= 0, or -1 with
   // `error` set to Lua's message, which names the chunk "[chunkName]" and the line
-  // within it: "[tree.xml:12]:1: unexpected symbol near 'x'".
+  // within it: "[tree.xml:12]:1: unexpected symbol near 'x'" (one Lua gives
+  // without a line gets the name alone: "[tree.xml:12]: C stack overflow").
+  // `error` is cleared on success.
   std::int64_t Compile(std::string_view code, std::string_view chunkName, std::string& error) override;
 
   // Runs `code` with the shared definitions as its environment, within the
