@@ -17,10 +17,12 @@
 #   make fuzz-selection-tree the CryEngine selection-tree loader fuzzer, the same way
 #   make fuzz-mbt   the MBT XML loader fuzzer, the same way
 #   make fuzz-dragengine     the Drag[en]gine XML loader fuzzer, the same way
+#   make fuzz-lua            the Lua script engine's compiler fuzzer, the same way
 #   make valgrind   every demo under valgrind memcheck
 #   make tsan       the threading tests ([threads]) under ThreadSanitizer
 #   make bench-micro  Google Benchmark of the parts of a tick
 #   make bench-import the Unvanquished loader's speed, and a loaded tree against its C++ twin (tools/bench/import.md)
+#   make bench-lua    Google Benchmark of a LuaGate's cost per tick (Lua 5.4 script engine)
 #   make install PREFIX=/usr/local   headers, libbt.a, bt_dot, bt_timeline, the gdb
 #                   printers, pkg-config and CMake files (find_package(bt 0.1))
 
@@ -52,12 +54,16 @@ SAN_WARN  := $(WARN) -Wno-maybe-uninitialized
 PACKAGES_build       := g++ pkg-config libspdlog-dev libfmt-dev
 # PEGTL: only for libbt_data.a (the condition language's grammars), not the core or the demos.
 PACKAGES_data        := $(PACKAGES_build) tao-pegtl-dev
-# pugixml: only for libbt_loaders.a (the XML formats' loaders).
-PACKAGES_loaders     := $(PACKAGES_data) libpugixml-dev
-LOADER_LIBS          := -lpugixml
+# pugixml: only for libbt_loaders.a (the XML formats' loaders); Lua 5.4: its
+# script engine of MBT's Lua nodes (bt/loaders/lua/).
+PACKAGES_loaders     := $(PACKAGES_data) libpugixml-dev liblua5.4-dev
+LUA_CFLAGS           := $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
+LUA_LIBS             := $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4)
+LOADER_LIBS          := -lpugixml $(LUA_LIBS)
+CPPFLAGS             += $(LUA_CFLAGS)
 # The sandbox loads tree files (--tree): the loaders' packages too.
 PACKAGES_demo        := $(PACKAGES_loaders) libncurses-dev
-PACKAGES_test        := $(PACKAGES_demo) tao-pegtl-dev libpugixml-dev catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
+PACKAGES_test        := $(PACKAGES_demo) tao-pegtl-dev libpugixml-dev liblua5.4-dev catch2 cmake clang-14 libclang-rt-14-dev gdb graphviz libtbb-dev
 PACKAGES_fuzz        := $(PACKAGES_loaders) clang-14 libclang-rt-14-dev
 PACKAGES_bench-micro := $(PACKAGES_data) libbenchmark-dev
 PACKAGES_valgrind    := $(PACKAGES_demo) valgrind
@@ -433,6 +439,19 @@ fuzz-dragengine: $(DRAGENGINE_FUZZER)
 $(DRAGENGINE_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/dragengine_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
 
+# The Lua script engine's compiler (tests/fuzz/lua_fuzzer.cpp): the chunks of
+# MBT's Lua nodes, from its own seeds. Lua itself is Debian's (not instrumented).
+LUA_FUZZER := $(BUILD)/fuzz/lua_fuzzer
+LUA_FUZZ_RUN = sh tests/fuzz/run.sh $(LUA_FUZZER) $(1) $(BUILD)/fuzz/lua tests/fuzz/corpus_lua fuzz-lua
+.PHONY: fuzz-lua test-fuzz-lua
+test-extra: test-fuzz-lua
+test-fuzz-lua: $(LUA_FUZZER)
+	@$(call LUA_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
+fuzz-lua: $(LUA_FUZZER)
+	@$(call LUA_FUZZ_RUN,$(FUZZ_SECONDS))
+$(LUA_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) bt/loaders/lua/lua_scripts.cpp tests/fuzz/lua_fuzzer.cpp)
+	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LUA_LIBS)
+
 # The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random
 # specs against a small registry, from its own seeds.
 BUILDER_FUZZER := $(BUILD)/fuzz/builder_fuzzer
@@ -487,7 +506,7 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(LIB)
 BENCH_CLASSIC_SRCS := tools/bench/classic_main.cpp tools/bench/bt_classic.cpp tools/bench/classic_handwritten.cpp \
                       tools/bench/alloc_count.cpp
 BENCH_IMPORT_SRCS := tools/bench/import_main.cpp tools/bench/import_creatures.cpp tools/bench/alloc_count.cpp
-BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/crowd_main.cpp $(BENCH_CLASSIC_SRCS) $(BENCH_IMPORT_SRCS) \
+BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/lua.cpp tools/bench/crowd_main.cpp $(BENCH_CLASSIC_SRCS) $(BENCH_IMPORT_SRCS) \
                  tools/bench/import_generate.cpp,$(wildcard tools/bench/*.cpp)) \
                tools/bench/alloc_count.cpp
 BENCH       := $(BUILD)/tools/bench/creatures
@@ -516,6 +535,15 @@ bench-micro: $(BENCH_MICRO)
 $(BENCH): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_SRCS)) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+# bench-lua: Google Benchmark of a LuaGate's cost per tick (tools/bench/lua.cpp).
+BENCH_LUA := $(BUILD)/tools/bench/lua
+.PHONY: bench-lua
+bench-lua: $(BENCH_LUA)
+	$(BENCH_LUA) $(BENCH_LUA_ARGS)
+$(BUILD)/obj/tools/bench/lua.o: | $(DEPS_BENCH_MICRO) $(DEPS_LOADERS)
+$(BENCH_LUA): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/lua.cpp tools/bench/alloc_count.cpp) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(LOADER_LIBS) -lbenchmark
 $(BUILD)/obj/tools/bench/micro.o: | $(DEPS_BENCH_MICRO)
 $(BENCH_MICRO): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/micro.cpp tools/bench/bt_creatures.cpp tools/bench/handwritten.cpp) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)

@@ -1,0 +1,1 @@
+return entity.someCounter == 75

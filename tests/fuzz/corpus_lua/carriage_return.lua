@@ -1,0 +1,1 @@
+return •entitys.omeC

@@ -1,0 +1,1 @@
+agent.vars.Count = agent.vars.Count + 1

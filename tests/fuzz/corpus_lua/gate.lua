@@ -1,0 +1,1 @@
+return agent.vars.Open
