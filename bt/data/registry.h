@@ -116,6 +116,11 @@ class SignatureSetter {
     params_->assign(types.begin(), types.end());
     return *this;
   }
+  // The same from a signature known only at run time (a tool registering what a file names).
+  SignatureSetter& Params(const Signature& types) {
+    *params_ = types;
+    return *this;
+  }
 
  private:
   Signature* params_;
