@@ -4,7 +4,6 @@
 #include "bt/events.h"
 #include "bt/tree.h"
 #include "bt/variables.h"
-#include "bt/loaders/load_tree_file.h"
 #include "tools/bt_import/scripted_registry.h"
 
 namespace bt_import {
@@ -67,14 +66,14 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
   bt::loaders::LoadOptions stubLoad = options.load;
   stubLoad.build.stubUnknownNames = true;
   const bt::data::Registry builtins = BuiltinRegistry();
-  const bt::loaders::LoadedTree stubbed = bt::loaders::LoadTreeFile(treePath, builtins, stubLoad);
+  const bt::loaders::LoadedTree stubbed = options.loader(treePath, builtins, stubLoad);
   if (!stubbed.build.Ok()) return LoadFailed(stubbed.build);
 
   const ScriptedRegistry scripted = MakeScriptedRegistry(stubbed.build);
   if (!scripted.Ok()) return LoadFailed({}, scripted.errors);
   bt::loaders::LoadOptions load = options.load;
   load.build.stubUnknownNames = false;
-  const bt::loaders::LoadedTree loaded = bt::loaders::LoadTreeFile(treePath, scripted.registry, load);
+  const bt::loaders::LoadedTree loaded = options.loader(treePath, scripted.registry, load);
   if (!loaded.build.Ok()) return LoadFailed(loaded.build);
 
   const bt::DeciderDef& root = loaded.build.tree->Root();

@@ -22,20 +22,27 @@
 // Unvanquished and Drag[en]gine start again at the root.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "bt/loaders/load_options.h"
+#include "bt/loaders/load_tree_file.h"
 #include "bt/loaders/tree_format.h"
 #include "bt/signal_variables.h"
 #include "tools/bt_import/script.h"
 
 namespace bt_import {
 
+// How the file is loaded: bt::loaders::LoadTreeFile, or a test's own.
+using TreeLoader = std::function<bt::loaders::LoadedTree(const std::string& path, const bt::data::Registry& registry,
+                                                         const bt::loaders::LoadOptions& options)>;
+
 struct RunOptions {
   bool lifecycle = false;                // the `lifecycle: ` lines
   bt::loaders::LoadOptions load = {};    // searchPath (--path), read
+  TreeLoader loader = bt::loaders::LoadTreeFile;
   // The tree's signal variables (MBT and selection-tree <SignalVariables>), applied
   // on each `event`. Empty: events only reach bt::SendEvent.
   std::span<const bt::SignalVariable> signals = {};

@@ -1,0 +1,164 @@
+// tests/bt_import_run_test.cpp — the runner of `bt_import --run`
+// (tools/bt_import/run_script.h) on each format's rules: trees given as specs
+// (as the loaders of Drag[en]gine, MBT and selection trees will give them) in
+// place of a file, ticked against scripts; every line as the format says.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "bt/data/tree_builder.h"
+#include "bt/data/tree_spec.h"
+#include "tools/bt_import/run_script.h"
+#include "tools/bt_import/scripted_registry.h"
+
+namespace {
+
+using bt::GroupPolicy;
+using bt::loaders::TreeFormat;
+using bt_import::RunOptions;
+
+// A loader that builds `spec` as if the file held it, in the format given.
+bt_import::TreeLoader SpecLoader(const bt::data::TreeSpec& spec, TreeFormat format) {
+  return [spec, format](const std::string&, const bt::data::Registry& registry,
+                        const bt::loaders::LoadOptions& options) {
+    return bt::loaders::LoadedTree{format, bt::data::BuildTree(spec, registry, options.build)};
+  };
+}
+
+std::string Run(const bt::data::TreeSpec& spec, TreeFormat format, const std::string& script, RunOptions options = {}) {
+  const bt_import::ScriptParse parse = bt_import::ParseScript(script, "s.txt");
+  REQUIRE(parse.Ok());
+  options.loader = SpecLoader(spec, format);
+  const bt_import::RunResult result = bt_import::RunScript("tree", parse.ticks, options);
+  return result.output;
+}
+
+RunOptions WithLifecycle() {
+  RunOptions options;
+  options.lifecycle = true;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("RunScript, MBT: enter and exit markers; a root that ends stops the tree", "[bt_import]") {
+  bt::data::TreeSpec spec{.file = "tree.xml"};
+  spec.Group("Sequence@3", GroupPolicy::Sequence, {"Move@4", "Shoot@5"});
+  spec.Behavior("Move@4", "Move");
+  spec.Behavior("Shoot@5", "Shoot");
+  CHECK(Run(spec, TreeFormat::ModularBehaviorTree,
+            "tick 1:\ntick 2: Move=S\ntick 3: Shoot=S\ntick 4: Move=S\ntick 5:", WithLifecycle()) ==
+        "Move | R\nlifecycle: enter:Move\n"
+        "Move Shoot | R\nlifecycle: exit:Move enter:Shoot\n"
+        "Shoot | S\nlifecycle: exit:Shoot\n"
+        "- | -\nlifecycle: -\n"
+        "- | -\nlifecycle: -\n");
+  // A failing root stops it as well.
+  CHECK(Run(spec, TreeFormat::ModularBehaviorTree, "tick 1: Move=F\ntick 2:") == "Move | F\n- | -\n");
+  // Unvanquished starts again at the root, and marks first entries only.
+  CHECK(Run(spec, TreeFormat::Unvanquished, "tick 1: Move=F\ntick 2: Move=S", WithLifecycle()) ==
+        "Move | F\nlifecycle: enter:Move\nMove Shoot | R\nlifecycle: enter:Move enter:Shoot\n");
+  // Drag[en]gine has no markers.
+  CHECK(Run(spec, TreeFormat::Dragengine, "tick 1: Move=S", WithLifecycle()) == "Move Shoot | R\nlifecycle: -\n");
+}
+
+TEST_CASE("RunScript, MBT: cond sets a declared variable; event reaches the state machine and the signals",
+          "[bt_import]") {
+  bt::data::TreeSpec spec{.file = "tree.xml"};
+  spec.Group("Priority@3", GroupPolicy::Priority, {"Attack@4", "Machine@5"});
+  spec.Behavior("Attack@4", "Shoot").Condition("Alert", bt::data::Dialect::Cry);
+  spec.Group("Machine@5", GroupPolicy::StateMachine, {"Idle@6", "Combat@7"});
+  spec.Behavior("Idle@6", "Idle").OnEvent("OnEnemySeen", "Combat@7");
+  spec.Behavior("Combat@7", "Fight");
+  spec.variables.push_back({"Alert", bt::VariableType::Bool, 0, {}});
+  spec.variables.push_back({"Heard", bt::VariableType::Bool, 0, {}});
+
+  // The transition is applied at the machine's next tick: the one after the event.
+  CHECK(Run(spec, TreeFormat::ModularBehaviorTree,
+            "tick 1:\ntick 2: event OnEnemySeen\ntick 3: cond Alert=true\ntick 4: event OnHeard", WithLifecycle()) ==
+        "Idle | R\nlifecycle: enter:Idle\n"
+        "Fight | R\nlifecycle: exit:Idle enter:Fight\n"
+        "Shoot | R\nlifecycle: exit:Fight enter:Shoot\n"
+        "Shoot | R\nlifecycle: -\n");
+
+  // The tree's signal variables, applied on each event: OnCalm clears Alert.
+  const bt::SignalVariable signals[] = {{"OnCalm", 0, 0.0}};
+  RunOptions options;
+  options.signals = signals;
+  CHECK(Run(spec, TreeFormat::ModularBehaviorTree, "tick 1: cond Alert=true\ntick 2: event OnCalm", options) ==
+        "Shoot | R\nIdle | R\n");
+}
+
+TEST_CASE("RunScript, selection trees: the selected leaf's action on each line", "[bt_import]") {
+  bt::data::TreeSpec spec{.file = "tree.xml"};
+  spec.Group("Root", GroupPolicy::PrioritizedList, {"Attack", "Idle"});
+  spec.Behavior("Attack", "AttackBehavior").Condition("Enemy", bt::data::Dialect::Cry);
+  spec.Behavior("Idle", "IdleBehavior");
+  spec.variables.push_back({"Enemy", bt::VariableType::Bool, 0, {}});
+  CHECK(Run(spec, TreeFormat::SelectionTree, "tick 1:\ntick 2: cond Enemy=true\ntick 3: cond Enemy=false",
+            WithLifecycle()) ==
+        "IdleBehavior\nlifecycle: -\nAttackBehavior\nlifecycle: -\nIdleBehavior\nlifecycle: -\n");
+  // No leaf selected.
+  bt::data::TreeSpec none{.file = "tree.xml"};
+  none.Group("Root", GroupPolicy::PrioritizedList, {"Attack"});
+  none.Behavior("Attack", "AttackBehavior").Condition("Enemy", bt::data::Dialect::Cry);
+  none.variables.push_back({"Enemy", bt::VariableType::Bool, 0, {}});
+  CHECK(Run(none, TreeFormat::SelectionTree, "tick 1:\ntick 2: cond Enemy=true") == "-\nAttackBehavior\n");
+}
+
+TEST_CASE("RunScript, Drag[en]gine: cond sets a condition; a missing action fails without being called",
+          "[bt_import]") {
+  bt::data::TreeSpec spec{.file = "tree.xml"};
+  spec.Group("choice", GroupPolicy::Selector, {"walk", "idle"});
+  spec.Behavior("walk", "walk").Decide("canWalk");
+  spec.Behavior("idle", "idle");
+  CHECK(Run(spec, TreeFormat::Dragengine,
+            "tick 1:\ntick 2: cond canWalk=true\ntick 3: missing walk\ntick 4: missing idle\ntick 5: cond canWalk=0") ==
+        "idle | R\nwalk | R\nidle | R\n- | F\n- | F\n");
+}
+
+TEST_CASE("RunScript: E when the redecide limit trips; unscripted names change nothing", "[bt_import]") {
+  bt::data::TreeSpec spec{.file = "tree.bt"};
+  spec.Group("loop", GroupPolicy::Sequence, {"step"}).Flags(bt::kLoopChildren);
+  spec.Behavior("step", "step");
+  const std::string out = Run(spec, TreeFormat::Unvanquished, "tick 1: step=S\ntick 2: cond nothing=1; event None; other=S");
+  const std::string first = out.substr(0, out.find('\n'));
+  CHECK(first.substr(0, 5) == "step ");
+  CHECK(first.substr(first.size() - 4) == " | E");
+  CHECK(out.substr(first.size() + 1) == "step | R\n");
+}
+
+TEST_CASE("RunScript: a file that does not load prints its errors and 'load error'", "[bt_import]") {
+  bt::data::TreeSpec spec{.file = "tree.bt"};
+  spec.Group("root", GroupPolicy::Sequence, {"gone"}).At(1, 1);
+  const bt_import::ScriptParse parse = bt_import::ParseScript("tick 1:", "s.txt");
+  RunOptions options;
+  options.loader = SpecLoader(spec, TreeFormat::Unvanquished);
+  const bt_import::RunResult result = bt_import::RunScript("tree", parse.ticks, options);
+  CHECK_FALSE(result.ok);
+  CHECK(result.output == "tree.bt:1:1: decider root: child 'gone' is not a node of the spec\nload error\n");
+}
+
+TEST_CASE("MakeScriptedRegistry: one slot per condition and value function, actions by name", "[bt_import]") {
+  bt::data::TreeSpec spec{.file = "tree.bt"};
+  spec.Group("root", GroupPolicy::Selector, {"a", "b"});
+  spec.Behavior("a", "fight", {bt::data::ArgSpec::Number(2), bt::data::ArgSpec::Text("x")})
+      .Condition("ready(1) && !hurt", bt::data::Dialect::Unvanquished);
+  spec.Behavior("b", "Succeed").Decide("hurt");
+  const bt::data::BuildResult stubbed =
+      bt::data::BuildTree(spec, bt_import::BuiltinRegistry(), {.stubUnknownNames = true});
+  REQUIRE(stubbed.Ok());
+  const bt_import::ScriptedRegistry scripted = bt_import::MakeScriptedRegistry(stubbed);
+  REQUIRE(scripted.Ok());
+  REQUIRE(scripted.names.size() == 4);  // fight, ready, hurt (value), hurt (condition); Succeed is built in
+  CHECK(scripted.names[0].cpp == "action_fight");
+  CHECK(scripted.names[0].params == bt::data::Signature{bt::ParamType::Number, bt::ParamType::Text});
+  CHECK(scripted.names[1].cpp == "value_ready");
+  CHECK(scripted.names[1].params == bt::data::Signature{bt::ParamType::Number});
+  CHECK(scripted.SlotsOf("ready") == std::vector<int>{0});
+  CHECK(scripted.SlotsOf("hurt") == std::vector<int>{1, 2});
+  CHECK(scripted.SlotsOf("fight").empty());
+  CHECK(scripted.IsAction("fight"));
+  CHECK_FALSE(scripted.IsAction("Succeed"));
+  CHECK(bt::data::BuildTree(spec, scripted.registry).Ok());
+}
