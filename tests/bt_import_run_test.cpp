@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 #include "bt/data/tree_builder.h"
 #include "bt/data/tree_spec.h"
@@ -92,7 +93,8 @@ TEST_CASE("RunScript, MBT: cond sets a declared variable; event reaches the stat
 TEST_CASE("RunScript, selection trees: the selected leaf's action on each line", "[bt_import]") {
   bt::data::TreeSpec spec{.file = "tree.xml"};
   spec.Group("Root", GroupPolicy::PrioritizedList, {"Attack", "Idle"});
-  spec.Behavior("Attack", "AttackBehavior").Condition("Enemy", bt::data::Dialect::Cry);
+  // Selection is made again at every tick (the recheck), as the selection-tree engine does.
+  spec.Behavior("Attack", "AttackBehavior").Condition("Enemy", bt::data::Dialect::Cry).Flags(bt::kRecheckEveryTick);
   spec.Behavior("Idle", "IdleBehavior");
   spec.variables.push_back({"Enemy", bt::VariableType::Bool, 0, {}});
   CHECK(Run(spec, TreeFormat::SelectionTree, "tick 1:\ntick 2: cond Enemy=true\ntick 3: cond Enemy=false",
@@ -126,6 +128,16 @@ TEST_CASE("RunScript: E when the redecide limit trips; unscripted names change n
   CHECK(first.substr(0, 5) == "step ");
   CHECK(first.substr(first.size() - 4) == " | E");
   CHECK(out.substr(first.size() + 1) == "step | R\n");
+
+  const bt_import::ScriptParse parse =
+      bt_import::ParseScript("tick 1: cond nothing=1; missing gone\ntick 2: other=S; step=S; Succeed=F", "s.txt");
+  RunOptions options;
+  options.loader = SpecLoader(spec, TreeFormat::Unvanquished);
+  CHECK(bt_import::RunScript("tree", parse.ticks, options).warnings ==
+        std::vector<std::string>{"1: missing: the tree runs no scripted action 'gone'",
+                                 "1: cond: the tree reads no variable, condition or function 'nothing'",
+                                 "2: the tree runs no scripted action 'other'",
+                                 "2: the tree runs no scripted action 'Succeed'"});
 }
 
 TEST_CASE("RunScript: a file that does not load prints its errors and 'load error'", "[bt_import]") {
@@ -136,7 +148,7 @@ TEST_CASE("RunScript: a file that does not load prints its errors and 'load erro
   options.loader = SpecLoader(spec, TreeFormat::Unvanquished);
   const bt_import::RunResult result = bt_import::RunScript("tree", parse.ticks, options);
   CHECK_FALSE(result.ok);
-  CHECK(result.output == "tree.bt:1:1: decider root: child 'gone' is not a node of the spec\nload error\n");
+  CHECK(result.output == "tree.bt:1:1: decider root: unknown child 'gone'\nload error\n");
 }
 
 TEST_CASE("MakeScriptedRegistry: one slot per condition and value function, actions by name", "[bt_import]") {

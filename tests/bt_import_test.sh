@@ -62,6 +62,26 @@ tests/data/bt_import/build.bt (unvanquished):
 END
 diff -u "$SCRATCH/bindings.txt" "$SCRATCH/out.txt" || fail "--bindings: output differs"
 
+# --print: the whole tree, for a fresh agent (nothing active); every node's kind and place.
+"$BT_IMPORT" --print $DATA/guard.bt > "$SCRATCH/out.txt" || fail "--print: exit status"
+cat > "$SCRATCH/print.txt" <<'END'
+ 0:selector@2:1 (Group, Selector 0x0) [(no group behavior)]
+   0:condition@3:5(condition={enemyVisible}) (Group, Decorator 0x4 RecheckEveryTick) [(no group behavior)] {results: as is}
+     0:action@4:9 (Behavior 0x0) [fight] (0x00000000)
+   1:action@6:5 (Behavior 0x0) [patrol] (0x00000000)
+END
+diff -u "$SCRATCH/print.txt" "$SCRATCH/out.txt" || fail "--print: output differs"
+
+# --dot, and --svg through graphviz: one picture per file.
+"$BT_IMPORT" --dot $DATA/guard.bt > "$SCRATCH/guard.dot" || fail "--dot: exit status"
+[ "$(head -n 1 "$SCRATCH/guard.dot")" = 'digraph "selector@2:1" {' ] || fail "--dot: '$(head -n 1 "$SCRATCH/guard.dot")'"
+grep -q '"action@4:9"' "$SCRATCH/guard.dot" || fail "--dot: no node action@4:9"
+rm -rf "$SCRATCH/svg" && mkdir -p "$SCRATCH/svg"
+"$BT_IMPORT" --svg "$SCRATCH/svg" $DATA/guard.bt $DATA/heal.bt || fail "--svg: exit status"
+for svg in guard.bt.svg heal.bt.svg; do
+  grep -q '<svg' "$SCRATCH/svg/$svg" || fail "--svg: no $svg"
+done
+
 for tree in tests/data/unvanquished/*.bt $DATA/steps.bt; do
   base=$(basename "$tree" .bt)
   if ! "$BT_IMPORT" --emit-cpp "$tree" > "$SCRATCH/$base.cpp"; then fail "--emit-cpp $tree"; continue; fi

@@ -215,6 +215,8 @@ int Run(const CommandLine& line) {
   options.lifecycle = line.lifecycle;
   options.load.searchPath = line.searchPath;
   const bt_import::RunResult result = bt_import::RunScript(line.files.front(), script.ticks, options);
+  for (const std::string& warning : result.warnings)
+    std::fprintf(stderr, "%s:%s (ignored)\n", line.script.c_str(), warning.c_str());
   std::fputs(result.output.c_str(), stdout);
   return result.ok ? 0 : 1;
 }

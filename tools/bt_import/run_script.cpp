@@ -49,6 +49,24 @@ RunResult LoadFailed(const bt::data::BuildResult& build, std::vector<std::string
   return result;
 }
 
+// The script's names the tree never reads: actions it does not run, conds it does not read.
+std::vector<std::string> UnknownNames(const std::vector<ScriptTick>& ticks, const ScriptedRegistry& scripted,
+                                      const bt::DeciderDef& root) {
+  std::vector<std::string> warnings;
+  for (const ScriptTick& tick : ticks) {
+    const std::string line = std::to_string(tick.line) + ": ";
+    for (const ActionResults& results : tick.actions)
+      if (!scripted.IsAction(results.name))
+        warnings.push_back(line + "the tree runs no scripted action '" + results.name + "'");
+    for (const std::string& name : tick.missing)
+      if (!scripted.IsAction(name)) warnings.push_back(line + "missing: the tree runs no scripted action '" + name + "'");
+    for (const CondSetting& cond : tick.conds)
+      if (scripted.SlotsOf(cond.name).empty() && bt::FindVariable(root, cond.name) < 0)
+        warnings.push_back(line + "cond: the tree reads no variable, condition or function '" + cond.name + "'");
+  }
+  return warnings;
+}
+
 }  // namespace
 
 RunRules RunRulesOf(TreeFormat format) {
@@ -84,7 +102,7 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
   Block block(bt::MemoryBytesFor(root));
   const std::span<std::byte> memory = block.Span();
 
-  RunResult result{{}, true};
+  RunResult result{{}, true, UnknownNames(ticks, scripted, root)};
   std::string& out = result.output;
   bool stopped = false;
   double previousTime = 0;

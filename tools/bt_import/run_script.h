@@ -51,6 +51,9 @@ struct RunOptions {
 struct RunResult {
   std::string output;  // the tick lines; or the load errors, one per line, then "load error"
   bool ok = false;     // loaded and ran
+  // Names the script gives that the tree never reads (a typo?), each "LINE: message"
+  // with the script's line; they change nothing.
+  std::vector<std::string> warnings;
 };
 
 // How each format's run reads (step 4 above).
