@@ -149,6 +149,9 @@ bool Process(const CommandLine& line, const std::string& file) {
   bt::loaders::LoadOptions options;
   options.searchPath = line.searchPath;
   options.build.stubUnknownNames = true;
+  // C++ calls script nodes by their registered names (a stub keeps only the code).
+  bt_import::UnrunScripts unrun;
+  if (line.mode == Mode::EmitCpp) options.scripts = &unrun;
   const bt::data::Registry builtins = bt_import::BuiltinRegistry();
   const bt::loaders::LoadedTree loaded = bt::loaders::LoadTreeFile(file, builtins, options);
   if (!loaded.build.Ok()) {

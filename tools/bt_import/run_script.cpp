@@ -81,7 +81,9 @@ RunRules RunRulesOf(TreeFormat format) {
 }
 
 RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& ticks, const RunOptions& options) {
+  UnrunScripts unrun;
   bt::loaders::LoadOptions stubLoad = options.load;
+  if (stubLoad.scripts == nullptr) stubLoad.scripts = &unrun;
   stubLoad.build.stubUnknownNames = true;
   const bt::data::Registry builtins = BuiltinRegistry();
   const bt::loaders::LoadedTree stubbed = options.loader(treePath, builtins, stubLoad);
@@ -89,7 +91,7 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
 
   const ScriptedRegistry scripted = MakeScriptedRegistry(stubbed.build);
   if (!scripted.Ok()) return LoadFailed({}, scripted.errors);
-  bt::loaders::LoadOptions load = options.load;
+  bt::loaders::LoadOptions load = stubLoad;
   load.build.stubUnknownNames = false;
   const bt::loaders::LoadedTree loaded = options.loader(treePath, scripted.registry, load);
   if (!loaded.build.Ok()) return LoadFailed(loaded.build);

@@ -19,7 +19,9 @@
 //      scripted actions ("-": none), where the format has them: MBT both
 //      (OnInitialize, OnTerminate), Unvanquished enter (an action's first entry).
 // An MBT root that ends (S or F) stops the tree: later ticks print "- | -".
-// Unvanquished and Drag[en]gine start again at the root.
+// Unvanquished and Drag[en]gine start again at the root. Script nodes (MBT's Lua)
+// are not run: without a script engine in the load options they get UnrunScripts,
+// and their registered names are scripted as any action or condition.
 #pragma once
 
 #include <functional>

@@ -25,6 +25,7 @@
 
 #include "bt/data/registry.h"
 #include "bt/data/tree_builder.h"
+#include "bt/loaders/load_options.h"
 #include "tools/bt_import/script.h"
 
 namespace bt_import {
@@ -74,5 +75,13 @@ ScriptedRegistry MakeScriptedRegistry(const bt::data::BuildResult& stubBuild);
 
 // The registry stub mode builds against: the built-in behaviors only.
 bt::data::Registry BuiltinRegistry();
+
+// Script nodes (MBT's Lua) without a script engine: every chunk "compiles" to
+// handle 0 and is never run, so the node binds to its registered name
+// ("LuaGate", "ExecuteLua"...), which the ScriptedRegistry scripts like any other.
+class UnrunScripts final : public bt::loaders::ScriptCompiler {
+ public:
+  std::int64_t Compile(std::string_view, std::string_view, std::string&) override { return 0; }
+};
 
 }  // namespace bt_import
