@@ -3,7 +3,6 @@
 // (as the loaders of Drag[en]gine, MBT and selection trees will give them) in
 // place of a file, ticked against scripts; every line as the format says.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -20,10 +19,10 @@ using bt_import::RunOptions;
 
 // A loader that builds `spec` as if the file held it, in the format given.
 bt_import::TreeLoader SpecLoader(const bt::data::TreeSpec& spec, TreeFormat format) {
-  return [spec, format](const std::string&, const bt::data::Registry& registry,
-                        const bt::loaders::LoadOptions& options) {
-    return bt::loaders::LoadedTree{format, bt::data::BuildTree(spec, registry, options.build)};
-  };
+  return
+      [spec, format](const std::string&, const bt::data::Registry& registry, const bt::loaders::LoadOptions& options) {
+        return bt::loaders::LoadedTree{format, bt::data::BuildTree(spec, registry, options.build)};
+      };
 }
 
 std::string Run(const bt::data::TreeSpec& spec, TreeFormat format, const std::string& script, RunOptions options = {}) {
@@ -123,7 +122,8 @@ TEST_CASE("RunScript: E when the redecide limit trips; unscripted names change n
   bt::data::TreeSpec spec{.file = "tree.bt"};
   spec.Group("loop", GroupPolicy::Sequence, {"step"}).Flags(bt::kLoopChildren);
   spec.Behavior("step", "step");
-  const std::string out = Run(spec, TreeFormat::Unvanquished, "tick 1: step=S\ntick 2: cond nothing=1; event None; other=S");
+  const std::string out =
+      Run(spec, TreeFormat::Unvanquished, "tick 1: step=S\ntick 2: cond nothing=1; event None; other=S");
   const std::string first = out.substr(0, out.find('\n'));
   CHECK(first.substr(0, 5) == "step ");
   CHECK(first.substr(first.size() - 4) == " | E");

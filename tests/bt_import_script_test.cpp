@@ -2,7 +2,6 @@
 // (tools/bt_import/script.h): every item read as the format says, and every
 // malformed line an error naming the file and line.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -25,7 +24,8 @@ std::vector<Result> Calls(const bt_import::ActionResults& results, int count) {
 }  // namespace
 
 TEST_CASE("ParseScript reads ticks, comments, and each tick's default time N * 1.0", "[bt_import]") {
-  const ScriptParse parse = ParseScript("# a comment\n\n  \ntick 1:\r\n   # indented comment\ntick 2:\ntick 3:", "s.txt");
+  const ScriptParse parse =
+      ParseScript("# a comment\n\n  \ntick 1:\r\n   # indented comment\ntick 2:\ntick 3:", "s.txt");
   REQUIRE(parse.Ok());
   REQUIRE(parse.ticks.size() == 3);
   CHECK(parse.ticks[0].number == 1);
@@ -88,7 +88,8 @@ TEST_CASE("ParseScript: names that look like keywords are actions without the ke
 }
 
 TEST_CASE("ParseScript: time never decreases; an explicit time may stay or move on", "[bt_import]") {
-  const ScriptParse parse = ParseScript("tick 1: time 0\ntick 2: time 0\ntick 3\t:\ntick 4: time 10\ntick 5: time 10.5", "s.txt");
+  const ScriptParse parse =
+      ParseScript("tick 1: time 0\ntick 2: time 0\ntick 3\t:\ntick 4: time 10\ntick 5: time 10.5", "s.txt");
   REQUIRE(parse.Ok());
   CHECK(parse.ticks[0].time == 0.0);
   CHECK(parse.ticks[1].time == 0.0);
@@ -109,8 +110,7 @@ TEST_CASE("ParseScript: every malformed line is an error with its line", "[bt_im
   CHECK(ErrorOf("tick -1:") == "s.txt:1: expected the tick's number, found '-1'");
   CHECK(ErrorOf("tick :") == "s.txt:1: expected the tick's number, found ''");
   // Items.
-  CHECK(ErrorOf("tick 1: fight=S;") ==
-        "s.txt:1: an empty item (two ';' in a row, or one at the end of the line)");
+  CHECK(ErrorOf("tick 1: fight=S;") == "s.txt:1: an empty item (two ';' in a row, or one at the end of the line)");
   CHECK(ErrorOf("tick 1: fight=S;; look=R") ==
         "s.txt:1: an empty item (two ';' in a row, or one at the end of the line)");
   CHECK(ErrorOf("tick 1: fight") ==
@@ -147,10 +147,8 @@ TEST_CASE("ParseScript: every malformed line is an error with its line", "[bt_im
   CHECK(ErrorOf("tick 1: fight=S,") == "s.txt:1: fight: expected S, F or R, found ''");
   CHECK(ErrorOf("tick 1: fight=S*") == "s.txt:1: fight: expected a count from 1 to 1000000000 after '*', found ''");
   CHECK(ErrorOf("tick 1: fight=S*0") == "s.txt:1: fight: expected a count from 1 to 1000000000 after '*', found '0'");
-  CHECK(ErrorOf("tick 1: fight=S*-2") ==
-        "s.txt:1: fight: expected a count from 1 to 1000000000 after '*', found '-2'");
-  CHECK(ErrorOf("tick 1: fight=S*2x") ==
-        "s.txt:1: fight: expected a count from 1 to 1000000000 after '*', found '2x'");
+  CHECK(ErrorOf("tick 1: fight=S*-2") == "s.txt:1: fight: expected a count from 1 to 1000000000 after '*', found '-2'");
+  CHECK(ErrorOf("tick 1: fight=S*2x") == "s.txt:1: fight: expected a count from 1 to 1000000000 after '*', found '2x'");
   CHECK(ErrorOf("tick 1: fight=S*1000000001") ==
         "s.txt:1: fight: expected a count from 1 to 1000000000 after '*', found '1000000001'");
   CHECK(ErrorOf("tick 1: fight=S*99999999999999999999") ==

@@ -10,13 +10,18 @@ using bt::data::BindingKind;
 // A stub of the shape its kind is registered with; arguments come through the Context.
 std::string Definition(const ScriptedName& name) {
   switch (name.kind) {
-    case BindingKind::Action: return "inline bt::Result " + name.cpp + "(Agent&) { return bt::Result::Running; }\n";
-    case BindingKind::Condition: return "inline bool " + name.cpp + "(Agent&) { return false; }\n";
-    case BindingKind::Decide: return "inline float " + name.cpp + "(Agent&) { return 0.0f; }\n";
+    case BindingKind::Action:
+      return "inline bt::Result " + name.cpp + "(Agent&) { return bt::Result::Running; }\n";
+    case BindingKind::Condition:
+      return "inline bool " + name.cpp + "(Agent&) { return false; }\n";
+    case BindingKind::Decide:
+      return "inline float " + name.cpp + "(Agent&) { return 0.0f; }\n";
     case BindingKind::Value:
       return "inline double " + name.cpp + "(Agent&, std::span<const bt::Param>) { return 0.0; }\n";
-    case BindingKind::Random: return "inline std::uint32_t " + name.cpp + "(Agent&) { return 0; }\n";
-    case BindingKind::Constant: return "inline constexpr double " + name.cpp + " = 0.0;\n";
+    case BindingKind::Random:
+      return "inline std::uint32_t " + name.cpp + "(Agent&) { return 0; }\n";
+    case BindingKind::Constant:
+      return "inline constexpr double " + name.cpp + " = 0.0;\n";
   }
   return {};
 }
@@ -39,7 +44,8 @@ std::string StubDefinitions(const ScriptedRegistry& scripted) {
       "namespace bt_import_stubs {\n\n"
       "struct Agent {};\n\n";
   for (const ScriptedName& name : scripted.names)
-    out += "// " + std::string(bt::data::BindingKindName(name.kind)) + " " + OneLine(name.name) + "\n" + Definition(name);
+    out +=
+        "// " + std::string(bt::data::BindingKindName(name.kind)) + " " + OneLine(name.name) + "\n" + Definition(name);
   out += "\n}  // namespace bt_import_stubs\n\n";
   return out;
 }

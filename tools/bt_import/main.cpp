@@ -23,9 +23,9 @@
 
 #include "bt/debug_dot.h"
 #include "bt/debug_print.h"
-#include "bt/tree.h"
 #include "bt/loaders/load_tree_file.h"
 #include "bt/loaders/source_files.h"
+#include "bt/tree.h"
 #include "tools/bt_import/emit_cpp.h"
 #include "tools/bt_import/run_script.h"
 #include "tools/bt_import/script.h"
@@ -70,13 +70,20 @@ std::string ParseCommandLine(int argc, char** argv, CommandLine& line) {
       return true;
     };
     bool ok = true;
-    if (arg == "--check") ok = setMode(Mode::Check);
-    else if (arg == "--bindings") ok = setMode(Mode::Bindings);
-    else if (arg == "--print") ok = setMode(Mode::Print);
-    else if (arg == "--dot") ok = setMode(Mode::Dot);
-    else if (arg == "--emit-cpp") ok = setMode(Mode::EmitCpp);
-    else if (arg == "--run") ok = setMode(Mode::Run);
-    else if (arg == "--lifecycle") line.lifecycle = true;
+    if (arg == "--check")
+      ok = setMode(Mode::Check);
+    else if (arg == "--bindings")
+      ok = setMode(Mode::Bindings);
+    else if (arg == "--print")
+      ok = setMode(Mode::Print);
+    else if (arg == "--dot")
+      ok = setMode(Mode::Dot);
+    else if (arg == "--emit-cpp")
+      ok = setMode(Mode::EmitCpp);
+    else if (arg == "--run")
+      ok = setMode(Mode::Run);
+    else if (arg == "--lifecycle")
+      line.lifecycle = true;
     else if (arg == "--svg") {
       if (!setMode(Mode::Svg)) return "one of --check, --bindings, --print, --dot, --svg, --emit-cpp, --run";
       if (!value(line.svgOut)) return "--svg needs the output file";
@@ -198,7 +205,8 @@ bool Process(const CommandLine& line, const std::string& file) {
       std::fputs(cpp.text.c_str(), stdout);
       return true;
     }
-    case Mode::Run: break;
+    case Mode::Run:
+      break;
   }
   return false;
 }

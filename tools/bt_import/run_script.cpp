@@ -27,10 +27,14 @@ class Block {
 
 char StatusLetter(bt::Status status) {
   switch (status) {
-    case bt::Status::Running: return 'R';
-    case bt::Status::Done: return 'S';
-    case bt::Status::NoBehavior: return 'F';
-    default: return 'E';  // the redecide limit, or a refusal
+    case bt::Status::Running:
+      return 'R';
+    case bt::Status::Done:
+      return 'S';
+    case bt::Status::NoBehavior:
+      return 'F';
+    default:
+      return 'E';  // the redecide limit, or a refusal
   }
 }
 
@@ -59,7 +63,8 @@ std::vector<std::string> UnknownNames(const std::vector<ScriptTick>& ticks, cons
       if (!scripted.IsAction(results.name))
         warnings.push_back(line + "the tree runs no scripted action '" + results.name + "'");
     for (const std::string& name : tick.missing)
-      if (!scripted.IsAction(name)) warnings.push_back(line + "missing: the tree runs no scripted action '" + name + "'");
+      if (!scripted.IsAction(name))
+        warnings.push_back(line + "missing: the tree runs no scripted action '" + name + "'");
     for (const CondSetting& cond : tick.conds)
       if (scripted.SlotsOf(cond.name).empty() && bt::FindVariable(root, cond.name) < 0)
         warnings.push_back(line + "cond: the tree reads no variable, condition or function '" + cond.name + "'");
@@ -71,11 +76,15 @@ std::vector<std::string> UnknownNames(const std::vector<ScriptTick>& ticks, cons
 
 RunRules RunRulesOf(TreeFormat format) {
   switch (format) {
-    case TreeFormat::ModularBehaviorTree: return {.stopsAtEnd = true, .enterMarkers = true, .exitMarkers = true};
-    case TreeFormat::Unvanquished: return {.enterMarkers = true};
-    case TreeFormat::SelectionTree: return {.leafLines = true};
+    case TreeFormat::ModularBehaviorTree:
+      return {.stopsAtEnd = true, .enterMarkers = true, .exitMarkers = true};
+    case TreeFormat::Unvanquished:
+      return {.enterMarkers = true};
+    case TreeFormat::SelectionTree:
+      return {.leafLines = true};
     case TreeFormat::Dragengine:
-    case TreeFormat::Unknown: break;
+    case TreeFormat::Unknown:
+      break;
   }
   return {};
 }
@@ -133,8 +142,8 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
 
     if (rules.leafLines) {
       const bt::DeciderDef* leaf = bt::ActiveBehaviorDecider(root, memory);
-      out += leaf != nullptr && leaf->behavior != nullptr && leaf->behavior->name != nullptr ? leaf->behavior->name
-                                                                                             : "-";
+      out +=
+          leaf != nullptr && leaf->behavior != nullptr && leaf->behavior->name != nullptr ? leaf->behavior->name : "-";
     } else {
       out += Joined(world.called) + " | " + status;
     }

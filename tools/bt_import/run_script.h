@@ -42,8 +42,8 @@ using TreeLoader = std::function<bt::loaders::LoadedTree(const std::string& path
                                                          const bt::loaders::LoadOptions& options)>;
 
 struct RunOptions {
-  bool lifecycle = false;                // the `lifecycle: ` lines
-  bt::loaders::LoadOptions load = {};    // searchPath (--path), read
+  bool lifecycle = false;              // the `lifecycle: ` lines
+  bt::loaders::LoadOptions load = {};  // searchPath (--path), read
   TreeLoader loader = bt::loaders::LoadTreeFile;
   // The tree's signal variables (MBT and selection-tree <SignalVariables>), applied
   // on each `event`. Empty: events only reach bt::SendEvent.
@@ -60,8 +60,8 @@ struct RunResult {
 
 // How each format's run reads (step 4 above).
 struct RunRules {
-  bool leafLines = false;    // LEAF lines (selection trees)
-  bool stopsAtEnd = false;   // a root that ends stops the tree (MBT)
+  bool leafLines = false;   // LEAF lines (selection trees)
+  bool stopsAtEnd = false;  // a root that ends stops the tree (MBT)
   bool enterMarkers = false;
   bool exitMarkers = false;
 };

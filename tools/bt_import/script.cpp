@@ -107,8 +107,10 @@ class LineParser {
     const std::string_view value = Trim(rest.substr(equals + 1));
     if (!IsName(name)) return Fail("cond: expected a name before '=', found " + Quoted(name));
     double number = 0;
-    if (value == "true") number = 1;
-    else if (value == "false") number = 0;
+    if (value == "true")
+      number = 1;
+    else if (value == "false")
+      number = 0;
     else if (!ParseNumber(value, number))
       return Fail("cond " + std::string(name) + ": expected true, false or a number, found " + Quoted(value));
     tick_.conds.push_back({std::string(name), number});
@@ -125,8 +127,7 @@ class LineParser {
     const std::size_t equals = item.find('=');
     const std::string_view name = Trim(item.substr(0, equals));
     if (equals == std::string_view::npos || !IsName(name))
-      return Fail("expected NAME=STATUSES, time T, cond NAME=VALUE, event NAME or missing NAME, found " +
-                  Quoted(item));
+      return Fail("expected NAME=STATUSES, time T, cond NAME=VALUE, event NAME or missing NAME, found " + Quoted(item));
     if (!named_.insert(std::string(name)).second) return Fail(std::string(name) + " given twice in this tick");
     ActionResults results{std::string(name), {}};
     std::string_view statuses = item.substr(equals + 1);
@@ -145,10 +146,14 @@ class LineParser {
     const std::size_t star = text.find('*');
     const std::string_view letter = Trim(text.substr(0, star));
     StatusRun run;
-    if (letter == "S") run.result = bt::Result::Done;
-    else if (letter == "F") run.result = bt::Result::Failed;
-    else if (letter == "R") run.result = bt::Result::Running;
-    else return Fail(results.name + ": expected S, F or R, found " + Quoted(letter));
+    if (letter == "S")
+      run.result = bt::Result::Done;
+    else if (letter == "F")
+      run.result = bt::Result::Failed;
+    else if (letter == "R")
+      run.result = bt::Result::Running;
+    else
+      return Fail(results.name + ": expected S, F or R, found " + Quoted(letter));
     if (star != std::string_view::npos) {
       const std::string_view count = Trim(text.substr(star + 1));
       if (!ParseCount(count, run.count) || run.count < 1 || run.count > kMaxStatusRepeat)

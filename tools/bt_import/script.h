@@ -45,12 +45,12 @@ struct CondSetting {
 };
 
 struct ScriptTick {
-  int number = 0;     // 1, 2, 3...
-  int line = 0;       // in the script file
-  double time = 0;    // [seconds] `time T`, or number * 1.0
-  std::vector<CondSetting> conds;     // in the order written
-  std::vector<std::string> missing;   // actions gone from this tick on
-  std::vector<std::string> events;    // delivered in this order, before the tick
+  int number = 0;                    // 1, 2, 3...
+  int line = 0;                      // in the script file
+  double time = 0;                   // [seconds] `time T`, or number * 1.0
+  std::vector<CondSetting> conds;    // in the order written
+  std::vector<std::string> missing;  // actions gone from this tick on
+  std::vector<std::string> events;   // delivered in this order, before the tick
   std::vector<ActionResults> actions;
 };
 

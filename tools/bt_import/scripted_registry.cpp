@@ -106,12 +106,18 @@ bt::data::Signature ActionParams(const bt::data::BuiltTree& tree, const std::str
 
 const char* Prefix(BindingKind kind) {
   switch (kind) {
-    case BindingKind::Action: return "action_";
-    case BindingKind::Condition: return "condition_";
-    case BindingKind::Decide: return "decide_";
-    case BindingKind::Random: return "random_";
-    case BindingKind::Value: return "value_";
-    case BindingKind::Constant: return "constant_";
+    case BindingKind::Action:
+      return "action_";
+    case BindingKind::Condition:
+      return "condition_";
+    case BindingKind::Decide:
+      return "decide_";
+    case BindingKind::Random:
+      return "random_";
+    case BindingKind::Value:
+      return "value_";
+    case BindingKind::Constant:
+      return "constant_";
   }
   return "name_";
 }
@@ -153,10 +159,10 @@ ScriptedRegistry MakeScriptedRegistry(const bt::data::BuildResult& stubBuild) {
     if (!binding.stubbed) continue;  // the file's own built-in nodes run for real
     ScriptedName name{binding.kind, binding.name, {}, {}, -1};
     // A C++ identifier of its own: the kind's prefix keeps a name apart from C++'s words.
-    std::string id = bt::data::CppIdentifier(Prefix(binding.kind) + binding.name);
-    for (int n = 2; !taken.insert(id).second; ++n) id = bt::data::CppIdentifier(Prefix(binding.kind) + binding.name) + "_" + std::to_string(n);
-    name.cpp = id;
-    const std::string spelled = "bt_import_stubs::" + id;
+    const std::string base = bt::data::CppIdentifier(Prefix(binding.kind) + binding.name);
+    name.cpp = base;
+    for (int n = 2; !taken.insert(name.cpp).second; ++n) name.cpp = base + "_" + std::to_string(n);
+    const std::string spelled = "bt_import_stubs::" + name.cpp;
     switch (binding.kind) {
       case BindingKind::Action:
         name.params = stubBuild.tree != nullptr ? ActionParams(*stubBuild.tree, binding.name, binding.arity)
@@ -180,8 +186,7 @@ ScriptedRegistry MakeScriptedRegistry(const bt::data::BuildResult& stubBuild) {
         const auto& registrars = binding.kind == BindingKind::Condition ? kConditionRegistrars
                                  : binding.kind == BindingKind::Decide  ? kDecideRegistrars
                                                                         : kValueRegistrars;
-        registrars[static_cast<std::size_t>(name.slot)](scripted.registry, binding.name,
-                                                        {"void", "", "", "", spelled})
+        registrars[static_cast<std::size_t>(name.slot)](scripted.registry, binding.name, {"void", "", "", "", spelled})
             .Params(name.params);
         break;
       }

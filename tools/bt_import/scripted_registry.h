@@ -35,15 +35,15 @@ inline constexpr std::size_t kMaxScriptedSlots = 64;
 
 // The agent of a scripted run: the world as the script says it is.
 struct ScriptWorld {
-  std::array<double, kMaxScriptedSlots> slots{};  // what each condition, Decide, value function returns
-  std::set<std::string, std::less<>> missing;     // actions that no longer exist (`missing NAME`)
-  const std::vector<ActionResults>* results = nullptr;    // this tick's `NAME=STATUSES`
+  std::array<double, kMaxScriptedSlots> slots{};            // what each condition, Decide, value function returns
+  std::set<std::string, std::less<>> missing;               // actions that no longer exist (`missing NAME`)
+  const std::vector<ActionResults>* results = nullptr;      // this tick's `NAME=STATUSES`
   std::map<std::string, std::uint64_t, std::less<>> calls;  // this tick's Ticks so far, by action
-  std::vector<std::string> called;     // this tick's Ticks, in order
-  std::vector<std::string> lifecycle;  // this tick's "enter:X" / "exit:X", in order
-  bool recordEnter = false;            // Activates are lifecycle markers in this format
-  bool recordExit = false;             // Deactivates are
-  std::uint32_t random = 1;            // the random sources' state
+  std::vector<std::string> called;                          // this tick's Ticks, in order
+  std::vector<std::string> lifecycle;                       // this tick's "enter:X" / "exit:X", in order
+  bool recordEnter = false;                                 // Activates are lifecycle markers in this format
+  bool recordExit = false;                                  // Deactivates are
+  std::uint32_t random = 1;                                 // the random sources' state
 
   // Starts a tick: its results, no calls or markers yet.
   void StartTick(const std::vector<ActionResults>& tickResults);
@@ -59,9 +59,9 @@ struct ScriptedName {
 };
 
 struct ScriptedRegistry {
-  bt::data::Registry registry;       // the built-in behaviors and every name below
-  std::vector<ScriptedName> names;   // in the order of the bindings
-  std::vector<std::string> errors;   // names that could not be registered
+  bt::data::Registry registry;      // the built-in behaviors and every name below
+  std::vector<ScriptedName> names;  // in the order of the bindings
+  std::vector<std::string> errors;  // names that could not be registered
 
   bool Ok() const { return errors.empty(); }
   // The slots `name` answers through (a name may be a condition and a value function): none when unused.
