@@ -8,6 +8,7 @@
 
 #include "bt/data/tree_builder.h"
 #include "bt/data/tree_spec.h"
+#include "tools/bt_import/emit_cpp.h"
 #include "tools/bt_import/run_script.h"
 #include "tools/bt_import/scripted_registry.h"
 
@@ -17,18 +18,20 @@ using bt::GroupPolicy;
 using bt::loaders::TreeFormat;
 using bt_import::RunOptions;
 
-// A loader that builds `spec` as if the file held it, in the format given.
-bt_import::TreeLoader SpecLoader(const bt::data::TreeSpec& spec, TreeFormat format) {
-  return
-      [spec, format](const std::string&, const bt::data::Registry& registry, const bt::loaders::LoadOptions& options) {
-        return bt::loaders::LoadedTree{format, bt::data::BuildTree(spec, registry, options.build)};
-      };
+// A loader that builds `spec` as if the file held it, in the format given, with its signals.
+bt_import::TreeLoader SpecLoader(const bt::data::TreeSpec& spec, TreeFormat format,
+                                 std::vector<bt::SignalVariable> signals = {}) {
+  return [spec, format, signals](const std::string&, const bt::data::Registry& registry,
+                                 const bt::loaders::LoadOptions& options) {
+    return bt_import::RunTree{{format, bt::data::BuildTree(spec, registry, options.build)}, signals, {}};
+  };
 }
 
-std::string Run(const bt::data::TreeSpec& spec, TreeFormat format, const std::string& script, RunOptions options = {}) {
+std::string Run(const bt::data::TreeSpec& spec, TreeFormat format, const std::string& script, RunOptions options = {},
+                std::vector<bt::SignalVariable> signals = {}) {
   const bt_import::ScriptParse parse = bt_import::ParseScript(script, "s.txt");
   REQUIRE(parse.Ok());
-  options.loader = SpecLoader(spec, format);
+  options.loader = SpecLoader(spec, format, std::move(signals));
   const bt_import::RunResult result = bt_import::RunScript("tree", parse.ticks, options);
   return result.output;
 }
@@ -82,11 +85,8 @@ TEST_CASE("RunScript, MBT: cond sets a declared variable; event reaches the stat
         "Shoot | R\nlifecycle: -\n");
 
   // The tree's signal variables, applied on each event: OnCalm clears Alert.
-  const bt::SignalVariable signals[] = {{"OnCalm", 0, 0.0}};
-  RunOptions options;
-  options.signals = signals;
-  CHECK(Run(spec, TreeFormat::ModularBehaviorTree, "tick 1: cond Alert=true\ntick 2: event OnCalm", options) ==
-        "Shoot | R\nIdle | R\n");
+  CHECK(Run(spec, TreeFormat::ModularBehaviorTree, "tick 1: cond Alert=true\ntick 2: event OnCalm", {},
+            {{"OnCalm", 0, 0.0}}) == "Shoot | R\nIdle | R\n");
 }
 
 TEST_CASE("RunScript, selection trees: the selected leaf's action on each line", "[bt_import]") {
@@ -173,4 +173,44 @@ TEST_CASE("MakeScriptedRegistry: one slot per condition and value function, acti
   CHECK(scripted.IsAction("fight"));
   CHECK_FALSE(scripted.IsAction("Succeed"));
   CHECK(bt::data::BuildTree(spec, scripted.registry).Ok());
+}
+
+TEST_CASE("MakeScriptedRegistry and StubDefinitions: one C++ name per name, defined as a stub", "[bt_import]") {
+  bt::data::TreeSpec spec{.file = "tree.bt"};
+  spec.Group("root", GroupPolicy::Sequence, {"a", "b", "c"});
+  spec.Behavior("a", "walk-to").Condition("near(1) > 2", bt::data::Dialect::Unvanquished);
+  spec.Behavior("b", "walk_to", {bt::data::ArgSpec::Symbol("E_GOAL")});
+  spec.Behavior("c", "Succeed").Decide("class");
+  const bt::data::BuildResult stubbed =
+      bt::data::BuildTree(spec, bt_import::BuiltinRegistry(), {.stubUnknownNames = true});
+  REQUIRE(stubbed.Ok());
+  const bt_import::ScriptedRegistry scripted = bt_import::MakeScriptedRegistry(stubbed);
+  CHECK(bt_import::StubDefinitions(scripted) ==
+        "// Stubs of the game functions the tree names (bt_import --emit-cpp): replace them with the game's.\n"
+        "#include <cstdint>\n"
+        "#include <span>\n\n"
+        "#include \"bt/bt.h\"\n\n"
+        "namespace bt_import_stubs {\n\n"
+        "struct Agent {};\n\n"
+        "// action walk-to\n"
+        "inline bt::Result action_walk_to(Agent&) { return bt::Result::Running; }\n"
+        "// value function near\n"
+        "inline double value_near(Agent&, std::span<const bt::Param>) { return 0.0; }\n"
+        "// action walk_to\n"
+        "inline bt::Result action_walk_to_2(Agent&) { return bt::Result::Running; }\n"
+        "// constant E_GOAL\n"
+        "inline constexpr double constant_E_GOAL = 0.0;\n"
+        "// condition class\n"
+        "inline bool condition_class(Agent&) { return false; }\n"
+        "\n}  // namespace bt_import_stubs\n\n");
+  const bt::data::BuildResult built = bt::data::BuildTree(spec, scripted.registry);
+  REQUIRE(built.Ok());
+  const bt::data::CppWriteResult cpp = bt_import::EmitCpp(*built.tree, scripted);
+  INFO(cpp.ErrorText());
+  REQUIRE(cpp.Ok());
+  CHECK(cpp.text.find(
+            "BT_DEFINE_BEHAVIOR__FULL(walk_to_2, \"walk_to\", void, nullptr, bt_import_stubs::action_walk_to_2, "
+            "nullptr);") != std::string::npos);
+  CHECK(cpp.text.find("bt::SymbolParam(nullptr, \"E_GOAL\", static_cast<double>(bt_import_stubs::constant_E_GOAL))") !=
+        std::string::npos);
 }

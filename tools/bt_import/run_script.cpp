@@ -2,6 +2,7 @@
 #include "tools/bt_import/run_script.h"
 
 #include "bt/events.h"
+#include "bt/loaders/load_tree_file.h"
 #include "bt/tree.h"
 #include "bt/variables.h"
 #include "tools/bt_import/scripted_registry.h"
@@ -74,6 +75,14 @@ std::vector<std::string> UnknownNames(const std::vector<ScriptTick>& ticks, cons
 
 }  // namespace
 
+RunTree LoadRunTree(const std::string& path, const bt::data::Registry& registry,
+                    const bt::loaders::LoadOptions& options) {
+  // The MBT and selection-tree loaders give their signal tables through their own
+  // entries (LoadModularBehaviorTreeWithSignals, LoadSelectionTreeAt): once they
+  // are in, those formats are loaded here through them.
+  return {bt::loaders::LoadTreeFile(path, registry, options)};
+}
+
 RunRules RunRulesOf(TreeFormat format) {
   switch (format) {
     case TreeFormat::ModularBehaviorTree:
@@ -95,14 +104,15 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
   if (stubLoad.scripts == nullptr) stubLoad.scripts = &unrun;
   stubLoad.build.stubUnknownNames = true;
   const bt::data::Registry builtins = BuiltinRegistry();
-  const bt::loaders::LoadedTree stubbed = options.loader(treePath, builtins, stubLoad);
+  const bt::loaders::LoadedTree stubbed = options.loader(treePath, builtins, stubLoad).loaded;
   if (!stubbed.build.Ok()) return LoadFailed(stubbed.build);
 
   const ScriptedRegistry scripted = MakeScriptedRegistry(stubbed.build);
   if (!scripted.Ok()) return LoadFailed({}, scripted.errors);
   bt::loaders::LoadOptions load = stubLoad;
   load.build.stubUnknownNames = false;
-  const bt::loaders::LoadedTree loaded = options.loader(treePath, scripted.registry, load);
+  const RunTree run = options.loader(treePath, scripted.registry, load);
+  const bt::loaders::LoadedTree& loaded = run.loaded;
   if (!loaded.build.Ok()) return LoadFailed(loaded.build);
 
   const bt::DeciderDef& root = loaded.build.tree->Root();
@@ -127,7 +137,7 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
     for (const std::string& name : tick.missing) world.missing.insert(name);
     if (!stopped)
       for (const std::string& event : tick.events) {
-        bt::ApplySignal(root, options.signals, memory, event);
+        bt::ApplySignal(root, run.signals, memory, event);
         (void)bt::SendEvent(root, world, memory, bt::EventId(bt::NameId(event.c_str())), tick.time);
       }
 

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,17 +38,26 @@
 
 namespace bt_import {
 
-// How the file is loaded: bt::loaders::LoadTreeFile, or a test's own.
-using TreeLoader = std::function<bt::loaders::LoadedTree(const std::string& path, const bt::data::Registry& registry,
-                                                         const bt::loaders::LoadOptions& options)>;
+// A tree loaded for a run, with its signal variables (MBT and selection-tree
+// <SignalVariables>), applied on each `event`.
+struct RunTree {
+  bt::loaders::LoadedTree loaded;
+  std::vector<bt::SignalVariable> signals = {};
+  std::shared_ptr<const void> signalNames = {};  // what the signals' names point into
+};
+
+// How the file is loaded: LoadRunTree, or a test's own.
+using TreeLoader = std::function<RunTree(const std::string& path, const bt::data::Registry& registry,
+                                         const bt::loaders::LoadOptions& options)>;
+
+// bt::loaders::LoadTreeFile, with the signal variables of the formats that have them.
+RunTree LoadRunTree(const std::string& path, const bt::data::Registry& registry,
+                    const bt::loaders::LoadOptions& options);
 
 struct RunOptions {
   bool lifecycle = false;              // the `lifecycle: ` lines
   bt::loaders::LoadOptions load = {};  // searchPath (--path), read
-  TreeLoader loader = bt::loaders::LoadTreeFile;
-  // The tree's signal variables (MBT and selection-tree <SignalVariables>), applied
-  // on each `event`. Empty: events only reach bt::SendEvent.
-  std::span<const bt::SignalVariable> signals = {};
+  TreeLoader loader = LoadRunTree;
 };
 
 struct RunResult {
