@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "bt/builtin_behaviors.h"
 #include "bt/data/tree_builder.h"
 #include "bt/data/tree_spec.h"
 #include "tools/bt_import/emit_cpp.h"
@@ -213,4 +214,19 @@ TEST_CASE("MakeScriptedRegistry and StubDefinitions: one C++ name per name, defi
             "nullptr);") != std::string::npos);
   CHECK(cpp.text.find("bt::SymbolParam(nullptr, \"E_GOAL\", static_cast<double>(bt_import_stubs::constant_E_GOAL))") !=
         std::string::npos);
+}
+
+TEST_CASE("Registry::OptionalParams: calls may leave out the last params, no more", "[bt_import]") {
+  bt::data::Registry registry = bt_import::BuiltinRegistry();
+  registry.AddBehavior("roam", bt::builtin::kHalt).Params({bt::ParamType::Number, bt::ParamType::Number});
+  CHECK_FALSE(registry.OptionalParams("roam", 3));
+  CHECK_FALSE(registry.OptionalParams("nothing", 0));
+  REQUIRE(registry.OptionalParams("roam", 1));
+  bt::data::TreeSpec spec{.file = "tree.bt"};
+  spec.Group("root", GroupPolicy::Selector, {"a", "b", "c"});
+  spec.Behavior("a", "roam", {bt::data::ArgSpec::Number(1), bt::data::ArgSpec::Number(2)}).At(2, 1);
+  spec.Behavior("b", "roam", {bt::data::ArgSpec::Number(1)}).At(3, 1);
+  spec.Behavior("c", "roam").At(4, 1);
+  const bt::data::BuildResult built = bt::data::BuildTree(spec, registry);
+  CHECK(built.ErrorText() == "tree.bt:4:1: decider c: action 'roam' takes 1 to 2 arguments, given 0\n");
 }

@@ -59,6 +59,9 @@ struct ActionEntry {
   BehaviorDef behavior;  // its name is the entry's; the builder copies it into the tree
   Signature params;
   CppSpelling cpp;
+  // How many of the last params a call may leave out (Unvanquished actions take
+  // between a minimum and a maximum count of arguments); Registry::OptionalParams.
+  std::size_t optionalParams = 0;
 };
 
 // Conditions (bool) and Decides (float) both become a DecideFn; a condition's true is 1.0.
@@ -195,6 +198,15 @@ class Registry {
   // A named constant (E_H_REACTOR, an enum value): a Symbol parameter's value.
   void AddConstant(std::string_view name, double value, CppSpelling cpp = {}) {
     constants_[std::string(name)] = ConstantEntry{std::string(name), value, std::move(cpp)};
+  }
+
+  // Lets calls of the action `name` leave out its last `count` params. False when
+  // no such action is registered or it has fewer params.
+  bool OptionalParams(std::string_view name, std::size_t count) {
+    const auto found = actions_.find(name);
+    if (found == actions_.end() || count > found->second.params.size()) return false;
+    found->second.optionalParams = count;
+    return true;
   }
 
   // ------------------------------------------------------------ looking up

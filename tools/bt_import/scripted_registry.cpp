@@ -1,6 +1,7 @@
 // tools/bt_import/scripted_registry.cpp — made-up game functions (see the header).
 #include "tools/bt_import/scripted_registry.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "bt/data/write_cpp.h"
@@ -91,17 +92,29 @@ constexpr std::array<Registrar, kMaxScriptedSlots> kDecideRegistrars = Registrar
 constexpr std::array<Registrar, kMaxScriptedSlots> kValueRegistrars = Registrars(BindingKind::Value, kSlots);
 
 // ---------------------------------------------------------------- argument types
-// The positional parameters of the first decider running `action`: its arguments.
-bt::data::Signature ActionParams(const bt::data::BuiltTree& tree, const std::string& action, std::size_t arity) {
+// What the deciders running `action` give it: the positional parameters of its
+// longest call (their types), and how many of them a shorter call leaves out
+// (Unvanquished actions take a minimum and a maximum count).
+struct ActionArguments {
   bt::data::Signature params;
+  std::size_t optional = 0;
+};
+ActionArguments ActionArgumentsOf(const bt::data::BuiltTree& tree, const std::string& action, std::size_t arity) {
+  ActionArguments found;
+  std::size_t fewest = arity;
+  bool seen = false;
   for (const bt::DeciderDef& decider : tree.Deciders()) {
     if (decider.behavior == nullptr || decider.behavior->name == nullptr || action != decider.behavior->name) continue;
+    bt::data::Signature params;
     for (const bt::Param& param : decider.Params())
-      if (param.name == nullptr && params.size() < arity) params.push_back(param.type);
-    break;
+      if (param.name == nullptr) params.push_back(param.type);
+    if (!seen || params.size() > found.params.size()) found.params = params;
+    fewest = seen ? std::min(fewest, params.size()) : params.size();
+    seen = true;
   }
-  params.resize(arity, bt::ParamType::Number);
-  return params;
+  if (!seen) return {bt::data::Signature(arity, bt::ParamType::Number), 0};
+  found.optional = found.params.size() - fewest;
+  return found;
 }
 
 const char* Prefix(BindingKind kind) {
@@ -164,14 +177,18 @@ ScriptedRegistry MakeScriptedRegistry(const bt::data::BuildResult& stubBuild) {
     for (int n = 2; !taken.insert(name.cpp).second; ++n) name.cpp = base + "_" + std::to_string(n);
     const std::string spelled = "bt_import_stubs::" + name.cpp;
     switch (binding.kind) {
-      case BindingKind::Action:
-        name.params = stubBuild.tree != nullptr ? ActionParams(*stubBuild.tree, binding.name, binding.arity)
-                                                : bt::data::Signature(binding.arity, bt::ParamType::Number);
+      case BindingKind::Action: {
+        const ActionArguments arguments =
+            stubBuild.tree != nullptr ? ActionArgumentsOf(*stubBuild.tree, binding.name, binding.arity)
+                                      : ActionArguments{bt::data::Signature(binding.arity, bt::ParamType::Number), 0};
+        name.params = arguments.params;
         scripted.registry
             .AddAction<void, &ScriptedActivate, &ScriptedTick, &ScriptedDeactivate>(
                 binding.name, {"void", "nullptr", spelled, "nullptr", ""})
             .Params(name.params);
+        scripted.registry.OptionalParams(binding.name, arguments.optional);
         break;
+      }
       case BindingKind::Condition:
       case BindingKind::Decide:
       case BindingKind::Value: {
