@@ -82,7 +82,7 @@ for svg in guard.bt.svg heal.bt.svg; do
   grep -q '<svg' "$SCRATCH/svg/$svg" || fail "--svg: no $svg"
 done
 
-for tree in tests/data/unvanquished/*.bt $DATA/steps.bt; do
+for tree in tests/data/unvanquished/*.bt $DATA/steps.bt $DATA/roam.bt; do
   base=$(basename "$tree" .bt)
   if ! "$BT_IMPORT" --emit-cpp "$tree" > "$SCRATCH/$base.cpp"; then fail "--emit-cpp $tree"; continue; fi
   # shellcheck disable=SC2086
