@@ -92,6 +92,9 @@ TEST_SRCS += tools/bench/bt_creatures.cpp tools/bench/data_creatures.cpp
 TEST_SRCS += tools/bench/bt_classic.cpp tools/bench/classic_handwritten.cpp
 # The trees the round trip to C++ writes out (tests/write_cpp/generate.cpp).
 TEST_SRCS += tests/write_cpp/trees.cpp
+# bt_import's parts the tests link (tests/bt_import_*): all of it but its main.
+BT_IMPORT_SRCS := $(filter-out tools/bt_import/main.cpp,$(wildcard tools/bt_import/*.cpp))
+TEST_SRCS += $(BT_IMPORT_SRCS)
 DEMO_SRCS := $(wildcard demo/*.cpp)
 DEMO_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard demo/*/*.cpp))))
 TOOL_SRCS := $(filter-out tools/bench%.cpp,$(wildcard tools/*.cpp))
@@ -106,6 +109,7 @@ TESTS      := $(BUILD)/tests/bt_tests
 TESTS_SAN  := $(BUILD)/san/tests/bt_tests
 DEMOS      := $(patsubst demo/%.cpp,$(BUILD)/demo/%,$(DEMO_SRCS)) $(patsubst demo/%,$(BUILD)/demo/%,$(DEMO_DIRS))
 TOOLS      := $(patsubst tools/%.cpp,$(BUILD)/tools/%,$(TOOL_SRCS))
+BT_IMPORT  := $(BUILD)/tools/bt_import
 MAIN_DEMO  := $(if $(wildcard demo/creatures),$(BUILD)/demo/creatures,$(BUILD)/demo/t01_first_tree)
 DEMO_ARGS  ?=
 
@@ -200,7 +204,7 @@ $(BUILD)/obj/tests/write_cpp_test.o $(BUILD)/san/obj/tests/write_cpp_test.o: CPP
 
 test: test-unit compile-fail test-install test-extra test-san
 
-test-unit: $(TESTS) demos
+test-unit: $(TESTS) demos $(BT_IMPORT)
 	@sh tests/run_catch.sh $(TESTS) unit
 
 test-san: $(TESTS_SAN)
@@ -465,6 +469,13 @@ fuzz-builder: $(BUILDER_FUZZER)
 $(BUILDER_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) tests/fuzz/builder_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
 
+# bt_import's runs of tests/data/bt_import (each TREE.script's output against
+# TREE.expected) and its C++ of the corpus trees, compiled with g++.
+.PHONY: test-bt-import
+test-extra: test-bt-import
+test-bt-import: $(BT_IMPORT) | $(DEPS_TEST)
+	@sh tests/bt_import_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)" $(BUILD)/bt_import_test
+
 # valgrind memcheck over every demo binary: any error or leak fails.
 .PHONY: valgrind
 valgrind: $(DEMOS) | $(DEPS_VALGRIND)
@@ -494,10 +505,17 @@ demo: $(MAIN_DEMO) $(DEMO_TOOLS)
 	@$(if $(findstring .svg,$(DEMO_ARGS)),$(call ENSURE_PACKAGES,graphviz))
 	$(MAIN_DEMO) $(DEMO_ARGS)
 
-tools: $(TOOLS)
+tools: $(TOOLS) $(BT_IMPORT)
 $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+
+# bt_import (tools/bt_import/): any loader's file checked, listed, printed, drawn,
+# written as C++ or run against a script.
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard tools/bt_import/*.cpp)): | $(DEPS_LOADERS)
+$(BT_IMPORT): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard tools/bt_import/*.cpp)) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
 
 # ------------------------------------------------------------------ benchmarks
 # bench: the creatures workload, bt against a hand-written baseline, scaling table

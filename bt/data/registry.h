@@ -70,6 +70,9 @@ struct ActionEntry {
   Signature params;
   CppSpelling cpp;
   NamedSignature named = {};  // parameters read by name (SignatureSetter::Named)
+  // How many of the last params a call may leave out (Unvanquished actions take
+  // between a minimum and a maximum count of arguments); Registry::OptionalParams.
+  std::size_t optionalParams = 0;
 };
 
 // Conditions (bool) and Decides (float) both become a DecideFn; a condition's true is 1.0.
@@ -133,6 +136,11 @@ class SignatureSetter {
   // Value functions take no named parameters: there it changes nothing.
   SignatureSetter& Named(std::initializer_list<NamedParam> params) {
     if (named_ != nullptr) named_->assign(params.begin(), params.end());
+    return *this;
+  }
+  // The same from a signature known only at run time (a tool registering what a file names).
+  SignatureSetter& Params(const Signature& types) {
+    *params_ = types;
     return *this;
   }
 
@@ -218,6 +226,15 @@ class Registry {
   // A named constant (E_H_REACTOR, an enum value): a Symbol parameter's value.
   void AddConstant(std::string_view name, double value, CppSpelling cpp = {}) {
     constants_[std::string(name)] = ConstantEntry{std::string(name), value, std::move(cpp)};
+  }
+
+  // Lets calls of the action `name` leave out its last `count` params. False when
+  // no such action is registered or it has fewer params.
+  bool OptionalParams(std::string_view name, std::size_t count) {
+    const auto found = actions_.find(name);
+    if (found == actions_.end() || count > found->second.params.size()) return false;
+    found->second.optionalParams = count;
+    return true;
   }
 
   // ------------------------------------------------------------ looking up

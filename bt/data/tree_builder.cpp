@@ -369,13 +369,19 @@ class Planner {
         std::count_if(call.args.begin(), call.args.end(), [](const ArgSpec& a) { return a.name.empty(); }));
   }
 
-  // The call's positional arguments against a registered signature.
-  void CheckSignature(const CallSpec& call, const Signature& want, const char* what, std::string_view node) {
+  // The call's positional arguments against a registered signature whose last
+  // `optional` params may be left out.
+  void CheckSignature(const CallSpec& call, const Signature& want, const char* what, std::string_view node,
+                      std::size_t optional = 0) {
     const std::size_t given = Positional(call);
-    if (given != want.size()) {
+    if (given > want.size() || given + optional < want.size()) {
+      const std::string counts = optional == 0 ? std::to_string(want.size())
+                                               : std::to_string(want.size() - optional) + " to " +
+                                                     std::to_string(want.size());
       report_.Error(call.where, node,
-                    std::string(what) + " " + Quoted(call.name) + " takes " + std::to_string(want.size()) +
-                        (want.size() == 1 ? " argument" : " arguments") + ", given " + std::to_string(given));
+                    std::string(what) + " " + Quoted(call.name) + " takes " + counts +
+                        (want.size() == 1 && optional == 0 ? " argument" : " arguments") + ", given " +
+                        std::to_string(given));
       return;
     }
     std::size_t i = 0;
@@ -398,7 +404,7 @@ class Planner {
       report_.Error(call.where, node, "unknown action " + Quoted(call.name) + ClosestNamesSuffix(call.name, names));
       return -1;
     }
-    if (entry != nullptr) CheckSignature(call, entry->params, "action", node);
+    if (entry != nullptr) CheckSignature(call, entry->params, "action", node, entry->optionalParams);
     report_.Bind(BindingKind::Action, call.name, Positional(call), entry == nullptr);
     const auto [at, added] = behaviorIndex_.emplace(call.name, static_cast<int>(plan_->behaviors.size()));
     if (added) {

@@ -1,0 +1,92 @@
+#!/bin/sh
+# tests/bt_import_test.sh — bt_import from the command line:
+# 1. every tests/data/bt_import/NAME.script run on NAME.bt (options in NAME.args)
+#    prints exactly NAME.expected, and exits 0 — or non-zero when the file does
+#    not load (the expected output ends with "load error");
+# 2. a malformed script is an error naming its line, on stderr, exit 1;
+# 3. --check reports every error of several files and fails; --bindings lists the names;
+# 4. --emit-cpp of every tests/data/unvanquished tree compiles with the compiler given.
+#   sh tests/bt_import_test.sh BT_IMPORT "CXX FLAGS" SCRATCH_DIR
+BT_IMPORT=$1
+CXX=$2
+SCRATCH=$3
+DATA=tests/data/bt_import
+mkdir -p "$SCRATCH"
+failed=0
+fail() { echo "bt_import: FAILED: $*"; failed=1; }
+
+for script in $DATA/*.script; do
+  name=${script%.script}
+  args=""
+  [ -f "$name.args" ] && args=$(cat "$name.args")
+  # shellcheck disable=SC2086
+  "$BT_IMPORT" --run "$name.bt" --script "$script" $args > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt"
+  status=$?
+  if ! diff -u "$name.expected" "$SCRATCH/out.txt"; then fail "--run $name.bt: output differs"; fi
+  if [ "$(tail -n 1 "$name.expected")" = "load error" ]; then
+    [ $status -ne 0 ] || fail "--run $name.bt: exit status 0 for a file that does not load"
+  else
+    [ $status -eq 0 ] || fail "--run $name.bt: exit status $status"
+  fi
+done
+
+printf 'tick 1:\ntick 3: fight=S\n' > "$SCRATCH/gap.script"
+"$BT_IMPORT" --run $DATA/guard.bt --script "$SCRATCH/gap.script" > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt"
+status=$?
+[ $status -eq 1 ] || fail "a malformed script: exit status $status, expected 1"
+expected="$SCRATCH/gap.script:2: expected tick 2, found tick 3"
+[ "$(cat "$SCRATCH/err.txt")" = "$expected" ] || fail "a malformed script: '$(cat "$SCRATCH/err.txt")', expected '$expected'"
+[ ! -s "$SCRATCH/out.txt" ] || fail "a malformed script: the tree was run"
+
+"$BT_IMPORT" --check $DATA/bad.bt $DATA/guard.bt tests/data/unvanquished/bad/missing_brace.bt \
+  > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt"
+status=$?
+[ $status -eq 1 ] || fail "--check of bad files: exit status $status, expected 1"
+cat > "$SCRATCH/check_err.txt" <<'END'
+tests/data/bt_import/bad.bt:3:5: unknown keyword 'sequnce': expected a node (selector, fallback, sequence, concurrent, action, condition or decorator)
+tests/data/unvanquished/bad/missing_brace.bt:3:1: expected a node or '}'
+END
+diff -u "$SCRATCH/check_err.txt" "$SCRATCH/err.txt" || fail "--check: errors differ"
+[ "$(cat "$SCRATCH/out.txt")" = "tests/data/bt_import/guard.bt: ok (unvanquished, 4 deciders)" ] ||
+  fail "--check: '$(cat "$SCRATCH/out.txt")'"
+
+"$BT_IMPORT" --bindings $DATA/build.bt > "$SCRATCH/out.txt" || fail "--bindings: exit status"
+cat > "$SCRATCH/bindings.txt" <<'END'
+tests/data/bt_import/build.bt (unvanquished):
+  action Succeed/0 (built in)
+  value function hasFunds/0
+  value function underAttack/0
+  action moveTo/3
+  action blocked/0
+  action build/0
+END
+diff -u "$SCRATCH/bindings.txt" "$SCRATCH/out.txt" || fail "--bindings: output differs"
+
+# --print: the whole tree, for a fresh agent (nothing active); every node's kind and place.
+"$BT_IMPORT" --print $DATA/guard.bt > "$SCRATCH/out.txt" || fail "--print: exit status"
+cat > "$SCRATCH/print.txt" <<'END'
+ 0:selector@2:1 (Group, Selector 0x0) [(no group behavior)]
+   0:condition@3:5(condition={enemyVisible}) (Group, Decorator 0x4 RecheckEveryTick) [(no group behavior)] {results: as is}
+     0:action@4:9 (Behavior 0x0) [fight] (0x00000000)
+   1:action@6:5 (Behavior 0x0) [patrol] (0x00000000)
+END
+diff -u "$SCRATCH/print.txt" "$SCRATCH/out.txt" || fail "--print: output differs"
+
+# --dot, and --svg through graphviz: one picture per file.
+"$BT_IMPORT" --dot $DATA/guard.bt > "$SCRATCH/guard.dot" || fail "--dot: exit status"
+[ "$(head -n 1 "$SCRATCH/guard.dot")" = 'digraph "selector@2:1" {' ] || fail "--dot: '$(head -n 1 "$SCRATCH/guard.dot")'"
+grep -q '"action@4:9"' "$SCRATCH/guard.dot" || fail "--dot: no node action@4:9"
+rm -rf "$SCRATCH/svg" && mkdir -p "$SCRATCH/svg"
+"$BT_IMPORT" --svg "$SCRATCH/svg" $DATA/guard.bt $DATA/heal.bt || fail "--svg: exit status"
+for svg in guard.bt.svg heal.bt.svg; do
+  grep -q '<svg' "$SCRATCH/svg/$svg" || fail "--svg: no $svg"
+done
+
+for tree in tests/data/unvanquished/*.bt $DATA/steps.bt $DATA/roam.bt; do
+  base=$(basename "$tree" .bt)
+  if ! "$BT_IMPORT" --emit-cpp "$tree" > "$SCRATCH/$base.cpp"; then fail "--emit-cpp $tree"; continue; fi
+  # shellcheck disable=SC2086
+  $CXX -c "$SCRATCH/$base.cpp" -o "$SCRATCH/$base.o" || fail "--emit-cpp $tree: the C++ does not compile"
+done
+
+if [ $failed -eq 0 ]; then echo "bt_import: passed"; else exit 1; fi

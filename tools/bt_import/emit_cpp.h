@@ -1,0 +1,26 @@
+// tools/bt_import/emit_cpp.h — `bt_import --emit-cpp`: a tree file as BT_DEFINE_*
+// source that compiles on its own.
+//
+// bt::data::WriteTreeAsCpp refuses names bound to stubs (there is no C++ to call),
+// so the file is built against a ScriptedRegistry, whose names are spelled as
+// functions of namespace bt_import_stubs; EmitCpp writes their definitions first
+// (an action runs, a condition rejects, a value function and a constant are 0,
+// all taking bt_import_stubs::Agent), then the tree. A game replaces the
+// stubs with its own functions.
+#pragma once
+
+#include <string>
+
+#include "bt/data/built_tree.h"
+#include "bt/data/write_cpp.h"
+#include "tools/bt_import/scripted_registry.h"
+
+namespace bt_import {
+
+// The stubs' definitions: a C++ text of its own (includes, namespace bt_import_stubs).
+std::string StubDefinitions(const ScriptedRegistry& scripted);
+
+// The stubs, then the tree built against `scripted.registry`, as one C++ file.
+bt::data::CppWriteResult EmitCpp(const bt::data::BuiltTree& tree, const ScriptedRegistry& scripted);
+
+}  // namespace bt_import

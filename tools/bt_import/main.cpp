@@ -1,0 +1,250 @@
+// tools/bt_import/main.cpp — bt_import: tree files of the other systems
+// (Unvanquished .bt, Drag[en]gine, MBT, selection-tree XML), checked, listed,
+// printed, drawn, written as C++ or run against a script, without the game.
+//
+//   bt_import [--check] [--path DIR]... FILE...     load each against stubs; ok or every error
+//   bt_import --bindings FILE...    the actions, conditions, functions, constants each needs
+//   bt_import --print FILE...       the whole tree as DebugPrintState shows it (a fresh agent)
+//   bt_import --dot FILE...         the tree as Graphviz DOT
+//   bt_import --svg OUT FILE...     the same through `dot -Tsvg`: OUT, or OUT/NAME.svg for several files
+//   bt_import --emit-cpp FILE...    BT_DEFINE_* source, with stubs of the game's functions
+//   bt_import --run FILE --script SCRIPT [--lifecycle]   ticked against a script
+//                                   (tools/bt_import/run_script.h)
+// The format is told from each file (bt/loaders/tree_format.h); files it names are
+// found beside it, then in each --path folder. Every file is read and every error
+// reported; the exit status is 1 when any file failed, 2 for a wrong command line.
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bt/debug_dot.h"
+#include "bt/debug_print.h"
+#include "bt/loaders/load_tree_file.h"
+#include "bt/loaders/source_files.h"
+#include "bt/tree.h"
+#include "tools/bt_import/emit_cpp.h"
+#include "tools/bt_import/run_script.h"
+#include "tools/bt_import/script.h"
+#include "tools/bt_import/scripted_registry.h"
+
+namespace {
+
+enum class Mode { Check, Bindings, Print, Dot, Svg, EmitCpp, Run };
+
+struct CommandLine {
+  Mode mode = Mode::Check;
+  bool modeGiven = false;
+  std::vector<std::string> files;
+  std::string svgOut;
+  std::string script;
+  bool lifecycle = false;
+  std::vector<std::string> searchPath;
+};
+
+const char kUsage[] =
+    "usage: bt_import [--check | --bindings | --print | --dot | --svg OUT | --emit-cpp] [--path DIR]... FILE...\n"
+    "       bt_import --run FILE --script SCRIPT [--lifecycle] [--path DIR]...\n";
+
+int Usage(const std::string& problem) {
+  std::fprintf(stderr, "bt_import: %s\n%s", problem.c_str(), kUsage);
+  return 2;
+}
+
+// Parses argv into `line`; an empty string when it is good, else what is wrong.
+std::string ParseCommandLine(int argc, char** argv, CommandLine& line) {
+  const auto setMode = [&line](Mode mode) {
+    if (line.modeGiven && line.mode != mode) return false;
+    line.mode = mode;
+    line.modeGiven = true;
+    return true;
+  };
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const auto value = [&](std::string& into) {
+      if (i + 1 >= argc) return false;
+      into = argv[++i];
+      return true;
+    };
+    bool ok = true;
+    if (arg == "--check")
+      ok = setMode(Mode::Check);
+    else if (arg == "--bindings")
+      ok = setMode(Mode::Bindings);
+    else if (arg == "--print")
+      ok = setMode(Mode::Print);
+    else if (arg == "--dot")
+      ok = setMode(Mode::Dot);
+    else if (arg == "--emit-cpp")
+      ok = setMode(Mode::EmitCpp);
+    else if (arg == "--run")
+      ok = setMode(Mode::Run);
+    else if (arg == "--lifecycle")
+      line.lifecycle = true;
+    else if (arg == "--svg") {
+      if (!setMode(Mode::Svg)) return "one of --check, --bindings, --print, --dot, --svg, --emit-cpp, --run";
+      if (!value(line.svgOut)) return "--svg needs the output file";
+    } else if (arg == "--script") {
+      if (!value(line.script)) return "--script needs the script file";
+    } else if (arg == "--path") {
+      std::string dir;
+      if (!value(dir)) return "--path needs a folder";
+      line.searchPath.push_back(dir);
+    } else if (arg == "--help" || arg == "-h") {
+      return "help";
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return "unknown option '" + arg + "'";
+    } else {
+      line.files.push_back(arg);
+    }
+    if (!ok) return "one of --check, --bindings, --print, --dot, --svg, --emit-cpp, --run";
+  }
+  if (line.files.empty()) return "no FILE given";
+  if (line.mode == Mode::Run) {
+    if (line.files.size() != 1) return "--run takes one FILE";
+    if (line.script.empty()) return "--run needs --script SCRIPT";
+  } else {
+    if (!line.script.empty()) return "--script goes with --run";
+    if (line.lifecycle) return "--lifecycle goes with --run";
+  }
+  return {};
+}
+
+bool ReadText(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
+
+void PrintErrors(const bt::data::BuildResult& build) {
+  for (const bt::data::BuildError& error : build.errors) std::fprintf(stderr, "%s\n", error.message.c_str());
+}
+
+// The whole tree as DebugPrintState shows it for a fresh agent (its block never ticked).
+std::string PrintWholeTree(const bt::DeciderDef& root) {
+  std::vector<std::byte> memory(bt::MemoryBytesFor(root) + bt::kMaxAlignment);
+  void* start = memory.data();
+  std::size_t space = memory.size();
+  std::align(bt::kMaxAlignment, bt::MemoryBytesFor(root), start, space);
+  const std::span<const std::byte> block(static_cast<const std::byte*>(start), bt::MemoryBytesFor(root));
+  for (std::size_t size = std::size_t{1} << 16;; size *= 2) {
+    std::vector<char> buffer(size);
+    const std::size_t length = bt::DebugPrintState(root, block, 0.0, buffer, {.wholeTree = true});
+    const std::string text(buffer.data(), length);
+    const std::string_view cut = "[... truncated]\n";
+    const bool truncated = text.size() >= cut.size() && text.compare(text.size() - cut.size(), cut.size(), cut) == 0;
+    if (!truncated || size >= (std::size_t{1} << 26)) return text;
+  }
+}
+
+// The path of the SVG of `file`: OUT itself for one file, else OUT/NAME.svg.
+std::string SvgPath(const CommandLine& line, const std::string& file) {
+  if (line.files.size() == 1) return line.svgOut;
+  const std::string folder = bt::loaders::FolderOf(file);
+  const std::string name = folder.empty() ? file : file.substr(folder.size() + 1);
+  return bt::loaders::JoinPath(line.svgOut, name + ".svg");
+}
+
+// One file in every mode but --run; false when it failed.
+bool Process(const CommandLine& line, const std::string& file) {
+  bt::loaders::LoadOptions options;
+  options.searchPath = line.searchPath;
+  options.build.stubUnknownNames = true;
+  // C++ calls script nodes by their registered names (a stub keeps only the code).
+  bt_import::UnrunScripts unrun;
+  if (line.mode == Mode::EmitCpp) options.scripts = &unrun;
+  const bt::data::Registry builtins = bt_import::BuiltinRegistry();
+  const bt::loaders::LoadedTree loaded = bt::loaders::LoadTreeFile(file, builtins, options);
+  if (!loaded.build.Ok()) {
+    PrintErrors(loaded.build);
+    return false;
+  }
+  const bt::DeciderDef& root = loaded.build.tree->Root();
+  const char* format = bt::loaders::TreeFormatName(loaded.format);
+  switch (line.mode) {
+    case Mode::Check:
+      std::printf("%s: ok (%s, %zu deciders)\n", file.c_str(), format, loaded.build.tree->Deciders().size());
+      return true;
+    case Mode::Bindings:
+      std::printf("%s (%s):\n", file.c_str(), format);
+      for (const bt::data::Binding& binding : loaded.build.bindings)
+        std::printf("  %s %s/%zu%s\n", bt::data::BindingKindName(binding.kind), binding.name.c_str(), binding.arity,
+                    binding.stubbed ? "" : " (built in)");
+      if (loaded.build.bindings.empty()) std::printf("  (none)\n");
+      return true;
+    case Mode::Print:
+      std::fputs(PrintWholeTree(root).c_str(), stdout);
+      return true;
+    case Mode::Dot:
+      return bt::WriteTreeDot(root, {}, stdout);
+    case Mode::Svg:
+      if (bt::WriteTreeSvg(root, {}, SvgPath(line, file).c_str())) return true;
+      std::fprintf(stderr, "%s: cannot write %s (is graphviz's dot installed?)\n", file.c_str(),
+                   SvgPath(line, file).c_str());
+      return false;
+    case Mode::EmitCpp: {
+      const bt_import::ScriptedRegistry scripted = bt_import::MakeScriptedRegistry(loaded.build);
+      for (const std::string& error : scripted.errors) std::fprintf(stderr, "%s: %s\n", file.c_str(), error.c_str());
+      if (!scripted.Ok()) return false;
+      bt::loaders::LoadOptions against = options;
+      against.build.stubUnknownNames = false;
+      const bt::loaders::LoadedTree rebuilt = bt::loaders::LoadTreeFile(file, scripted.registry, against);
+      if (!rebuilt.build.Ok()) {
+        PrintErrors(rebuilt.build);
+        return false;
+      }
+      const bt::data::CppWriteResult cpp = bt_import::EmitCpp(*rebuilt.build.tree, scripted);
+      for (const std::string& error : cpp.errors) std::fprintf(stderr, "%s: %s\n", file.c_str(), error.c_str());
+      if (!cpp.Ok()) return false;
+      std::fputs(cpp.text.c_str(), stdout);
+      return true;
+    }
+    case Mode::Run:
+      break;
+  }
+  return false;
+}
+
+int Run(const CommandLine& line) {
+  std::string text;
+  if (!ReadText(line.script, text)) {
+    std::fprintf(stderr, "%s: cannot read the script\n", line.script.c_str());
+    return 1;
+  }
+  const bt_import::ScriptParse script = bt_import::ParseScript(text, line.script);
+  if (!script.Ok()) {
+    std::fprintf(stderr, "%s\n", script.error.c_str());
+    return 1;
+  }
+  bt_import::RunOptions options;
+  options.lifecycle = line.lifecycle;
+  options.load.searchPath = line.searchPath;
+  const bt_import::RunResult result = bt_import::RunScript(line.files.front(), script.ticks, options);
+  for (const std::string& warning : result.warnings)
+    std::fprintf(stderr, "%s:%s (ignored)\n", line.script.c_str(), warning.c_str());
+  std::fputs(result.output.c_str(), stdout);
+  return result.ok ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CommandLine line;
+  const std::string problem = ParseCommandLine(argc, argv, line);
+  if (problem == "help") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!problem.empty()) return Usage(problem);
+  if (line.mode == Mode::Run) return Run(line);
+  bool allOk = true;
+  for (const std::string& file : line.files) allOk = Process(line, file) && allOk;
+  std::fflush(stdout);
+  return allOk ? 0 : 1;
+}

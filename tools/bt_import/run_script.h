@@ -1,0 +1,83 @@
+// tools/bt_import/run_script.h — `bt_import --run`: a tree file ticked against a
+// script, one line per tick (/work/shared/import-run-format.md).
+//
+// The file is built twice: in stub mode, for the names it needs, then against a
+// ScriptedRegistry (tools/bt_import/scripted_registry.h) holding a scripted
+// function for each. Its own built-in nodes run for real. A tick:
+//   1. the clock is set to the tick's time;
+//   2. `cond NAME=V` sets the declared variable NAME (MBT, selection trees) and
+//      every condition, Decide or value function NAME (Drag[en]gine,
+//      Unvanquished), from then on; `missing NAME` makes action NAME fail to start;
+//   3. each `event NAME`, in order: the tree's signal variables of NAME
+//      (bt::ApplySignal), then bt::SendEvent (timestamps, state machines, waits);
+//   4. the tree is ticked once, and a line written:
+//        ACTIONS | STATUS   ACTIONS: the scripted actions ticked, in order ("-": none);
+//                           STATUS: S (Done), F (nothing active: failed), R, E
+//                           (the redecide limit or another refusal), "-" (stopped)
+//        LEAF               selection trees: the action the selected leaf runs, or "-"
+//      and with `lifecycle`, "lifecycle: " and the enter:X / exit:X markers of
+//      scripted actions ("-": none), where the format has them: MBT both
+//      (OnInitialize, OnTerminate), Unvanquished enter (an action's first entry).
+// An MBT root that ends (S or F) stops the tree: later ticks print "- | -".
+// Unvanquished and Drag[en]gine start again at the root. Script nodes (MBT's Lua)
+// are not run: without a script engine in the load options they get UnrunScripts,
+// and their registered names are scripted as any action or condition.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bt/loaders/load_options.h"
+#include "bt/loaders/load_tree_file.h"
+#include "bt/loaders/tree_format.h"
+#include "bt/signal_variables.h"
+#include "tools/bt_import/script.h"
+
+namespace bt_import {
+
+// A tree loaded for a run, with its signal variables (MBT and selection-tree
+// <SignalVariables>), applied on each `event`.
+struct RunTree {
+  bt::loaders::LoadedTree loaded;
+  std::vector<bt::SignalVariable> signals = {};
+  std::shared_ptr<const void> signalNames = {};  // what the signals' names point into
+};
+
+// How the file is loaded: LoadRunTree, or a test's own.
+using TreeLoader = std::function<RunTree(const std::string& path, const bt::data::Registry& registry,
+                                         const bt::loaders::LoadOptions& options)>;
+
+// bt::loaders::LoadTreeFile, with the signal variables of the formats that have them.
+RunTree LoadRunTree(const std::string& path, const bt::data::Registry& registry,
+                    const bt::loaders::LoadOptions& options);
+
+struct RunOptions {
+  bool lifecycle = false;              // the `lifecycle: ` lines
+  bt::loaders::LoadOptions load = {};  // searchPath (--path), read
+  TreeLoader loader = LoadRunTree;
+};
+
+struct RunResult {
+  std::string output;  // the tick lines; or the load errors, one per line, then "load error"
+  bool ok = false;     // loaded and ran
+  // Names the script gives that the tree never reads (a typo?), each "LINE: message"
+  // with the script's line; they change nothing.
+  std::vector<std::string> warnings;
+};
+
+// How each format's run reads (step 4 above).
+struct RunRules {
+  bool leafLines = false;   // LEAF lines (selection trees)
+  bool stopsAtEnd = false;  // a root that ends stops the tree (MBT)
+  bool enterMarkers = false;
+  bool exitMarkers = false;
+};
+RunRules RunRulesOf(bt::loaders::TreeFormat format);
+
+// Runs the file at `treePath` through `ticks` (ParseScript's).
+RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& ticks, const RunOptions& options = {});
+
+}  // namespace bt_import
