@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/bt_import_test.sh — bt_import from the command line:
-# 1. every tests/data/bt_import/NAME.script run on NAME.bt (options in NAME.args)
+# 1. every tests/data/bt_import/NAME.script run on NAME.bt or NAME.xml (options in NAME.args)
 #    prints exactly NAME.expected, and exits 0 — or non-zero when the file does
 #    not load (the expected output ends with "load error");
 # 2. a malformed script is an error naming its line, on stderr, exit 1;
@@ -17,16 +17,18 @@ fail() { echo "bt_import: FAILED: $*"; failed=1; }
 
 for script in $DATA/*.script; do
   name=${script%.script}
+  tree="$name.bt"
+  [ -f "$tree" ] || tree="$name.xml"
   args=""
   [ -f "$name.args" ] && args=$(cat "$name.args")
   # shellcheck disable=SC2086
-  "$BT_IMPORT" --run "$name.bt" --script "$script" $args > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt"
+  "$BT_IMPORT" --run "$tree" --script "$script" $args > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt"
   status=$?
-  if ! diff -u "$name.expected" "$SCRATCH/out.txt"; then fail "--run $name.bt: output differs"; fi
+  if ! diff -u "$name.expected" "$SCRATCH/out.txt"; then fail "--run $tree: output differs"; fi
   if [ "$(tail -n 1 "$name.expected")" = "load error" ]; then
-    [ $status -ne 0 ] || fail "--run $name.bt: exit status 0 for a file that does not load"
+    [ $status -ne 0 ] || fail "--run $tree: exit status 0 for a file that does not load"
   else
-    [ $status -eq 0 ] || fail "--run $name.bt: exit status $status"
+    [ $status -eq 0 ] || fail "--run $tree: exit status $status"
   fi
 done
 
@@ -43,7 +45,7 @@ expected="$SCRATCH/gap.script:2: expected tick 2, found tick 3"
 status=$?
 [ $status -eq 1 ] || fail "--check of bad files: exit status $status, expected 1"
 cat > "$SCRATCH/check_err.txt" <<'END'
-tests/data/bt_import/bad.bt:3:5: unknown keyword 'sequnce': expected a node (selector, fallback, sequence, concurrent, action, condition or decorator)
+tests/data/bt_import/bad.bt:3:5: unknown keyword 'sequnce': expected a node (selector, fallback, sequence, concurrent, action, condition, decorator or behavior)
 tests/data/unvanquished/bad/missing_brace.bt:3:1: expected a node or '}'
 END
 diff -u "$SCRATCH/check_err.txt" "$SCRATCH/err.txt" || fail "--check: errors differ"

@@ -3,6 +3,8 @@
 
 #include "bt/events.h"
 #include "bt/loaders/load_tree_file.h"
+#include "bt/loaders/modular_behavior_tree.h"
+#include "bt/loaders/selection_tree.h"
 #include "bt/tree.h"
 #include "bt/variables.h"
 #include "tools/bt_import/scripted_registry.h"
@@ -78,9 +80,24 @@ std::vector<std::string> UnknownNames(const std::vector<ScriptTick>& ticks, cons
 RunTree LoadRunTree(const std::string& path, const bt::data::Registry& registry,
                     const bt::loaders::LoadOptions& options) {
   // The MBT and selection-tree loaders give their signal tables through their own
-  // entries (LoadModularBehaviorTreeWithSignals, LoadSelectionTreeAt): once they
-  // are in, those formats are loaded here through them.
-  return {bt::loaders::LoadTreeFile(path, registry, options)};
+  // entries: those formats are loaded again through them, once the format is known.
+  RunTree tree{bt::loaders::LoadTreeFile(path, registry, options)};
+  if (!tree.loaded.build.Ok()) return tree;
+  if (tree.loaded.format == TreeFormat::ModularBehaviorTree) {
+    auto mbt = std::make_shared<bt::loaders::ModularBehaviorTree>(
+        bt::loaders::LoadModularBehaviorTreeWithSignals(path, registry, options));
+    tree.loaded.build = mbt->build;
+    tree.signals.assign(mbt->signals.Entries().begin(), mbt->signals.Entries().end());
+    tree.signalNames = std::move(mbt);
+  } else if (tree.loaded.format == TreeFormat::SelectionTree) {
+    auto selection = std::make_shared<bt::loaders::SelectionTreeLoad>(
+        bt::loaders::LoadSelectionTreeAt(path, registry, options));
+    tree.loaded.build = selection->build;
+    const auto table = selection->signals.Table();
+    tree.signals.assign(table.begin(), table.end());
+    tree.signalNames = std::move(selection);
+  }
+  return tree;
 }
 
 RunRules RunRulesOf(TreeFormat format) {
@@ -88,7 +105,7 @@ RunRules RunRulesOf(TreeFormat format) {
     case TreeFormat::ModularBehaviorTree:
       return {.stopsAtEnd = true, .enterMarkers = true, .exitMarkers = true};
     case TreeFormat::Unvanquished:
-      return {.enterMarkers = true};
+      return {.enterMarkers = true, .firstEntry = true};
     case TreeFormat::SelectionTree:
       return {.leafLines = true};
     case TreeFormat::Dragengine:
@@ -120,6 +137,7 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
   ScriptWorld world;
   world.recordEnter = options.lifecycle && rules.enterMarkers;
   world.recordExit = options.lifecycle && rules.exitMarkers;
+  world.firstEntry = rules.firstEntry;
   Block block(bt::MemoryBytesFor(root));
   const std::span<std::byte> memory = block.Span();
 

@@ -74,6 +74,9 @@ struct RunRules {
   bool stopsAtEnd = false;  // a root that ends stops the tree (MBT)
   bool enterMarkers = false;
   bool exitMarkers = false;
+  // An enter marker on an action's first entry as Unvanquished has it (its
+  // botMind->currentNode), not on each Activate.
+  bool firstEntry = false;
 };
 RunRules RunRulesOf(bt::loaders::TreeFormat format);
 

@@ -26,8 +26,18 @@ const char* ActionName(const bt::Context& context) {
 bool ScriptedActivate(ScriptWorld& world, const bt::Context& context) {
   const char* name = ActionName(context);
   if (world.missing.count(name) != 0) return false;
-  if (world.recordEnter) world.lifecycle.push_back(std::string("enter:") + name);
+  if (world.recordEnter && !world.firstEntry) world.lifecycle.push_back(std::string("enter:") + name);
   return true;
+}
+
+// Unvanquished's first entry (sg_bot_ai.cpp): an action whose node is not the
+// bot's currentNode enters it; the node is forgotten when it succeeds or fails.
+bt::Result FirstEntry(ScriptWorld& world, const bt::Context& context, const char* name, bt::Result result) {
+  if (!world.firstEntry) return result;
+  if (world.currentNode != context.decider && world.recordEnter)
+    world.lifecycle.push_back(std::string("enter:") + name);
+  world.currentNode = result == bt::Result::Running ? context.decider : nullptr;
+  return result;
 }
 
 bt::Result ScriptedTick(ScriptWorld& world, const bt::Context& context) {
@@ -37,8 +47,8 @@ bt::Result ScriptedTick(ScriptWorld& world, const bt::Context& context) {
   const std::uint64_t call = world.calls[name]++;
   if (world.results != nullptr)
     for (const ActionResults& results : *world.results)
-      if (results.name == name) return results.ResultOfCall(call);
-  return bt::Result::Running;
+      if (results.name == name) return FirstEntry(world, context, name, results.ResultOfCall(call));
+  return FirstEntry(world, context, name, bt::Result::Running);
 }
 
 void ScriptedDeactivate(ScriptWorld& world, const bt::Context& context) {

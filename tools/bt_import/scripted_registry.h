@@ -43,6 +43,10 @@ struct ScriptWorld {
   std::vector<std::string> lifecycle;                       // this tick's "enter:X" / "exit:X", in order
   bool recordEnter = false;                                 // Activates are lifecycle markers in this format
   bool recordExit = false;                                  // Deactivates are
+  // Enter markers on first entry (Unvanquished): an action's call is one unless
+  // the last call of an action was this node's and it returned Running.
+  bool firstEntry = false;
+  const bt::DeciderDef* currentNode = nullptr;
   std::uint32_t random = 1;                                 // the random sources' state
 
   // Starts a tick: its results, no calls or markers yet.
