@@ -18,29 +18,13 @@
 // In every one a child that ends is deactivated at once, before anything else
 // starts, and a child that rejects fails without being activated.
 //
-// What bt does not run as Unvanquished does (src/sgame/sg_bot_ai.cpp,
-// BotEvaluateNode): Unvanquished keeps no state in its nodes but ONE list of
-// running nodes per bot (the last leaf that returned RUNNING and its ancestors
-// that returned RUNNING, at most MAX_NODE_DEPTH). A leaf returning RUNNING
-// replaces the list; a node on the list returning SUCCESS empties it; a node
-// returning FAILURE leaves it as it is. `sequence` and `fallback` resume at
-// their highest-index child on the list (child 0 otherwise); nothing else reads
-// it. bt keeps a Sequence's or Fallback's child in the group's own slot while
-// the group is active, and a group that ends forgets it. So bt differs only
-// where a group FAILS with a child on the list and is ticked again before any
-// leaf returns RUNNING and before any node on the list succeeds:
-// - a `sequence` whose running child k > 0 failed: Unvanquished, at its next
-//   evaluation, starts at child k again (skipping 0..k-1); bt starts at child 0;
-// - a `fallback` whose last child k > 0 on the list failed (so the fallback
-//   failed): Unvanquished starts at child k again; bt at child 0;
-// - the same for a group whose running descendant failed (a `condition` turned
-//   false, a `timer` or `invert` over it): the groups on the path keep their
-//   place in Unvanquished and restart in bt.
-// Expressing it would need a per-block record of the running path that outlives
-// the groups' activations (like timers do) and a hook on every leaf result; no
-// option does it yet. Unvanquished actions have no Activate/Deactivate: bt's
-// mark when a leaf joins and leaves the active path.
+// Unvanquished keeps no state in its nodes but one running path per bot, which
+// outlives the groups: kResumeOnRunningPath runs it (bt/running_path.h); what
+// every child returns is noted on it here (ClassicGroup::Noted). Unvanquished
+// actions have no Activate/Deactivate: bt's mark when a leaf joins and leaves
+// the active path.
 
+#include <algorithm>
 #include <bit>
 
 #include "bt/classic.h"
@@ -48,6 +32,7 @@
 #include "bt/detail/evaluate.h"
 #include "bt/detail/tick_engine.h"
 #include "bt/detail/why_record.h"
+#include "bt/running_path.h"
 
 namespace bt::detail {
 namespace {
@@ -89,7 +74,7 @@ class ClassicGroup {
   Result Continue(int i) {
     if (Traced()) [[unlikely]]
       TraceContinue(i);
-    return TickDecider(t_, *g_.children[i], BaseOf(i), false, depth_ + 1);
+    return Noted(i, TickDecider(t_, *g_.children[i], BaseOf(i), false, depth_ + 1));
   }
   Result Run(int i) { return IsActive(i) ? Continue(i) : Start(i); }
 
@@ -103,6 +88,9 @@ class ClassicGroup {
     Deactivate(t_, *g_.children[i], BaseOf(i), depth_ + 1);
   }
   void End(int i, Result result) { End(i, result == Result::Done ? "done" : "failed"); }
+
+  // Where the running path says the group starts (kResumeOnRunningPath), or -1: no path kept.
+  int RunningPathStart() const { return t_.runningPath != nullptr ? detail::RunningPathStart(*t_.runningPath, g_) : -1; }
 
   // The group's own preconditions and Decide again (kCallDecideOnRedecide) before it moves on.
   bool StillAccepts() { return !(g_.flags & kCallDecideOnRedecide) || Recheck(t_, g_, depth_); }
@@ -124,7 +112,13 @@ class ClassicGroup {
     const DeciderDef& child = *g_.children[i];
     const std::uint32_t base = BaseOf(i);
     StartSlot(t_, child, base, choice.dblock);
-    return TickDecider(t_, child, base, true, depth_ + 1);
+    return Noted(i, TickDecider(t_, child, base, true, depth_ + 1));
+  }
+  // What child i returned, noted on the tree's running path when it keeps one (bt/running_path.h).
+  Result Noted(int i, Result result) {
+    if (t_.runningPath != nullptr) [[unlikely]]
+      NoteOnRunningPath(*t_.runningPath, *g_.children[i], result);
+    return result;
   }
 
   // Debug output or a why-record wants the group's steps, which are then
@@ -165,12 +159,29 @@ class ClassicGroup {
   ChildBases childBase_{g_};
 };
 
+// A Sequence or Fallback goes on at its active child (i), or starts at its first.
+// With kResumeOnRunningPath it starts where the tree's running path says, ending
+// its active child first when that is another (Unvanquished: bt/running_path.h).
+Result Resume(ClassicGroup& c, const DeciderDef& g, bool isNew, int& i) {
+  i = isNew ? -1 : c.Active();
+  int start = 0;
+  if (g.flags & kResumeOnRunningPath) [[unlikely]] {
+    start = std::max(c.RunningPathStart(), 0);
+    if (i >= 0 && i != start) {
+      c.End(i, "off the running path");
+      if (c.Stopped()) return Result::Failed;
+      i = -1;
+    }
+  }
+  return i < 0 ? c.Start(i = start) : c.Continue(i);
+}
+
 // Resumes at the running child; a child that fails fails the group; one that is
 // done makes way for the next (the group's conditions checked first, with
 // kCallDecideOnRedecide); done after the last, or from the first again with kLoopChildren.
 Result TickSequence(ClassicGroup& c, const DeciderDef& g, bool isNew) {
-  int i = isNew ? 0 : c.Active();
-  Result result = isNew || i < 0 ? c.Start(i = 0) : c.Continue(i);
+  int i;
+  Result result = Resume(c, g, isNew, i);
   for (;;) {
     if (result == Result::Running || c.Stopped()) return result;
     c.End(i, result);
@@ -188,8 +199,8 @@ Result TickSequence(ClassicGroup& c, const DeciderDef& g, bool isNew) {
 // group's conditions checked first); the first that is done makes the group
 // done, or starts the first child again with kLoopChildren; failed after the last.
 Result TickFallback(ClassicGroup& c, const DeciderDef& g, bool isNew) {
-  int i = isNew ? 0 : c.Active();
-  Result result = isNew || i < 0 ? c.Start(i = 0) : c.Continue(i);
+  int i;
+  Result result = Resume(c, g, isNew, i);
   for (;;) {
     if (result == Result::Running || c.Stopped()) return result;
     c.End(i, result);

@@ -150,6 +150,7 @@ struct CompiledTree {
     t.why = nullptr;  // a tick with a why-record is the reference tick's
     t.timers = reinterpret_cast<float*>(reinterpret_cast<std::byte*>(t.header) + Root.data->tree.timersOffset);
     t.variables = Variables(t);
+    t.runningPath = nullptr;  // a tree that keeps one is ticked by the reference tick
     t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr, t.variables};
   }
 
@@ -516,6 +517,8 @@ struct CompiledTree {
 #endif
     if (options.why != nullptr) [[unlikely]]  // recorded by the reference tick: the rules written once
       return false;
+    // The running path is noted on every child's result: the reference tick's rule.
+    if constexpr (Tree::analysis.runningPathOffset != 0) return false;
     // Only what the compiled walk reads; PrepareForReference adds the rest before
     // a call into bt/tick.cpp. errorDecider is written with error, and a Running
     // result always comes from a behavior decider that set runningDecider.

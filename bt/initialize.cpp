@@ -101,6 +101,7 @@ std::uint32_t Stamp(const detail::TreeAnalysis& a) {
     }
     h.Word(a.variablesOffset);
   }
+  if (a.runningPathOffset != 0) h.Word(a.runningPathOffset);  // likewise
   return h.Value();
 }
 
@@ -151,6 +152,14 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
       return TreeProblem::TimerSharedAcrossTrees;
     }
   }
+  // The running path names deciders by their ids: two alike would be one node on it.
+  if (a.runningPath)
+    for (int i = 0; i < a.count; ++i)
+      for (int j = 0; j < i; ++j)
+        if (NameId(a.deciders[i]->name) == NameId(a.deciders[j]->name)) {
+          culprit = a.deciders[i];
+          return TreeProblem::RunningPathIds;
+        }
   const std::uint32_t stamp = Stamp(a);
   for (int i = 0; i < a.count; ++i) {
     const DeciderDef& d = *a.deciders[i];
@@ -172,6 +181,7 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
   tree.memoryBytes = a.memoryBytes;
   tree.timersOffset = a.timersOffset;
   tree.variablesOffset = a.variablesOffset;
+  tree.runningPathOffset = a.runningPathOffset;
   tree.variableBools = a.variableBools;
   tree.numVariables = a.deciders[a.count - 1]->variableCount;
   tree.numTimers = static_cast<std::uint16_t>(a.numTimers);

@@ -16,6 +16,7 @@
 #include "bt/config.h"
 #include "bt/decider.h"
 #include "bt/memory.h"
+#include "bt/running_path.h"
 #include "bt/timestamps.h"
 
 namespace bt {
@@ -125,6 +126,10 @@ struct TreeAnalysis {
   std::uint32_t timersOffset = 0;  // [bytes] from the block's start
   std::uint32_t variablesOffset = 0;  // [bytes] from the block's start; 0: the tree declares none
   std::uint64_t variableBools = 0;    // bit i: variable i is a Bool
+  // [bytes] from the block's start of the RunningPath (bt/running_path.h); 0: no
+  // decider has kResumeOnRunningPath.
+  std::uint32_t runningPathOffset = 0;
+  bool runningPath = false;        // some decider has kResumeOnRunningPath
   std::uint32_t memoryBytes = 0;   // [bytes] of the whole block
 
   int unknownIndex = -1;  // what IndexOf answers for a decider not in the tree (see StandInAnalysis)
@@ -347,6 +352,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   const bool timed = d->preconditions.timerSeconds > 0 || (d->kind == DeciderKind::Group && d->policy == GroupPolicy::Cooldown);
   a.timerIndex[index] = timed ? static_cast<std::int16_t>(a.numTimers++) : -1;
   a.delegatedDecides[index] = decides;
+  if (d->flags & kResumeOnRunningPath) a.runningPath = true;
   if (a.regionEnd[index] > 0xFFFF) return a.Fail(TreeProblem::TreeTooLarge, d), 0;
   return a.regionEnd[index];
 }
@@ -390,7 +396,9 @@ constexpr TreeAnalysis AnalyzeTree(const DeciderDef& root, DeciderIndex* index =
   const std::uint32_t timerBytes = static_cast<std::uint32_t>(a.numTimers) * std::uint32_t{sizeof(float)};
   const std::uint32_t timersEnd = AlignUp(a.timersOffset + timerBytes, kMaxAlignment);
   a.variablesOffset = root.variableCount != 0 ? timersEnd : 0;
-  a.memoryBytes = AlignUp(timersEnd + VariableRegionBytes(root.variableCount), kMaxAlignment);
+  const std::uint32_t variablesEnd = AlignUp(timersEnd + VariableRegionBytes(root.variableCount), kMaxAlignment);
+  a.runningPathOffset = a.runningPath ? variablesEnd : 0;
+  a.memoryBytes = AlignUp(variablesEnd + (a.runningPath ? std::uint32_t{sizeof(RunningPath)} : 0), kMaxAlignment);
   return a;
 }
 

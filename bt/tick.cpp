@@ -738,6 +738,9 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.timers = reinterpret_cast<float*>(memory.data() + root.data->tree.timersOffset);
   // Checked by StartTick (and Stop) before anything reads it.
   t.variables = root.data->tree.numVariables != 0 ? VariablesAt(memory.data(), root.data->tree) : nullptr;
+  t.runningPath = root.data->tree.runningPathOffset != 0
+                      ? reinterpret_cast<RunningPath*>(memory.data() + root.data->tree.runningPathOffset)
+                      : nullptr;
   t.time = time;
   t.dt = dt;
   t.decisionFlags = decisionFlags;
@@ -785,6 +788,7 @@ static inline void StartBlockTimes(TickState& t) {
     header.epoch = t.time;
     header.lastTime = 0;
     for (int i = 0; i < t.root->data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
+    if (t.runningPath != nullptr) *t.runningPath = RunningPath{};
   }
   // Variables start at their initial values, unless the game set them before this
   // first tick (VariablesOf started them). Not the tree's in a started block: damage.
@@ -847,6 +851,8 @@ static inline void StartBlockTimes(TickState& t) {
 
 // After the walk: deactivates what is left when nothing runs, and reports.
 [[gnu::always_inline]] static inline TickResult FinishTick(TickState& t, Result result) {
+  if (t.runningPath != nullptr) [[unlikely]]
+    NoteOnRunningPath(*t.runningPath, *t.root, result);
   if (result != Result::Running || t.error != Status::Running) [[unlikely]]
     return FinishStopped(t, result);
   RunningBehavior(t);
@@ -1044,6 +1050,7 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, st
   if (const DeciderDef* corrupt = FindCorruptGroup(t, base)) return DeactivateAbove(t, *corrupt, base);
   Deactivate(t, root, 0, 0);
   t.header->rootActive = 0;
+  if (t.runningPath != nullptr) *t.runningPath = RunningPath{};  // a stopped agent starts afresh
 }
 
 Status ResetMemory(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,

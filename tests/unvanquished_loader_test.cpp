@@ -483,7 +483,7 @@ TEST_CASE("Unvanquished selectClass: a second tree whose spawnAs leaves run the 
 // Unvanquished keeps one running path per bot, cleared only when a node on it
 // succeeds; a sequence resumes at its child on that path even after the
 // sequence failed. bt's Sequence forgets its place when it ends. This is bt's trace.
-TEST_CASE("Unvanquished running path: after a failure bt's sequence starts again at its first child",
+TEST_CASE("Unvanquished running path: a sequence whose running child failed starts at that child again",
           "[unvanquished]") {
   Bot bot("resume.bt");
   INFO(bot.built.ErrorText());
@@ -493,7 +493,39 @@ TEST_CASE("Unvanquished running path: after a failure bt's sequence starts again
                                                 "tick fight"}});
   bot.agent.tick["fight"] = bt::Result::Failed;
   CHECK(bot.Tick(0.1) == Tick{Status::NoBehavior, {"tick fight", "deactivate fight"}});
-  // Unvanquished would tick fight first here (still on the running path); bt starts at look.
-  CHECK(bot.Tick(0.2) == Tick{Status::NoBehavior, {"activate look", "tick look", "deactivate look", "activate fight",
-                                                   "tick fight", "deactivate fight"}});
+  // fight failed but stays on the running path (FAILURE does not clear it): the
+  // sequence starts at fight, not at look (sg_bot_ai.cpp, BotSequenceNode).
+  CHECK(bot.Tick(0.2) == Tick{Status::NoBehavior, {"activate fight", "tick fight", "deactivate fight"}});
+  // fight succeeds: a node on the path succeeded, the path is cleared.
+  bot.agent.tick["fight"] = bt::Result::Done;
+  CHECK(bot.Tick(0.3) == Tick{Status::Done, {"activate fight", "tick fight", "deactivate fight"}});
+  bot.agent.tick["look"] = bt::Result::Running;
+  CHECK(bot.Tick(0.4) == Tick{Status::Running, {"activate look", "tick look"}});
+}
+
+TEST_CASE("Unvanquished running path: a fallback starts at its last child on the path", "[unvanquished]") {
+  Bot bot("resume_fallback.bt");
+  INFO(bot.built.ErrorText());
+  REQUIRE(bot.built.Ok());
+  bot.agent.tick["look"] = bt::Result::Failed;
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"activate look", "tick look", "deactivate look", "activate fight",
+                                                "tick fight"}});
+  bot.agent.tick["fight"] = bt::Result::Failed;
+  CHECK(bot.Tick(0.1) == Tick{Status::NoBehavior, {"tick fight", "deactivate fight"}});
+  // look is not tried again: fight is still on the path.
+  CHECK(bot.Tick(0.2) == Tick{Status::NoBehavior, {"activate fight", "tick fight", "deactivate fight"}});
+}
+
+TEST_CASE("Unvanquished running path: one running leaf; under a concurrent a later one takes a sequence's place",
+          "[unvanquished]") {
+  Bot bot("resume_concurrent.bt");
+  INFO(bot.built.ErrorText());
+  REQUIRE(bot.built.Ok());
+  bot.agent.tick["look"] = bt::Result::Done;
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"activate look", "tick look", "deactivate look", "activate fight",
+                                                "tick fight", "activate taunt", "tick taunt"}});
+  // taunt ran last: the path is [taunt, concurrent]; fight is not on it, so the
+  // sequence starts at look again, as BotSequenceNode does.
+  CHECK(bot.Tick(0.1) == Tick{Status::Running, {"deactivate fight", "activate look", "tick look", "deactivate look",
+                                                "activate fight", "tick fight", "tick taunt"}});
 }

@@ -19,6 +19,7 @@
 #include "bt/decider.h"
 #include "bt/memory.h"
 #include "bt/random.h"
+#include "bt/running_path.h"
 #include "bt/tree.h"
 
 namespace bt::detail {
@@ -40,6 +41,7 @@ struct TickState {
   std::byte* region;  // the decider region of the block
   float* timers;
   VariableBlock* variables;  // the block's variables region; null when the tree declares none
+  RunningPath* runningPath;  // the block's running path (bt/running_path.h); null when the tree keeps none
   double time;
   double sinceEpoch;  // [seconds] time minus the block's epoch
   float blockTime;    // the same as the block keeps times (float): what activations and timers store

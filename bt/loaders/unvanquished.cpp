@@ -626,6 +626,9 @@ std::string SpecWriter::Add(const SyntaxNode& node, int depth) {
                                  : node.kind == NodeKind::Sequence ? GroupPolicy::Sequence
                                                                    : GroupPolicy::Concurrent;
       out = &spec.Group(name, policy, {});
+      // Unvanquished's sequences and fallbacks start at their child on the bot's
+      // running path, which outlives them (bt/running_path.h).
+      if (policy == GroupPolicy::Sequence || policy == GroupPolicy::Fallback) out->Flags(kResumeOnRunningPath);
       break;
     }
     case NodeKind::Action:
