@@ -348,126 +348,40 @@ $(BUILD)/fuzz/obj/%.o: %.cpp | $(DEPS_FUZZ)
 $(FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) tests/fuzz/tick_fuzzer.cpp)
 	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
 
-# The stimuli store and the block readers (DebugPrintState, WriteTreeDot,
-# ActivePath): its own seeds, scratch corpus and log under $(BUILD)/fuzz/stimuli_print.
-STIMULI_PRINT_FUZZER := $(BUILD)/fuzz/stimuli_print_fuzzer
-STIMULI_PRINT_RUN = sh tests/fuzz/run.sh $(STIMULI_PRINT_FUZZER) $(1) $(BUILD)/fuzz/stimuli_print \
-                    tests/fuzz/corpus_stimuli_print fuzz-stimuli-print
-.PHONY: fuzz-stimuli-print test-fuzz-stimuli-print
-test-extra: test-fuzz-stimuli-print
-test-fuzz-stimuli-print: $(STIMULI_PRINT_FUZZER)
-	@$(call STIMULI_PRINT_RUN,$(FUZZ_TEST_SECONDS))
-fuzz-stimuli-print: $(STIMULI_PRINT_FUZZER)
-	@$(call STIMULI_PRINT_RUN,$(FUZZ_SECONDS))
-$(STIMULI_PRINT_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) tests/fuzz/stimuli_print_fuzzer.cpp)
-	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
-
-# The compiled tick against the interpreted one (tests/fuzz/compiled_fuzzer.cpp),
-# from its own seeds.
-COMPILED_FUZZER := $(BUILD)/fuzz/compiled_fuzzer
-.PHONY: fuzz-compiled test-fuzz-compiled
-test-extra: test-fuzz-compiled
-test-fuzz-compiled: $(COMPILED_FUZZER)
-	@sh tests/fuzz/run.sh $(COMPILED_FUZZER) $(FUZZ_TEST_SECONDS) $(BUILD)/fuzz/compiled tests/fuzz/corpus_compiled fuzz-compiled
-fuzz-compiled: $(COMPILED_FUZZER)
-	@sh tests/fuzz/run.sh $(COMPILED_FUZZER) $(FUZZ_SECONDS) $(BUILD)/fuzz/compiled tests/fuzz/corpus_compiled fuzz-compiled
-$(COMPILED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) tests/fuzz/compiled_fuzzer.cpp)
-	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
-
-# The condition language's compiler and evaluator (tests/fuzz/expression_fuzzer.cpp),
-# both dialects, from its own seeds.
-EXPRESSION_FUZZER := $(BUILD)/fuzz/expression_fuzzer
-EXPRESSION_FUZZ_RUN = sh tests/fuzz/run.sh $(EXPRESSION_FUZZER) $(1) $(BUILD)/fuzz/expression \
-                      tests/fuzz/corpus_expression fuzz-expression
-.PHONY: fuzz-expression test-fuzz-expression
-test-extra: test-fuzz-expression
-test-fuzz-expression: $(EXPRESSION_FUZZER)
-	@$(call EXPRESSION_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
-fuzz-expression: $(EXPRESSION_FUZZER)
-	@$(call EXPRESSION_FUZZ_RUN,$(FUZZ_SECONDS))
-$(EXPRESSION_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) tests/fuzz/expression_fuzzer.cpp)
-	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
-
-# The Unvanquished .bt loader (tests/fuzz/unvanquished_fuzzer.cpp) in stub mode,
-# from its own seeds (the corpus files of tests/data/unvanquished among them).
-UNVANQUISHED_FUZZER := $(BUILD)/fuzz/unvanquished_fuzzer
-UNVANQUISHED_FUZZ_RUN = sh tests/fuzz/run.sh $(UNVANQUISHED_FUZZER) $(1) $(BUILD)/fuzz/unvanquished \
-                        tests/fuzz/corpus_unvanquished fuzz-unvanquished
-.PHONY: fuzz-unvanquished test-fuzz-unvanquished
-test-extra: test-fuzz-unvanquished
-test-fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
-	@$(call UNVANQUISHED_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
-fuzz-unvanquished: $(UNVANQUISHED_FUZZER)
-	@$(call UNVANQUISHED_FUZZ_RUN,$(FUZZ_SECONDS))
-$(UNVANQUISHED_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/unvanquished_fuzzer.cpp)
-	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
-
-# The CryEngine selection-tree loader (tests/fuzz/selection_tree_fuzzer.cpp) in
-# stub mode, from its own seeds (the files of tests/data/selection_trees among them).
-SELECTION_TREE_FUZZER := $(BUILD)/fuzz/selection_tree_fuzzer
-SELECTION_TREE_FUZZ_RUN = sh tests/fuzz/run.sh $(SELECTION_TREE_FUZZER) $(1) $(BUILD)/fuzz/selection_tree \
-                          tests/fuzz/corpus_selection_tree fuzz-selection-tree
-.PHONY: fuzz-selection-tree test-fuzz-selection-tree
-test-extra: test-fuzz-selection-tree
-test-fuzz-selection-tree: $(SELECTION_TREE_FUZZER)
-	@$(call SELECTION_TREE_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
-fuzz-selection-tree: $(SELECTION_TREE_FUZZER)
-	@$(call SELECTION_TREE_FUZZ_RUN,$(FUZZ_SECONDS))
-$(SELECTION_TREE_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/selection_tree_fuzzer.cpp)
-	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
-
-# The MBT XML loader (tests/fuzz/mbt_fuzzer.cpp) in stub mode, from its own
-# seeds (the files of tests/data/mbt, the malformed ones among them).
-MBT_FUZZER := $(BUILD)/fuzz/mbt_fuzzer
-MBT_FUZZ_RUN = sh tests/fuzz/run.sh $(MBT_FUZZER) $(1) $(BUILD)/fuzz/mbt tests/fuzz/corpus_mbt fuzz-mbt
-.PHONY: fuzz-mbt test-fuzz-mbt
-test-extra: test-fuzz-mbt
-test-fuzz-mbt: $(MBT_FUZZER)
-	@$(call MBT_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
-fuzz-mbt: $(MBT_FUZZER)
-	@$(call MBT_FUZZ_RUN,$(FUZZ_SECONDS))
-$(MBT_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/mbt_fuzzer.cpp)
-	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
-
-# The Drag[en]gine XML loader (tests/fuzz/dragengine_fuzzer.cpp) in stub mode, its
-# subtree files in the input, from its own seeds (tests/data/dragengine among them).
-DRAGENGINE_FUZZER := $(BUILD)/fuzz/dragengine_fuzzer
-DRAGENGINE_FUZZ_RUN = sh tests/fuzz/run.sh $(DRAGENGINE_FUZZER) $(1) $(BUILD)/fuzz/dragengine \
-                      tests/fuzz/corpus_dragengine fuzz-dragengine
-.PHONY: fuzz-dragengine test-fuzz-dragengine
-test-extra: test-fuzz-dragengine
-test-fuzz-dragengine: $(DRAGENGINE_FUZZER)
-	@$(call DRAGENGINE_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
-fuzz-dragengine: $(DRAGENGINE_FUZZER)
-	@$(call DRAGENGINE_FUZZ_RUN,$(FUZZ_SECONDS))
-$(DRAGENGINE_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS) tests/fuzz/dragengine_fuzzer.cpp)
-	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
-
-# The Lua script engine's compiler (tests/fuzz/lua_fuzzer.cpp): the chunks of
-# MBT's Lua nodes, from its own seeds. Lua itself is Debian's (not instrumented).
-LUA_FUZZER := $(BUILD)/fuzz/lua_fuzzer
-LUA_FUZZ_RUN = sh tests/fuzz/run.sh $(LUA_FUZZER) $(1) $(BUILD)/fuzz/lua tests/fuzz/corpus_lua fuzz-lua
-.PHONY: fuzz-lua test-fuzz-lua
-test-extra: test-fuzz-lua
-test-fuzz-lua: $(LUA_FUZZER)
-	@$(call LUA_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
-fuzz-lua: $(LUA_FUZZER)
-	@$(call LUA_FUZZ_RUN,$(FUZZ_SECONDS))
-$(LUA_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) bt/loaders/lua/lua_scripts.cpp tests/fuzz/lua_fuzzer.cpp)
-	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS) $(LUA_LIBS)
-
-# The tree builder of trees from data (tests/fuzz/builder_fuzzer.cpp): random
-# specs against a small registry, from its own seeds.
-BUILDER_FUZZER := $(BUILD)/fuzz/builder_fuzzer
-BUILDER_FUZZ_RUN = sh tests/fuzz/run.sh $(BUILDER_FUZZER) $(1) $(BUILD)/fuzz/builder tests/fuzz/corpus_builder fuzz-builder
-.PHONY: fuzz-builder test-fuzz-builder
-test-extra: test-fuzz-builder
-test-fuzz-builder: $(BUILDER_FUZZER)
-	@$(call BUILDER_FUZZ_RUN,$(FUZZ_TEST_SECONDS))
-fuzz-builder: $(BUILDER_FUZZER)
-	@$(call BUILDER_FUZZ_RUN,$(FUZZ_SECONDS))
-$(BUILDER_FUZZER): $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) $(DATA_SRCS) tests/fuzz/builder_fuzzer.cpp)
-	$(FUZZ_CXX) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+# Every other libFuzzer target, each from its own seeds (tests/fuzz/corpus_NAME),
+# with its scratch corpus and log under $(BUILD)/fuzz/NAME: $(1) the make name
+# (make fuzz-$(1); bounded in make test as test-fuzz-$(1)), $(2) the harness
+# tests/fuzz/$(2).cpp, $(3) NAME, $(4) what it is built from, $(5) more libraries.
+define FUZZ_TARGET
+$(1)_FUZZER := $(BUILD)/fuzz/$(2)
+.PHONY: fuzz-$(1) test-fuzz-$(1)
+test-extra: test-fuzz-$(1)
+test-fuzz-$(1): $$($(1)_FUZZER)
+	@sh tests/fuzz/run.sh $$($(1)_FUZZER) $$(FUZZ_TEST_SECONDS) $(BUILD)/fuzz/$(3) tests/fuzz/corpus_$(3) fuzz-$(1)
+fuzz-$(1): $$($(1)_FUZZER)
+	@sh tests/fuzz/run.sh $$($(1)_FUZZER) $$(FUZZ_SECONDS) $(BUILD)/fuzz/$(3) tests/fuzz/corpus_$(3) fuzz-$(1)
+$$($(1)_FUZZER): $$(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(4) tests/fuzz/$(2).cpp)
+	$$(FUZZ_CXX) $$(FUZZ_SAN) -fsanitize=fuzzer $$^ -o $$@ $$(LDLIBS) $(5)
+endef
+# The stimuli store and the block readers (DebugPrintState, WriteTreeDot, ActivePath).
+$(eval $(call FUZZ_TARGET,stimuli-print,stimuli_print_fuzzer,stimuli_print,$(LIB_SRCS)))
+# The compiled tick against the interpreted one.
+$(eval $(call FUZZ_TARGET,compiled,compiled_fuzzer,compiled,$(LIB_SRCS)))
+# The condition language's compiler and evaluator, both dialects.
+$(eval $(call FUZZ_TARGET,expression,expression_fuzzer,expression,$(LIB_SRCS) $(DATA_SRCS)))
+# The tree builder of trees from data: random specs against a small registry.
+$(eval $(call FUZZ_TARGET,builder,builder_fuzzer,builder,$(LIB_SRCS) $(DATA_SRCS)))
+# The loaders, in stub mode as bt_import --check runs them, each seeded with its
+# format's files of tests/data (the malformed ones among them): the Unvanquished
+# .bt loader (its includes in the input), the selection-tree and MBT XML loaders,
+# the Drag[en]gine XML loader (its subtree files in the input).
+$(eval $(call FUZZ_TARGET,unvanquished,unvanquished_fuzzer,unvanquished,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS),$(LOADER_LIBS)))
+$(eval $(call FUZZ_TARGET,selection-tree,selection_tree_fuzzer,selection_tree,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS),$(LOADER_LIBS)))
+$(eval $(call FUZZ_TARGET,mbt,mbt_fuzzer,mbt,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS),$(LOADER_LIBS)))
+$(eval $(call FUZZ_TARGET,dragengine,dragengine_fuzzer,dragengine,$(LIB_SRCS) $(DATA_SRCS) $(LOADER_SRCS),$(LOADER_LIBS)))
+# The Lua script engine's compiler: the chunks of MBT's Lua nodes (Lua itself is
+# Debian's, not instrumented).
+$(eval $(call FUZZ_TARGET,lua,lua_fuzzer,lua,$(LIB_SRCS) bt/loaders/lua/lua_scripts.cpp,$(LUA_LIBS)))
 
 # bt_import's runs of tests/data/bt_import (each TREE.script's output against
 # TREE.expected) and its C++ of the corpus trees, compiled with g++.
