@@ -10,6 +10,7 @@
 
 #include "bt/crowd.h"
 #include "bt/crowd_ticks.h"
+#include "heat_map.h"
 #include "sandbox.h"
 #include "tree.h"
 #include "world.h"
@@ -70,6 +71,7 @@ int RunCrowd(const Options& options) {
   double treesMs = 0, worldMs = 0;
   std::size_t ticks = 0;
   const int every = options.overlayEvery > 0 ? options.overlayEvery : options.ticks;
+  HeatMap heatMap(options.heatMapColumns);
   for (int t = 0; t < options.ticks; ++t) {
     world.tick = t;
     const auto worldStart = Clock::now();
@@ -86,6 +88,8 @@ int RunCrowd(const Options& options) {
       std::printf("%6d %9.2f %9zu %9zu %9.2f  ", t, treesFrameMs, r.ticked, r.deferred, worldFrameMs);
       for (int interval : kLodIntervals) std::printf(" %d:%zu", interval, crowd.CountAtInterval(interval));
       std::printf("\n");
+      if (options.heatMapColumns > 0)
+        for (const std::string& line : heatMap.Draw(world, running)) std::printf("  |%s\n", line.c_str());
     }
   }
   std::map<std::string, std::size_t> behaviors;  // sorted by name

@@ -32,6 +32,8 @@ const char kUsage[] =
     "                  level of detail by distance to the nest; prints each K-th frame's cost\n"
     "                  (--every) and the LOD histogram\n"
     "  --budget B      crowd mode: at most B tree ticks a frame, the rest the next frame\n"
+    "  --heatmap W     crowd mode: with each printed frame, a map W cells wide of the behavior\n"
+    "                  most creatures run in each cell (a letter; '.' none runs one)\n"
     "  --tree FILE     the creatures run the tree of FILE (an Unvanquished .bt file; found as\n"
     "                  given or under demo/creatures/, e.g. bots/defend.bt) instead of the\n"
     "                  built-in one; the file is loaded again whenever it changes\n"
@@ -92,6 +94,8 @@ bool ParseOptions(int argc, char** argv, Options& options, int* exitCode) {
       options.timelineToStdout = ok && (!std::strcmp(value, "-") || !std::strcmp(value, "/dev/stdout"));
     } else if (!std::strcmp(flag, "--crowd")) {
       ok = takes(value && ParseInt(value, 1, 10'000'000, &options.crowd));
+    } else if (!std::strcmp(flag, "--heatmap")) {
+      ok = takes(value && ParseInt(value, 1, 1000, &options.heatMapColumns));
     } else if (!std::strcmp(flag, "--budget")) {
       ok = takes(value && ParseInt(value, 0, 2'000'000'000, &options.crowdBudget));
     } else if (!std::strcmp(flag, "--tree")) {

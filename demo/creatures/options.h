@@ -22,6 +22,7 @@ struct Options {
   bool timelineToStdout = false;       // --timeline - (or /dev/stdout): the CSV is the output
   int crowd = 0;                       // --crowd N: N creatures ticked as a bt::Crowd (crowd_run.h); 0: off
   int crowdBudget = 0;                 // --budget B: at most B tree ticks a frame in crowd mode; 0: no limit
+  int heatMapColumns = 0;              // --heatmap W: crowd mode prints a heat map W cells wide; 0: none
   const char* treePath = nullptr;      // --tree FILE: the creatures run the tree of this file (tree_file.h)
   // --rewrite TICK:FILE (tests): at tick TICK the tree file gets FILE's text, as if saved by an editor.
   struct Rewrite {

@@ -1,0 +1,52 @@
+// demo/creatures/heat_map.cpp — the crowd's heat map (see the header).
+#include "heat_map.h"
+
+#include <algorithm>
+
+#include "sandbox.h"
+
+namespace creatures {
+
+namespace {
+constexpr int kMaxLetters = 26;
+}  // namespace
+
+int HeatMap::LetterOf(const bt::DeciderDef* behavior) {
+  if (behavior == nullptr) return 0;
+  const auto found = std::find(seen_.begin(), seen_.end(), behavior);
+  if (found != seen_.end()) return static_cast<int>(found - seen_.begin()) + 1;
+  if (seen_.size() == kMaxLetters) return 0;  // more behaviors than letters: shown as none
+  seen_.push_back(behavior);
+  return static_cast<int>(seen_.size());
+}
+
+std::vector<std::string> HeatMap::Draw(const World& world, const std::vector<const bt::DeciderDef*>& running) {
+  const int columns = std::max(1, std::min(columns_, world.width));
+  const int rows = std::max(1, columns * world.height / world.width / 2);
+  // counts[cell][letter]: creatures of the cell running that behavior (letter 0: none).
+  std::vector<std::vector<int>> counts(static_cast<std::size_t>(rows * columns), std::vector<int>(kMaxLetters + 1));
+  for (std::size_t i = 0; i < world.creatures.size() && i < running.size(); ++i) {
+    const Point at = world.creatures[i].at;
+    const int column = std::clamp(at.x * columns / world.width, 0, columns - 1);
+    const int row = std::clamp(at.y * rows / world.height, 0, rows - 1);
+    ++counts[static_cast<std::size_t>(row * columns + column)][static_cast<std::size_t>(LetterOf(running[i]))];
+  }
+  std::vector<std::string> lines;
+  for (int row = 0; row < rows; ++row) {
+    std::string line;
+    for (int column = 0; column < columns; ++column) {
+      const std::vector<int>& cell = counts[static_cast<std::size_t>(row * columns + column)];
+      const auto most = std::max_element(cell.begin() + 1, cell.end());  // the first of the largest
+      line += *most > 0 ? static_cast<char>('A' + (most - cell.begin()) - 1) : cell[0] > 0 ? '.' : ' ';
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    lines.push_back(line);
+  }
+  std::string legend;
+  for (std::size_t i = 0; i < seen_.size(); ++i)
+    legend += (i == 0 ? "" : "  ") + std::string(1, static_cast<char>('A' + i)) + " " + NameOf(seen_[i]);
+  lines.push_back(legend);
+  return lines;
+}
+
+}  // namespace creatures
