@@ -158,13 +158,18 @@ bool Process(const CommandLine& line, const std::string& file) {
   options.searchPath = line.searchPath;
   options.build.stubUnknownNames = true;
   // Script nodes' code is compiled, so a Lua syntax error is the file's error at
-  // its node; C++ calls script nodes by their registered names (stubs).
+  // its node, in every mode.
   bt::loaders::LuaScripts lua;
+  options.scripts = &lua;
+  bt::loaders::LoadedTree loaded = bt::loaders::LoadTreeFile(file, bt_import::BuiltinRegistry(&lua), options);
+  // Pictures show the code itself (a stub keeps it as text); C++ calls script
+  // nodes by their registered names (stubs): loaded again so.
   bt_import::UnrunScripts unrun;
-  const bool emitCpp = line.mode == Mode::EmitCpp;
-  options.scripts = emitCpp ? static_cast<bt::loaders::ScriptCompiler*>(&unrun) : &lua;
-  const bt::data::Registry builtins = bt_import::BuiltinRegistry(emitCpp ? nullptr : &lua);
-  const bt::loaders::LoadedTree loaded = bt::loaders::LoadTreeFile(file, builtins, options);
+  const bool shown = line.mode == Mode::Print || line.mode == Mode::Dot || line.mode == Mode::Svg;
+  if (loaded.build.Ok() && (shown || line.mode == Mode::EmitCpp)) {
+    options.scripts = shown ? nullptr : &unrun;
+    loaded = bt::loaders::LoadTreeFile(file, bt_import::BuiltinRegistry(), options);
+  }
   if (!loaded.build.Ok()) {
     PrintErrors(loaded.build);
     return false;
