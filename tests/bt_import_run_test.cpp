@@ -24,7 +24,8 @@ bt_import::TreeLoader SpecLoader(const bt::data::TreeSpec& spec, TreeFormat form
                                  std::vector<bt::SignalVariable> signals = {}) {
   return [spec, format, signals](const std::string&, const bt::data::Registry& registry,
                                  const bt::loaders::LoadOptions& options) {
-    return bt_import::RunTree{{format, bt::data::BuildTree(spec, registry, options.build)}, signals, {}};
+    return bt_import::RunTree{{format, bt::data::BuildTree(spec, registry, options.build)},
+                              bt::loaders::SignalTable(signals)};
   };
 }
 

@@ -52,6 +52,22 @@ diff -u "$SCRATCH/check_err.txt" "$SCRATCH/err.txt" || fail "--check: errors dif
 [ "$(cat "$SCRATCH/out.txt")" = "tests/data/bt_import/guard.bt: ok (unvanquished, 4 deciders)" ] ||
   fail "--check: '$(cat "$SCRATCH/out.txt")'"
 
+# A Lua syntax error is the file's error at its node, in --check and --print alike.
+for mode in --check --print; do
+  "$BT_IMPORT" $mode tests/data/mbt/bad/lua_compile_error.xml > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt"
+  status=$?
+  [ $status -eq 1 ] || fail "$mode of a Lua syntax error: exit status $status, expected 1"
+  expected="tests/data/mbt/bad/lua_compile_error.xml:3:5: ExecuteLua: attribute 'code': \
+[tests/data/mbt/bad/lua_compile_error.xml:3]:1: syntax error near 'error'"
+  [ "$(cat "$SCRATCH/err.txt")" = "$expected" ] || fail "$mode of a Lua syntax error: '$(cat "$SCRATCH/err.txt")'"
+  [ ! -s "$SCRATCH/out.txt" ] || fail "$mode of a Lua syntax error: printed '$(cat "$SCRATCH/out.txt")'"
+done
+
+# --run: the file's Lua errors and prints on stderr, by tick; the tick lines are unchanged.
+"$BT_IMPORT" --run $DATA/luarun.xml --script $DATA/luarun.script > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt"
+expected="$DATA/luarun.xml: tick 2: lua error: [$DATA/luarun.xml:13]:1: attempt to call a nil value (field 'Taunt')"
+[ "$(cat "$SCRATCH/err.txt")" = "$expected" ] || fail "--run luarun.xml: stderr '$(cat "$SCRATCH/err.txt")'"
+
 "$BT_IMPORT" --bindings $DATA/build.bt > "$SCRATCH/out.txt" || fail "--bindings: exit status"
 cat > "$SCRATCH/bindings.txt" <<'END'
 tests/data/bt_import/build.bt (unvanquished):

@@ -103,7 +103,7 @@ std::vector<std::string> Variables(const SelectionTreeLoad& load) {
 std::vector<std::string> Signals(const SelectionTreeLoad& load) {
   std::vector<std::string> signals;
   const bt::DeciderDef& root = load.build.tree->Root();
-  for (const bt::SignalVariable& s : load.signals.Table())
+  for (const bt::SignalVariable& s : load.signals.Entries())
     signals.push_back(std::string(s.signal) + ":" + root.variables[s.variable].name + "=" + (s.value != 0 ? "1" : "0"));
   return signals;
 }

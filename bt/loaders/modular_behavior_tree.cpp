@@ -632,11 +632,6 @@ bt::data::BuildError ErrorAt(const std::string& file, SourceLocation where, cons
 
 }  // namespace
 
-void MbtSignalTable::Add(std::string_view signal, int variable, bool value) {
-  names_.emplace_back(signal);
-  entries_.push_back({names_.back().c_str(), variable, value ? 1.0 : 0.0});
-}
-
 ModularBehaviorTreeParse ParseModularBehaviorTree(std::string_view text, std::string file,
                                                   const bt::data::Registry& registry, const LoadOptions& options) {
   ModularBehaviorTreeParse result;
@@ -680,8 +675,10 @@ ModularBehaviorTree LoadModularBehaviorTree(std::string_view text, std::string f
   }
   loaded.build = bt::data::BuildTree(parsed.spec, ModularBehaviorTreeRegistry(registry), options.build);
   if (!loaded.build.Ok()) return loaded;
+  std::vector<bt::SignalVariable> entries;
   for (const MbtSignalSpec& s : parsed.signals)
-    loaded.signals.Add(s.signal, FindVariable(loaded.build.tree->Root(), s.variable), s.value);
+    entries.push_back({s.signal.c_str(), FindVariable(loaded.build.tree->Root(), s.variable), s.value ? 1.0 : 0.0});
+  loaded.signals = SignalTable(entries);
   return loaded;
 }
 

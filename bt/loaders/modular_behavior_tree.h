@@ -71,15 +71,14 @@
 // for each later tick); ticking on would start the root again.
 //
 // Events reach only the running path (bt::SendEvent); the signal variables are
-// a table apart (bt/signal_variables.h): call ApplySignal with
-// ModularBehaviorTree::signals beside SendEvent.
+// a table apart: call ModularBehaviorTree::signals.Apply (bt/loaders/signal_table.h)
+// beside SendEvent.
 //
 // Errors: "file:line:column: message", every malformed input (malformed XML
 // included), never a crash or an exception.
 #pragma once
 
 #include <cstddef>
-#include <deque>
 #include <span>
 #include <string>
 #include <string_view>
@@ -88,7 +87,7 @@
 #include "bt/data/registry.h"
 #include "bt/data/tree_builder.h"
 #include "bt/loaders/load_options.h"
-#include "bt/signal_variables.h"
+#include "bt/loaders/signal_table.h"
 
 namespace bt::loaders {
 
@@ -124,26 +123,9 @@ ModularBehaviorTreeParse ParseModularBehaviorTree(std::string_view text, std::st
 // SendEvent, SendTransitionEvent, AssertTime, WaitUntilTime, and the Decide IfTime.
 bt::data::Registry ModularBehaviorTreeRegistry(const bt::data::Registry& game);
 
-// The signals table of a loaded tree: ApplySignal(root, signals.Entries(), ...).
-class MbtSignalTable {
- public:
-  MbtSignalTable() = default;
-  MbtSignalTable(MbtSignalTable&&) = default;
-  MbtSignalTable& operator=(MbtSignalTable&&) = default;
-  MbtSignalTable(const MbtSignalTable&) = delete;  // entries point into names_
-  MbtSignalTable& operator=(const MbtSignalTable&) = delete;
-
-  void Add(std::string_view signal, int variable, bool value);
-  std::span<const bt::SignalVariable> Entries() const { return entries_; }
-
- private:
-  std::deque<std::string> names_;  // a deque: names stay put as others are added
-  std::vector<bt::SignalVariable> entries_;
-};
-
 struct ModularBehaviorTree {
   bt::data::BuildResult build;
-  MbtSignalTable signals;  // empty when the build failed
+  SignalTable signals;  // its <SignalVariables>; empty when the build failed
 };
 
 // Parses and builds `text` (the text entry, for tests and the fuzzer).

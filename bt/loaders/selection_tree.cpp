@@ -20,27 +20,6 @@
 
 namespace bt::loaders {
 
-struct SelectionSignals::Storage {
-  std::deque<std::string> names;  // a deque: an entry's name stays put as others are added
-  std::vector<bt::SignalVariable> entries;
-};
-
-struct SelectionSignalsAccess {
-  static SelectionSignals Make(std::shared_ptr<const SelectionSignals::Storage> storage) {
-    SelectionSignals signals;
-    signals.storage_ = std::move(storage);
-    return signals;
-  }
-};
-
-int SelectionSignals::Apply(const bt::DeciderDef& root, std::span<std::byte> memory, std::string_view signal) const {
-  return storage_ == nullptr ? 0 : bt::ApplySignal(root, storage_->entries, memory, signal);
-}
-
-std::span<const bt::SignalVariable> SelectionSignals::Table() const {
-  return storage_ == nullptr ? std::span<const bt::SignalVariable>{} : std::span<const bt::SignalVariable>(storage_->entries);
-}
-
 const char* SelectedLeaf(const bt::DeciderDef& root, std::span<const std::byte> memory) {
   const bt::DeciderDef* leaf = bt::ActiveBehaviorDecider(root, memory);
   if (leaf == nullptr || leaf->kind != bt::DeciderKind::Behavior || leaf->behavior == nullptr) return nullptr;
@@ -698,12 +677,10 @@ SelectionTreeLoad BuildChosen(Catalog& catalog, Errors& errors, const std::strin
   load.treeName = tree->name;
   load.build = bt::data::BuildTree(converter.spec, registry, options.build);
   if (!load.build.Ok()) return load;
-  auto storage = std::make_shared<SelectionSignals::Storage>();
-  for (const SignalSpec& signal : converter.signalSpecs) {
-    const char* name = storage->names.emplace_back(signal.signal).c_str();
-    storage->entries.push_back({name, bt::FindVariable(load.build.tree->Root(), signal.variable), signal.value});
-  }
-  load.signals = SelectionSignalsAccess::Make(std::move(storage));
+  std::vector<bt::SignalVariable> entries;
+  for (const SignalSpec& signal : converter.signalSpecs)
+    entries.push_back({signal.signal.c_str(), bt::FindVariable(load.build.tree->Root(), signal.variable), signal.value});
+  load.signals = SignalTable(entries);
   return load;
 }
 

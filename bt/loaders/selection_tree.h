@@ -35,7 +35,6 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -45,34 +44,17 @@
 #include "bt/data/tree_builder.h"
 #include "bt/decider.h"
 #include "bt/loaders/load_options.h"
-#include "bt/signal_variables.h"
+#include "bt/loaders/signal_table.h"
 
 namespace bt::loaders {
 
 // Deepest nesting of nodes and Refs the loader follows (it recurses once per level).
 inline constexpr int kMaxSelectionTreeDepth = 100;
 
-// A tree's `<SignalVariables>`: what each signal the game sends sets. Copies share
-// one constant table, as agents share the tree.
-class SelectionSignals {
- public:
-  // Applies every entry named `signal` to the agent's variables (bt::ApplySignal):
-  // how many variables it set; 0 for a signal the tree does not map.
-  int Apply(const bt::DeciderDef& root, std::span<std::byte> memory, std::string_view signal) const;
-  // The entries, in file order (their variable indices are the built tree's).
-  std::span<const bt::SignalVariable> Table() const;
-
-  struct Storage;  // the entries and the names they point at
-
- private:
-  friend struct SelectionSignalsAccess;
-  std::shared_ptr<const Storage> storage_;
-};
-
 struct SelectionTreeLoad {
   bt::data::BuildResult build;  // the tree, or errors "file:line:column: message"
   std::string treeName;         // the tree built (LoadOptions::treeName, or the first)
-  SelectionSignals signals;     // its SignalVariables
+  SignalTable signals;          // its SignalVariables
 
   bool Ok() const { return build.Ok(); }
 };

@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::unique_ptr<std::byte[], decltype(release)> block(new (std::align_val_t{bt::kMaxAlignment}) std::byte[bytes](),
                                                                release);
   const std::span<std::byte> memory(block.get(), bytes);
-  const std::span<const bt::SignalVariable> signals = load.signals.Table();
+  const std::span<const bt::SignalVariable> signals = load.signals.Entries();
   for (const bt::SignalVariable& s : signals) FUZZ_CHECK(s.variable >= 0 && s.variable < root.variableCount);
   for (int tick = 0; tick < 6; ++tick) {
     if (!signals.empty()) FUZZ_CHECK(load.signals.Apply(root, memory, signals[static_cast<std::size_t>(tick) % signals.size()].signal) >= 1);

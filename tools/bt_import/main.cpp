@@ -24,6 +24,7 @@
 #include "bt/debug_dot.h"
 #include "bt/debug_print.h"
 #include "bt/loaders/load_tree_file.h"
+#include "bt/loaders/lua/lua_scripts.h"
 #include "bt/loaders/source_files.h"
 #include "bt/tree.h"
 #include "tools/bt_import/emit_cpp.h"
@@ -156,11 +157,19 @@ bool Process(const CommandLine& line, const std::string& file) {
   bt::loaders::LoadOptions options;
   options.searchPath = line.searchPath;
   options.build.stubUnknownNames = true;
-  // C++ calls script nodes by their registered names (a stub keeps only the code).
+  // Script nodes' code is compiled, so a Lua syntax error is the file's error at
+  // its node, in every mode.
+  bt::loaders::LuaScripts lua;
+  options.scripts = &lua;
+  bt::loaders::LoadedTree loaded = bt::loaders::LoadTreeFile(file, bt_import::BuiltinRegistry(&lua), options);
+  // Pictures show the code itself (a stub keeps it as text); C++ calls script
+  // nodes by their registered names (stubs): loaded again so.
   bt_import::UnrunScripts unrun;
-  if (line.mode == Mode::EmitCpp) options.scripts = &unrun;
-  const bt::data::Registry builtins = bt_import::BuiltinRegistry();
-  const bt::loaders::LoadedTree loaded = bt::loaders::LoadTreeFile(file, builtins, options);
+  const bool shown = line.mode == Mode::Print || line.mode == Mode::Dot || line.mode == Mode::Svg;
+  if (loaded.build.Ok() && (shown || line.mode == Mode::EmitCpp)) {
+    options.scripts = shown ? nullptr : &unrun;
+    loaded = bt::loaders::LoadTreeFile(file, bt_import::BuiltinRegistry(), options);
+  }
   if (!loaded.build.Ok()) {
     PrintErrors(loaded.build);
     return false;
@@ -228,6 +237,8 @@ int Run(const CommandLine& line) {
   const bt_import::RunResult result = bt_import::RunScript(line.files.front(), script.ticks, options);
   for (const std::string& warning : result.warnings)
     std::fprintf(stderr, "%s:%s (ignored)\n", line.script.c_str(), warning.c_str());
+  for (const std::string& message : result.scriptMessages)
+    std::fprintf(stderr, "%s: %s\n", line.files.front().c_str(), message.c_str());
   std::fputs(result.output.c_str(), stdout);
   return result.ok ? 0 : 1;
 }

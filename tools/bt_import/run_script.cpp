@@ -3,6 +3,7 @@
 
 #include "bt/events.h"
 #include "bt/loaders/load_tree_file.h"
+#include "bt/loaders/lua/lua_scripts.h"
 #include "bt/loaders/modular_behavior_tree.h"
 #include "bt/loaders/selection_tree.h"
 #include "bt/tree.h"
@@ -84,18 +85,13 @@ RunTree LoadRunTree(const std::string& path, const bt::data::Registry& registry,
   RunTree tree{bt::loaders::LoadTreeFile(path, registry, options)};
   if (!tree.loaded.build.Ok()) return tree;
   if (tree.loaded.format == TreeFormat::ModularBehaviorTree) {
-    auto mbt = std::make_shared<bt::loaders::ModularBehaviorTree>(
-        bt::loaders::LoadModularBehaviorTreeWithSignals(path, registry, options));
-    tree.loaded.build = mbt->build;
-    tree.signals.assign(mbt->signals.Entries().begin(), mbt->signals.Entries().end());
-    tree.signalNames = std::move(mbt);
+    bt::loaders::ModularBehaviorTree mbt = bt::loaders::LoadModularBehaviorTreeWithSignals(path, registry, options);
+    tree.loaded.build = std::move(mbt.build);
+    tree.signals = mbt.signals;
   } else if (tree.loaded.format == TreeFormat::SelectionTree) {
-    auto selection = std::make_shared<bt::loaders::SelectionTreeLoad>(
-        bt::loaders::LoadSelectionTreeAt(path, registry, options));
-    tree.loaded.build = selection->build;
-    const auto table = selection->signals.Table();
-    tree.signals.assign(table.begin(), table.end());
-    tree.signalNames = std::move(selection);
+    bt::loaders::SelectionTreeLoad selection = bt::loaders::LoadSelectionTreeAt(path, registry, options);
+    tree.loaded.build = std::move(selection.build);
+    tree.signals = selection.signals;
   }
   return tree;
 }
@@ -116,15 +112,16 @@ RunRules RunRulesOf(TreeFormat format) {
 }
 
 RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& ticks, const RunOptions& options) {
-  UnrunScripts unrun;
+  // The file's own Lua code runs for real, against the tree's variables.
+  bt::loaders::LuaScripts lua;
   bt::loaders::LoadOptions stubLoad = options.load;
-  if (stubLoad.scripts == nullptr) stubLoad.scripts = &unrun;
+  stubLoad.scripts = &lua;
   stubLoad.build.stubUnknownNames = true;
-  const bt::data::Registry builtins = BuiltinRegistry();
+  const bt::data::Registry builtins = BuiltinRegistry(&lua);
   const bt::loaders::LoadedTree stubbed = options.loader(treePath, builtins, stubLoad).loaded;
   if (!stubbed.build.Ok()) return LoadFailed(stubbed.build);
 
-  const ScriptedRegistry scripted = MakeScriptedRegistry(stubbed.build);
+  const ScriptedRegistry scripted = MakeScriptedRegistry(stubbed.build, &lua);
   if (!scripted.Ok()) return LoadFailed({}, scripted.errors);
   bt::loaders::LoadOptions load = stubLoad;
   load.build.stubUnknownNames = false;
@@ -133,6 +130,7 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
   if (!loaded.build.Ok()) return LoadFailed(loaded.build);
 
   const bt::DeciderDef& root = loaded.build.tree->Root();
+  lua.AddTree(root);
   const RunRules rules = RunRulesOf(loaded.format);
   ScriptWorld world;
   world.recordEnter = options.lifecycle && rules.enterMarkers;
@@ -141,11 +139,19 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
   Block block(bt::MemoryBytesFor(root));
   const std::span<std::byte> memory = block.Span();
 
-  RunResult result{{}, true, UnknownNames(ticks, scripted, root)};
+  RunResult result{{}, true, UnknownNames(ticks, scripted, root), {}};
   std::string& out = result.output;
+  int tickNumber = 0;
+  lua.SetErrorHandler([&](std::string_view message) {
+    result.scriptMessages.push_back("tick " + std::to_string(tickNumber) + ": lua error: " + std::string(message));
+  });
+  lua.SetPrint([&](std::string_view line) {
+    result.scriptMessages.push_back("tick " + std::to_string(tickNumber) + ": lua print: " + std::string(line));
+  });
   bool stopped = false;
   double previousTime = 0;
   for (const ScriptTick& tick : ticks) {
+    tickNumber = tick.number;
     world.StartTick(tick.actions);
     for (const CondSetting& cond : tick.conds) {
       if (bt::VariableBlock* variables = bt::VariablesOf(root, memory))
@@ -155,7 +161,7 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
     for (const std::string& name : tick.missing) world.missing.insert(name);
     if (!stopped)
       for (const std::string& event : tick.events) {
-        bt::ApplySignal(root, run.signals, memory, event);
+        (void)run.signals.Apply(root, memory, event);
         (void)bt::SendEvent(root, world, memory, bt::EventId(bt::NameId(event.c_str())), tick.time);
       }
 

@@ -19,9 +19,18 @@
 //      scripted actions ("-": none), where the format has them: MBT both
 //      (OnInitialize, OnTerminate), Unvanquished enter (an action's first entry).
 // An MBT root that ends (S or F) stops the tree: later ticks print "- | -".
-// Unvanquished and Drag[en]gine start again at the root. Script nodes (MBT's Lua)
-// are not run: without a script engine in the load options they get UnrunScripts,
-// and their registered names are scripted as any action or condition.
+// Unvanquished and Drag[en]gine start again at the root.
+//
+// Script nodes (MBT's Lua) are the file's own code: LuaGate, ExecuteLua,
+// AssertLua and LuaWrapper run it for real, in a fresh bt::loaders::LuaScripts
+// (the runner's own: load.scripts is ignored) whose `agent.vars` are the tree's
+// declared variables (as `cond` sets them). The game is not there: no shared
+// definitions (a global function the game defines is nil), no agent functions or
+// fields (`agent.NAME` is nil, so `agent.NAME()` is a Lua error) — the Lua
+// error rejects a LuaGate, fails an AssertLua or a LuaWrapper's onEnter, and
+// is only reported for an ExecuteLua (which always succeeds). Lua errors and
+// `print` lines go to RunResult::scriptMessages, never into the tick lines.
+// LuaBehavior runs the game's Lua, so it is a scripted action like any other.
 #pragma once
 
 #include <functional>
@@ -32,8 +41,8 @@
 
 #include "bt/loaders/load_options.h"
 #include "bt/loaders/load_tree_file.h"
+#include "bt/loaders/signal_table.h"
 #include "bt/loaders/tree_format.h"
-#include "bt/signal_variables.h"
 #include "tools/bt_import/script.h"
 
 namespace bt_import {
@@ -42,8 +51,7 @@ namespace bt_import {
 // <SignalVariables>), applied on each `event`.
 struct RunTree {
   bt::loaders::LoadedTree loaded;
-  std::vector<bt::SignalVariable> signals = {};
-  std::shared_ptr<const void> signalNames = {};  // what the signals' names point into
+  bt::loaders::SignalTable signals = {};
 };
 
 // How the file is loaded: LoadRunTree, or a test's own.
@@ -56,7 +64,7 @@ RunTree LoadRunTree(const std::string& path, const bt::data::Registry& registry,
 
 struct RunOptions {
   bool lifecycle = false;              // the `lifecycle: ` lines
-  bt::loaders::LoadOptions load = {};  // searchPath (--path), read
+  bt::loaders::LoadOptions load = {};  // searchPath (--path), read (not scripts: the runner's own)
   TreeLoader loader = LoadRunTree;
 };
 
@@ -66,6 +74,9 @@ struct RunResult {
   // Names the script gives that the tree never reads (a typo?), each "LINE: message"
   // with the script's line; they change nothing.
   std::vector<std::string> warnings;
+  // What the file's Lua code said: "tick N: lua error: MESSAGE" and "tick N: lua
+  // print: LINE", in order (N: the script's tick; 0 before the first).
+  std::vector<std::string> scriptMessages;
 };
 
 // How each format's run reads (step 4 above).

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "bt/data/write_cpp.h"
+#include "bt/loaders/lua/lua_nodes.h"
 
 namespace bt_import {
 
@@ -167,15 +168,20 @@ bool ScriptedRegistry::IsAction(std::string_view name) const {
   return false;
 }
 
-bt::data::Registry BuiltinRegistry() {
-  bt::data::Registry registry;
+void RegisterFileNodes(bt::data::Registry& registry, bt::loaders::LuaScripts* lua) {
   bt::data::RegisterBuiltinBehaviors(registry);
+  if (lua != nullptr) bt::loaders::RegisterLuaCodeNodes<ScriptWorld>(registry, *lua);
+}
+
+bt::data::Registry BuiltinRegistry(bt::loaders::LuaScripts* lua) {
+  bt::data::Registry registry;
+  RegisterFileNodes(registry, lua);
   return registry;
 }
 
-ScriptedRegistry MakeScriptedRegistry(const bt::data::BuildResult& stubBuild) {
+ScriptedRegistry MakeScriptedRegistry(const bt::data::BuildResult& stubBuild, bt::loaders::LuaScripts* lua) {
   ScriptedRegistry scripted;
-  bt::data::RegisterBuiltinBehaviors(scripted.registry);
+  RegisterFileNodes(scripted.registry, lua);
   std::set<std::string> taken;
   int nextSlot = 0;
   for (const bt::data::Binding& binding : stubBuild.bindings) {

@@ -26,6 +26,7 @@
 #include "bt/data/registry.h"
 #include "bt/data/tree_builder.h"
 #include "bt/loaders/load_options.h"
+#include "bt/loaders/lua/lua_scripts.h"
 #include "tools/bt_import/script.h"
 
 namespace bt_import {
@@ -73,16 +74,22 @@ struct ScriptedRegistry {
   bool IsAction(std::string_view name) const;
 };
 
+// The file's own nodes: the built-in behaviors, and with `lua` the MBT Lua nodes
+// that run the file's code (bt::loaders::RegisterLuaCodeNodes), in `lua`, for a
+// ScriptWorld agent. LuaBehavior runs the game's code: it stays a game action.
+void RegisterFileNodes(bt::data::Registry& registry, bt::loaders::LuaScripts* lua);
+
 // The registry for every stubbed binding of `stubBuild`, a successful build in stub
-// mode (its tree gives each action's argument types; a Decide's are Numbers).
-ScriptedRegistry MakeScriptedRegistry(const bt::data::BuildResult& stubBuild);
+// mode (its tree gives each action's argument types; a Decide's are Numbers),
+// beside the file's own nodes (RegisterFileNodes).
+ScriptedRegistry MakeScriptedRegistry(const bt::data::BuildResult& stubBuild, bt::loaders::LuaScripts* lua = nullptr);
 
-// The registry stub mode builds against: the built-in behaviors only.
-bt::data::Registry BuiltinRegistry();
+// The registry stub mode builds against: the file's own nodes only (RegisterFileNodes).
+bt::data::Registry BuiltinRegistry(bt::loaders::LuaScripts* lua = nullptr);
 
-// Script nodes (MBT's Lua) without a script engine: every chunk "compiles" to
-// handle 0 and is never run, so the node binds to its registered name
-// ("LuaGate", "ExecuteLua"...), which the ScriptedRegistry scripts like any other.
+// Script nodes (MBT's Lua) not run (--emit-cpp): every chunk "compiles" to
+// handle 0, so the node binds to its registered name ("LuaGate",
+// "ExecuteLua"...), which the ScriptedRegistry scripts like any other.
 class UnrunScripts final : public bt::loaders::ScriptCompiler {
  public:
   std::int64_t Compile(std::string_view, std::string_view, std::string&) override { return 0; }

@@ -8,7 +8,8 @@
 //                                                                  true in Lua's sense (not nil or false);
 //                                                                  an error rejects. On a Decorator group:
 //                                                                  MBT's gate, read once on entry
-//   ExecuteLua   action (Tick)            code                     runs the chunk: Done; an error: Failed
+//   ExecuteLua   action (Tick)            code                     runs the chunk: Done, an error too (it
+//                                                                  goes to the engine's error handler)
 //   AssertLua    action (Tick)            code                     Done when its first result is true, else
 //                                                                  Failed (an error too)
 //   LuaWrapper   action (group behavior)  onEnter, onExit          Activate runs onEnter, Deactivate onExit
@@ -32,8 +33,8 @@
 // reported to that engine. As bt pairs every Activate with a Deactivate, Exit
 // and onExit run also after a failed Enter or onEnter.
 //
-// MBT's ExecuteLua "always succeeds": bt fails it on a Lua error instead, so a
-// broken script shows in the tree rather than only in a log.
+// ExecuteLua "always succeeds" as MBT's does (a node that cannot run, its handle
+// bad, too): a broken script shows only through SetErrorHandler / LastError.
 #pragma once
 
 #include <atomic>
@@ -112,11 +113,12 @@ void LuaBehaviorExit(Agent& agent, const Context& context) {
   detail::LuaBehaviorExitRun(detail::gLuaEngineOf<Agent>.load(), detail::LuaRunOf(agent, context), context.Params());
 }
 
-// Registers the five Lua nodes (table above) for agents of type Agent, with
-// `scripts` as LuaBehavior's engine. A later registration of one of these names
-// (the game's own) replaces it.
+// Registers the four nodes that run the tree file's own code (LuaGate,
+// ExecuteLua, AssertLua, LuaWrapper) for agents of type Agent, `scripts` being
+// where errors of bad parameters go. Without LuaBehavior, which runs the game's
+// definitions (bt_import's scripted runs script it as a game action).
 template <class Agent>
-void RegisterLuaNodes(bt::data::Registry& registry, LuaScripts& scripts) {
+void RegisterLuaCodeNodes(bt::data::Registry& registry, LuaScripts& scripts) {
   detail::gLuaEngineOf<Agent>.store(scripts.Id());
   registry.AddCondition<&LuaGate<Agent>>("LuaGate", {"void", "", "", "", "bt::loaders::LuaGate"});
   registry.AddAction<void, nullptr, &ExecuteLua<Agent>, nullptr>(
@@ -125,6 +127,14 @@ void RegisterLuaNodes(bt::data::Registry& registry, LuaScripts& scripts) {
       "AssertLua", {"void", "nullptr", "bt::loaders::AssertLua", "nullptr", ""});
   registry.AddAction<void, &LuaWrapperEnter<Agent>, nullptr, &LuaWrapperExit<Agent>>(
       "LuaWrapper", {"void", "bt::loaders::LuaWrapperEnter", "nullptr", "bt::loaders::LuaWrapperExit", ""});
+}
+
+// Registers the five Lua nodes (table above) for agents of type Agent, with
+// `scripts` as LuaBehavior's engine. A later registration of one of these names
+// (the game's own) replaces it.
+template <class Agent>
+void RegisterLuaNodes(bt::data::Registry& registry, LuaScripts& scripts) {
+  RegisterLuaCodeNodes<Agent>(registry, scripts);
   registry.AddAction<void, &LuaBehaviorEnter<Agent>, &LuaBehaviorUpdate<Agent>, &LuaBehaviorExit<Agent>>(
       "LuaBehavior", {"void", "bt::loaders::LuaBehaviorEnter", "bt::loaders::LuaBehaviorUpdate",
                       "bt::loaders::LuaBehaviorExit", ""});
