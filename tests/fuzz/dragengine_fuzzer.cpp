@@ -9,8 +9,6 @@
 // with every status one a tick may give, names its current rule, and stops.
 #include <cstdint>
 #include <map>
-#include <memory>
-#include <new>
 #include <optional>
 #include <span>
 #include <string>
@@ -19,7 +17,7 @@
 #include "bt/data/registry.h"
 #include "bt/loaders/dragengine.h"
 #include "bt/tree.h"
-#include "tests/fuzz/fuzz_check.h"
+#include "tests/fuzz/loaded_tree_checks.h"
 
 namespace {
 
@@ -30,12 +28,6 @@ const bt::data::Registry& Builtins() {
     return r;
   }();
   return registry;
-}
-
-std::size_t Lines(std::string_view text) {
-  std::size_t lines = 1;
-  for (const char c : text) lines += c == '\n';
-  return lines;
 }
 
 }  // namespace
@@ -64,30 +56,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.build.stubTick = size % 3 == 0 ? bt::Result::Running : size % 3 == 1 ? bt::Result::Done : bt::Result::Failed;
   options.build.stubConditionAccepts = (size & 4) != 0;
   const bt::data::BuildResult built = bt::loaders::LoadDragengine(files["fuzz.xml"], "fuzz.xml", Builtins(), options);
-  FUZZ_CHECK(built.Ok() == built.errors.empty());
-  for (const bt::data::BuildError& e : built.errors) {
-    FUZZ_CHECK(!e.message.empty());
-    const auto file = files.find(e.file);
-    FUZZ_CHECK(file != files.end());
-    FUZZ_CHECK(e.message.rfind(e.file + ":", 0) == 0);
-    FUZZ_CHECK(e.line >= 1 && e.line <= Lines(file->second) && e.column >= 1);
-  }
+  bt_fuzz::CheckErrorsPlaced(built, [&files](const std::string& file) -> const std::string* {
+    const auto found = files.find(file);
+    return found == files.end() ? nullptr : &found->second;
+  });
   if (!built.Ok()) return 0;
   const bt::DeciderDef& root = built.tree->Root();
-  FUZZ_CHECK(bt::InitializeTreeData(root));
-  const std::size_t bytes = bt::MemoryBytesFor(root);
-  FUZZ_CHECK(bytes > 0);
-  const auto release = [](std::byte* p) { ::operator delete[](p, std::align_val_t{bt::kMaxAlignment}); };
-  const std::unique_ptr<std::byte[], decltype(release)> block(new (std::align_val_t{bt::kMaxAlignment}) std::byte[bytes](),
-                                                               release);
-  const std::span<std::byte> memory(block.get(), bytes);
-  for (int tick = 0; tick < 6; ++tick) {
-    const bt::TickResult r = bt::TickBehaviorTree(root, nullptr, bt::kNoType, memory, tick * 0.5, 0.5f, 0, 0, {});
-    FUZZ_CHECK(r.status == bt::Status::Running || r.status == bt::Status::Done ||
-               r.status == bt::Status::NoBehavior || r.status == bt::Status::RedecideLimit);
+  bt_fuzz::TickAndStop(root, {}, [&](int, std::span<std::byte> memory, const bt::TickResult& r) {
     if (r.status == bt::Status::Running) FUZZ_CHECK(built.tree->Find(bt::loaders::DragengineCurrentRuleId(root, memory)));
-  }
-  bt::StopBehaviorTree(root, nullptr, memory, 3.0);
-  FUZZ_CHECK(bt::ActivePath(root, memory, {}) == 0);
+  });
   return 0;
 }

@@ -8,8 +8,6 @@
 // times in a block of exactly its size (ASan sees a read past it), with events
 // sent between ticks, every status one a tick may give, and stops.
 #include <cstdint>
-#include <memory>
-#include <new>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,7 +16,7 @@
 #include "bt/events.h"
 #include "bt/loaders/modular_behavior_tree.h"
 #include "bt/tree.h"
-#include "tests/fuzz/fuzz_check.h"
+#include "tests/fuzz/loaded_tree_checks.h"
 
 namespace {
 
@@ -35,8 +33,6 @@ struct Scripts final : bt::loaders::ScriptCompiler {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  std::size_t lines = 1;
-  for (const char c : text) lines += c == '\n';
   static const bt::data::Registry kEmpty;
   Scripts scripts;
   bt::loaders::LoadOptions options;
@@ -46,35 +42,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if ((size & 8) != 0) options.scripts = &scripts;
   const bt::loaders::ModularBehaviorTree loaded = bt::loaders::LoadModularBehaviorTree(text, "fuzz.xml", kEmpty, options);
   const bt::data::BuildResult& built = loaded.build;
-  FUZZ_CHECK(built.Ok() == built.errors.empty());
-  for (const bt::data::BuildError& e : built.errors) {
-    FUZZ_CHECK(!e.message.empty());
-    FUZZ_CHECK(e.message.rfind("fuzz.xml:", 0) == 0);
-    FUZZ_CHECK(e.line >= 1 && e.line <= lines && e.column >= 1);
-  }
+  bt_fuzz::CheckErrorsPlaced(built, [&text](const std::string& file) { return file == "fuzz.xml" ? &text : nullptr; });
   if (!built.Ok()) return 0;
   const bt::DeciderDef& root = built.tree->Root();
-  FUZZ_CHECK(bt::InitializeTreeData(root));
   for (const bt::SignalVariable& s : loaded.signals.Entries())
     FUZZ_CHECK(s.variable >= 0 && static_cast<std::uint32_t>(s.variable) < root.variableCount);
-  const std::size_t bytes = bt::MemoryBytesFor(root);
-  FUZZ_CHECK(bytes > 0);
-  // Exactly the size the tree needs, aligned as blocks must be.
-  const auto release = [](std::byte* p) { ::operator delete[](p, std::align_val_t{bt::kMaxAlignment}); };
-  const std::unique_ptr<std::byte[], decltype(release)> block(new (std::align_val_t{bt::kMaxAlignment}) std::byte[bytes](),
-                                                               release);
-  const std::span<std::byte> memory(block.get(), bytes);
-  for (int tick = 0; tick < 6; ++tick) {
-    const bt::TickResult r = bt::TickBehaviorTree(root, nullptr, bt::kNoType, memory, tick * 0.5, 0.5f, 0, 0, {});
-    FUZZ_CHECK(r.status == bt::Status::Running || r.status == bt::Status::Done ||
-               r.status == bt::Status::NoBehavior || r.status == bt::Status::RedecideLimit);
+  bt_fuzz::TickAndStop(root, {}, [&](int tick, std::span<std::byte> memory, const bt::TickResult&) {
     for (const bt::SignalVariable& s : loaded.signals.Entries()) {
       (void)bt::ApplySignal(root, loaded.signals.Entries(), memory, s.signal);
       const bt::Status sent = bt::SendEvent(root, nullptr, bt::kNoType, memory, bt::EventId(s.signal), tick * 0.5 + 0.25);
       FUZZ_CHECK(sent == bt::Status::Running || sent == bt::Status::NoBehavior);
     }
-  }
-  bt::StopBehaviorTree(root, nullptr, memory, 3.0);
-  FUZZ_CHECK(bt::ActivePath(root, memory, {}) == 0);
+  });
   return 0;
 }
