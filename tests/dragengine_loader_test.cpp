@@ -13,6 +13,7 @@
 #include "bt/bt.h"
 #include "bt/data/registry.h"
 #include "bt/loaders/dragengine.h"
+#include "bt/resume_at.h"
 
 namespace {
 
@@ -426,7 +427,7 @@ TEST_CASE("Drag[en]gine run-away: a loop of instant successes fails at the engin
   const bt::TickResult result = bt::TickBehaviorTree(npc.built.tree->Root(), npc.agent, npc.memory, npc.time, 0.1f);
   CHECK(result.status == Status::RedecideLimit);
   REQUIRE(result.decider != nullptr);
-  CHECK(std::string(result.decider->name) == "action@1:79");  // b, whose run would be the 101st
+  CHECK(std::string(result.decider->name) == "action@1:55");  // b, whose run would be the 101st
   CHECK(npc.agent.events == expected);
   CHECK(npc.Current() == "");
 }
@@ -540,4 +541,33 @@ TEST_CASE("Drag[en]gine restore: an unknown id or a composite rule is an error, 
   CHECK(restore.Ok());
   CHECK(restore.status == Status::NoBehavior);
   CHECK(npc.Tick().events.front() == "enemyVisible");
+}
+
+TEST_CASE("ResumeAt: a target outside the tree, not a behavior, or below a group it cannot enter is refused",
+          "[dragexact]") {
+  Npc guard = Npc::File("guard.xml");
+  Npc other = Npc::Text("<behaviorTree><action id='x' name='a'/></behaviorTree>");
+  const bt::DeciderDef& root = guard.built.tree->Root();
+  bt::TickResult result = bt::ResumeAt(root, guard.agent, guard.memory.Span(), 0, other.built.tree->Root());
+  CHECK(result.status == Status::InvalidTree);
+  CHECK(result.decider == &other.built.tree->Root());
+  result = bt::ResumeAt(root, guard.agent, guard.memory.Span(), 0, root);  // a group
+  CHECK(result.status == Status::InvalidTree);
+  CHECK(result.decider == &root);
+  CHECK(guard.agent.events.empty());
+
+  bt::data::TreeSpec spec;
+  spec.file = "loop.spec";
+  spec.Group("loop", bt::GroupPolicy::Loop, {"a"});
+  spec.Behavior("a", "a");
+  spec.root = "loop";
+  Npc looping(bt::data::BuildTree(spec, Registry()));
+  const bt::DeciderDef& loop = looping.built.tree->Root();
+  result = bt::ResumeAt(loop, looping.agent, looping.memory.Span(), 0, *loop.children[0]);
+  CHECK(result.status == Status::InvalidTree);
+  CHECK(result.decider == &loop);
+  CHECK(looping.agent.events.empty());
+  // Refused as the tick refuses: a time going backwards.
+  CHECK(looping.Tick().status == Status::Running);
+  CHECK(bt::ResumeAt(loop, looping.agent, looping.memory.Span(), -1.0, *loop.children[0]).status == Status::BadTime);
 }
