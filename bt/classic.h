@@ -17,6 +17,14 @@
 // - Selector, Parallel and Concurrent children may be active side by side, so
 //   each has its own memory (bt/memory.h: the children's regions lie one after
 //   the other instead of on top of each other).
+// - Rule runs (Drag[en]gine: more than 100 rule runs in one step is an error).
+//   In a tree any of whose deciders has kCountsRuleRuns, each tick counts: 1
+//   for the run that starts it (the root's, or the running rule's), 1 for each
+//   flagged child a classic group starts (one that rejects too), and 1 each time
+//   a classic group handles a flagged child's end. A run past kMaxRuleRuns, or a
+//   tree that ends its tick (done or failed) on run kMaxRuleRuns, fails the tick
+//   with RedecideLimit: the engine's error when its 100th run does not return
+//   running. A loader flags the outermost node of each rule, not its helpers.
 // Spore groups and classic groups nest freely in one tree.
 #pragma once
 
@@ -28,6 +36,9 @@ namespace bt {
 
 struct DeciderDef;
 class Scope;
+
+// Rule runs one tick may use (kCountsRuleRuns): Drag[en]gine's BTContext limit.
+inline constexpr int kMaxRuleRuns = 100;
 
 // One transition of a SelectionStateMachine (CryEngine selection-tree
 // `<Transition state= condition=>` inside `<State>`): from child `from` to child

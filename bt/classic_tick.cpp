@@ -61,6 +61,8 @@ class ClassicGroup {
   // Inline as far as the Decide (the root of a Selector checks most of its
   // children every tick, and most reject); the activation out of line.
   [[gnu::always_inline]] Result Start(int i) {
+    if (g_.children[i]->flags & kCountsRuleRuns) [[unlikely]]
+      if (!CountRuleRun(i)) return Result::Failed;
     Choice choice;
     if (!(EvaluateInline<true>(t_, *g_.children[i], choice.dblock, TimerUse::kCheck, depth_ + 1) > 0) ||
         Stopped()) {
@@ -87,7 +89,12 @@ class ClassicGroup {
     t_.deactivation = why;
     Deactivate(t_, *g_.children[i], BaseOf(i), depth_ + 1);
   }
-  void End(int i, Result result) { End(i, result == Result::Done ? "done" : "failed"); }
+  // Child i ended with `result` (or rejected), which the group now handles.
+  void End(int i, Result result) {
+    if (g_.children[i]->flags & kCountsRuleRuns) [[unlikely]]
+      if (!CountRuleRun(i)) return;
+    End(i, result == Result::Done ? "done" : "failed");
+  }
 
   // Where the running path says the group starts (kResumeOnRunningPath), or -1: no path kept.
   int RunningPathStart() const { return t_.runningPath != nullptr ? detail::RunningPathStart(*t_.runningPath, g_) : -1; }
@@ -103,6 +110,12 @@ class ClassicGroup {
 
  private:
   std::uint32_t BaseOf(int i) { return base_ + childBase_(i); }
+
+  // One more rule run (bt/classic.h), about child i; false, the tick failed: past kMaxRuleRuns.
+  [[gnu::noinline]] bool CountRuleRun(int i) {
+    if (t_.ruleRuns < kMaxRuleRuns) return ++t_.ruleRuns, true;
+    return Fail(t_, Status::RedecideLimit, *g_.children[i]);
+  }
 
   // Child i, which accepted with choice's DBlock, activated and ticked.
   [[gnu::noinline]] Result Activate(int i, const Choice& choice) {

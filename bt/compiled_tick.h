@@ -151,6 +151,7 @@ struct CompiledTree {
     t.timers = reinterpret_cast<float*>(reinterpret_cast<std::byte*>(t.header) + Root.data->tree.timersOffset);
     t.variables = Variables(t);
     t.runningPath = nullptr;  // a tree that keeps one is ticked by the reference tick
+    t.ruleRuns = 1;           // likewise a tree that counts rule runs: never past the limit here
     t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr, t.variables};
   }
 
@@ -519,6 +520,8 @@ struct CompiledTree {
       return false;
     // The running path is noted on every child's result: the reference tick's rule.
     if constexpr (Tree::analysis.runningPathOffset != 0) return false;
+    // Rule runs are counted by the classic rules as they end children (kCountsRuleRuns).
+    if constexpr (Tree::analysis.ruleRuns) return false;
     // Only what the compiled walk reads; PrepareForReference adds the rest before
     // a call into bt/tick.cpp. errorDecider is written with error, and a Running
     // result always comes from a behavior decider that set runningDecider.

@@ -130,6 +130,7 @@ struct TreeAnalysis {
   // decider has kResumeOnRunningPath.
   std::uint32_t runningPathOffset = 0;
   bool runningPath = false;        // some decider has kResumeOnRunningPath
+  bool ruleRuns = false;           // some decider has kCountsRuleRuns (the reference tick counts them)
   std::uint32_t memoryBytes = 0;   // [bytes] of the whole block
 
   int unknownIndex = -1;  // what IndexOf answers for a decider not in the tree (see StandInAnalysis)
@@ -353,6 +354,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   a.timerIndex[index] = timed ? static_cast<std::int16_t>(a.numTimers++) : -1;
   a.delegatedDecides[index] = decides;
   if (d->flags & kResumeOnRunningPath) a.runningPath = true;
+  if (d->flags & kCountsRuleRuns) a.ruleRuns = true;
   if (a.regionEnd[index] > 0xFFFF) return a.Fail(TreeProblem::TreeTooLarge, d), 0;
   return a.regionEnd[index];
 }

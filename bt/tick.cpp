@@ -26,6 +26,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "bt/classic.h"
 #include "bt/debug_output.h"
 #include "bt/detail/evaluate.h"
 #include "bt/detail/tick_engine.h"
@@ -747,6 +748,7 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.stimuliFlags = stimuliFlags;
   t.redecides = 0;
   t.redecideLimit = redecideLimit;
+  t.ruleRuns = 1;
   t.error = Status::Running;
   t.runningGroup = nullptr;
   // Not errorDecider, runningDecider nor deactivation, as in the compiled tick:
@@ -831,6 +833,8 @@ static inline void StartBlockTimes(TickState& t) {
 
 // FinishTick when nothing is left running (or the tick gave up): leaves every Activate paired.
 [[gnu::noinline]] static TickResult FinishStopped(TickState& t, Result result) {
+  // Ended on the last rule run allowed (kCountsRuleRuns, bt/classic.h): the engine's run-away.
+  if (t.error == Status::Running && t.ruleRuns >= kMaxRuleRuns) Fail(t, Status::RedecideLimit, *t.root);
   t.deactivation = t.error == Status::Stopped  ? "stopped"
                    : t.error != Status::Running ? StatusName(t.error)
                    : result == Result::Done     ? "the tree is done"
@@ -1028,6 +1032,21 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
 
 void StopBehaviorTree(const DeciderDef& root, void* agent, std::span<std::byte> memory, double time) noexcept {
   StopBehaviorTree(root, agent, kNoType, memory, time);
+}
+
+// For an entry point that changes a block outside a tick (bt/resume_at.h): the
+// tick's checks in its order (a refusal reported as `operation`'s), then the
+// block started, or its clock advanced, to `time`, as a tick with dt 0 does.
+TickResult detail::EnterBlock(TickState& t, const char* operation, const DeciderDef& root, void* agent,
+                              TypeTag agentType, std::span<std::byte> memory, double time) {
+  if (const TickResult refused = CheckTick(root, agent, agentType, memory, time, 0); refused.status != Status::Running)
+    return Refuse(operation, refused, root, agent, memory, time, 0);
+  StartTickState(t, root, agent, memory, time);
+  if (const TickResult started = StartTick(t); started.status != Status::Running) {
+    if (started.status == Status::BadTime) return Refuse(operation, started, root, agent, memory, time, 0);
+    return started;
+  }
+  return {Status::Running, nullptr};
 }
 
 void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,

@@ -13,6 +13,7 @@
 #include "bt/bt.h"
 #include "bt/data/registry.h"
 #include "bt/loaders/dragengine.h"
+#include "bt/resume_at.h"
 
 namespace {
 
@@ -397,10 +398,68 @@ TEST_CASE("Drag[en]gine subtree: the file's top-level rules as a sequence", "[dr
   CHECK(npc.Tick() == Step{Status::Done, {"tick wait(wait.seconds=2)", "deactivate wait"}});
 }
 
-TEST_CASE("Drag[en]gine run-away: a step that never ends is a Status, not a hang", "[dragengine]") {
-  Npc npc = Npc::Text("<behaviorTree><sequence loop='true'><action name='a'/></sequence></behaviorTree>");
+// `count` instantly succeeding actions `name` in one sequence, then `tail` (rules).
+std::string Actions(int count, const std::string& name = "a") {
+  std::string rules;
+  for (int i = 0; i < count; ++i) rules += "<action name='" + name + "'/>\n";
+  return rules;
+}
+Events Runs(int count, const std::string& name = "a") {
+  Events events;
+  for (int i = 0; i < count; ++i)
+    for (const char* what : {"activate ", "tick ", "deactivate "}) events.push_back(what + name);
+  return events;
+}
+
+TEST_CASE("Drag[en]gine run-away: a loop of instant successes fails at the engine's 100th rule run",
+          "[dragengine][dragexact]") {
+  // Runs: the root's (1), then each child's (2, 4, ...) and the sequence's
+  // handling of its success (3, 5, ...): the 50th child is run 100, and it
+  // succeeds, so the step fails there (more than 100 runs), not later.
+  Npc npc = Npc::Text("<behaviorTree><sequence loop='true'><action name='a'/><action name='b'/></sequence></behaviorTree>");
   npc.Results("a", {S});
-  CHECK(npc.Tick().status == Status::RedecideLimit);
+  npc.Results("b", {S});
+  Events expected;
+  for (int i = 0; i < 25; ++i)
+    for (const char* e : {"activate a", "tick a", "deactivate a", "activate b", "tick b", "deactivate b"})
+      expected.push_back(e);
+  npc.time += 0.1;
+  const bt::TickResult result = bt::TickBehaviorTree(npc.built.tree->Root(), npc.agent, npc.memory, npc.time, 0.1f);
+  CHECK(result.status == Status::RedecideLimit);
+  REQUIRE(result.decider != nullptr);
+  CHECK(std::string(result.decider->name) == "action@1:55");  // b, whose run would be the 101st
+  CHECK(npc.agent.events == expected);
+  CHECK(npc.Current() == "");
+}
+
+TEST_CASE("Drag[en]gine run-away: 99 and 100 rule runs in a step are fine, 101 fail", "[dragengine][dragexact]") {
+  const auto sequence = [](const std::string& rules) {
+    return Npc::Text("<behaviorTree><sequence>\n" + rules + "</sequence></behaviorTree>");
+  };
+  // 1 + 2 * 49 = 99 runs, the root done on the last.
+  Npc ninetyNine = sequence(Actions(49));
+  ninetyNine.Results("a", {S});
+  CHECK(ninetyNine.Tick() == Step{Status::Done, Runs(49)});
+  // 1 + 2 * 49 + 1 = 100, the 100th (b) running: the step ends there.
+  Npc hundred = sequence(Actions(49) + "<action name='b'/>");
+  hundred.Results("a", {S});
+  Events running = Runs(49);
+  running.insert(running.end(), {"activate b", "tick b"});
+  CHECK(hundred.Tick() == Step{Status::Running, running});
+  // 1 + 2 * 50 = 101: the 50th action (run 100) succeeds, and the step fails.
+  Npc hundredOne = sequence(Actions(50));
+  hundredOne.Results("a", {S});
+  CHECK(hundredOne.Tick() == Step{Status::RedecideLimit, Runs(50)});
+
+  // A step that starts at the running rule: its run (1), the root's handling (2),
+  // then the children. The root ending on run 100 is an error: that run did not
+  // return running. On run 98 it is not.
+  for (const int count : {48, 49}) {
+    Npc resumed = sequence("<yield/>\n" + Actions(count));
+    resumed.Results("a", {S});
+    CHECK(resumed.Tick() == Step{Status::Running, {}});
+    CHECK(resumed.Tick() == Step{count == 48 ? Status::Done : Status::RedecideLimit, Runs(count)});
+  }
 }
 
 TEST_CASE("Drag[en]gine save: the current rule id, and the whole block restored", "[dragengine]") {
@@ -417,4 +476,98 @@ TEST_CASE("Drag[en]gine save: the current rule id, and the whole block restored"
   CHECK(copy.Current() == "patrol.look.pause");
   CHECK(copy.Tick() == npc.Tick());
   CHECK(copy.Tick() == npc.Tick());
+}
+
+TEST_CASE("Drag[en]gine restore: a fresh block resumed at the saved rule id goes on as the saved agent",
+          "[dragengine][dragexact]") {
+  Npc npc = Npc::File("guard.xml");
+  npc.Results("moveTo", {S});
+  CHECK(npc.Tick().status == Status::Running);
+  const std::string saved = npc.Current();
+  CHECK(saved == "patrol.look.left");
+
+  Npc restored = Npc::File("guard.xml");
+  restored.time = npc.time;
+  restored.agent.results = npc.agent.results;
+  const bt::loaders::DragengineRestore restore = bt::loaders::RestoreDragengineRule(
+      restored.built.tree->Root(), restored.agent, restored.memory.Span(), restored.time, saved);
+  CHECK(restore.error == "");
+  CHECK(restore.status == Status::Running);
+  // Only the saved rule's action is Activated: no condition asked, nothing ticked.
+  CHECK(restored.agent.events == Events{"activate look(look.direction=left)"});
+  restored.agent.events.clear();
+  CHECK(restored.Current() == saved);
+  CHECK(restored.Tick() == Step{Status::Running, {"tick look(look.direction=left)"}});
+  npc.Tick();
+  for (Npc* agent : {&npc, &restored}) agent->Results("look", {S});
+  // Then as the saved agent, step by step: the yield, the second look, the rest.
+  for (int step = 0; step < 4; ++step) CHECK(restored.Tick() == npc.Tick());
+  CHECK(restored.Current() == npc.Current());
+}
+
+TEST_CASE("Drag[en]gine restore: the next step runs the rule, then its parents' rules", "[dragengine][dragexact]") {
+  Npc npc = Npc::File("guard.xml");
+  const bt::loaders::DragengineRestore restore =
+      bt::loaders::RestoreDragengineRule(npc.built.tree->Root(), npc.agent, npc.memory.Span(), 0, "guard.alarm.shout");
+  CHECK(restore.Ok());
+  CHECK(npc.agent.events == Events{"activate shout"});
+  npc.agent.events.clear();
+  // The alarm sequence's condition is asked after the child's success, not before its run.
+  npc.agent.cond["enemyVisible"] = true;
+  npc.Results("shout", {S});
+  CHECK(npc.Tick() == Step{Status::Running, {"tick shout", "deactivate shout", "enemyVisible", "activate fight", "tick fight"}});
+  CHECK(npc.Current() == "guard.alarm.fight");
+  // Restoring over a running agent stops it first.
+  const bt::loaders::DragengineRestore again =
+      bt::loaders::RestoreDragengineRule(npc.built.tree->Root(), npc.agent, npc.memory.Span(), npc.time, "guard.alarm.shout");
+  CHECK(again.Ok());
+  CHECK(npc.agent.events == Events{"deactivate fight", "activate shout"});
+}
+
+TEST_CASE("Drag[en]gine restore: an unknown id or a composite rule is an error, the block unchanged",
+          "[dragengine][dragexact]") {
+  Npc npc = Npc::File("guard.xml");
+  const bt::DeciderDef& root = npc.built.tree->Root();
+  bt::loaders::DragengineRestore restore =
+      bt::loaders::RestoreDragengineRule(root, npc.agent, npc.memory.Span(), 0, "guard.nobody");
+  CHECK(restore.error == "no rule 'guard.nobody' in the tree");
+  restore = bt::loaders::RestoreDragengineRule(root, npc.agent, npc.memory.Span(), 0, "guard.alarm");
+  CHECK(restore.error ==
+        "rule 'guard.alarm' is not a leaf rule: only a running leaf rule is saved as the current rule");
+  CHECK(npc.agent.events.empty());
+  CHECK(npc.Current() == "");
+  // "" restores no rule: the next step starts at the root.
+  restore = bt::loaders::RestoreDragengineRule(root, npc.agent, npc.memory.Span(), 0, "");
+  CHECK(restore.Ok());
+  CHECK(restore.status == Status::NoBehavior);
+  CHECK(npc.Tick().events.front() == "enemyVisible");
+}
+
+TEST_CASE("ResumeAt: a target outside the tree, not a behavior, or below a group it cannot enter is refused",
+          "[dragexact]") {
+  Npc guard = Npc::File("guard.xml");
+  Npc other = Npc::Text("<behaviorTree><action id='x' name='a'/></behaviorTree>");
+  const bt::DeciderDef& root = guard.built.tree->Root();
+  bt::TickResult result = bt::ResumeAt(root, guard.agent, guard.memory.Span(), 0, other.built.tree->Root());
+  CHECK(result.status == Status::InvalidTree);
+  CHECK(result.decider == &other.built.tree->Root());
+  result = bt::ResumeAt(root, guard.agent, guard.memory.Span(), 0, root);  // a group
+  CHECK(result.status == Status::InvalidTree);
+  CHECK(result.decider == &root);
+  CHECK(guard.agent.events.empty());
+
+  bt::data::TreeSpec spec;
+  spec.file = "loop.spec";
+  spec.Group("loop", bt::GroupPolicy::Loop, {"a"});
+  spec.Behavior("a", "a");
+  spec.root = "loop";
+  Npc looping(bt::data::BuildTree(spec, Registry()));
+  const bt::DeciderDef& loop = looping.built.tree->Root();
+  result = bt::ResumeAt(loop, looping.agent, looping.memory.Span(), 0, *loop.children[0]);
+  CHECK(result.status == Status::InvalidTree);
+  CHECK(result.decider == &loop);
+  CHECK(looping.agent.events.empty());
+  // Refused as the tick refuses: a time going backwards.
+  CHECK(looping.Tick().status == Status::Running);
+  CHECK(bt::ResumeAt(loop, looping.agent, looping.memory.Span(), -1.0, *loop.children[0]).status == Status::BadTime);
 }

@@ -50,6 +50,9 @@ struct TickState {
   std::uint32_t stimuliFlags;
   int redecides;
   int redecideLimit;
+  // Rule runs this tick (kCountsRuleRuns, bt/classic.h): 1, the run that starts
+  // it (the root's, or the running rule's), plus those the classic groups count.
+  int ruleRuns;
   Status error;                      // Running while no error
   const DeciderDef* errorDecider;
   const DeciderDef* runningDecider;  // the behavior decider that ticked Running
@@ -394,6 +397,15 @@ void StartSlot(TickState& t, const DeciderDef& d, std::uint32_t base, const std:
 
 // Deactivates d and everything active below it, deepest first.
 void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth);
+
+// A block of `block`'s type at `at`: constructed (zeroed without a constructor); destroyed.
+void ConstructBlock(const BlockType& block, void* at);
+void DestroyBlock(const BlockType& block, void* at);
+
+// The tick's checks and the block's start at `time` (dt 0), for an entry point
+// that changes the block outside a tick; {Running} to go on, else the refusal.
+TickResult EnterBlock(TickState& t, const char* operation, const DeciderDef& root, void* agent, TypeTag agentType,
+                      std::span<std::byte> memory, double time);
 
 // A group's group behavior, if it has one: activated (isNew) and ticked. Running
 // when it has none; a result that is not Running ends the group.

@@ -19,6 +19,7 @@
 
 #include "bt/classic.h"
 #include "bt/config.h"
+#include "bt/resume_at.h"
 #include "bt/why.h"
 #include "bt/loaders/source_files.h"
 
@@ -277,6 +278,9 @@ class SpecWriter {
       Group(wrapper, bt::GroupPolicy::Decorator, {top}, rule.where).Results(bt::kSuppressFailure);
       top = wrapper;
     }
+    // The rule's outermost node is the rule the engine runs: its runs are counted (bt/classic.h).
+    for (NodeSpec& node : spec_.nodes)
+      if (node.name == top) node.flags |= bt::kCountsRuleRuns;
     return top;
   }
 
@@ -433,6 +437,14 @@ class SpecWriter {
   std::set<std::string> names_;
 };
 
+const DeciderDef* FindByName(const DeciderDef& d, std::string_view name, int depth) {
+  if (d.name != nullptr && name == d.name) return &d;
+  if (d.kind != DeciderKind::Group || depth >= kMaxTreeDepth) return nullptr;
+  for (int i = 0; i < d.childCount; ++i)
+    if (const DeciderDef* found = FindByName(*d.children[i], name, depth + 1)) return found;
+  return nullptr;
+}
+
 const DeciderDef* FindById(const DeciderDef& d, std::uint32_t id, int depth) {
   if (d.data != nullptr && d.data->id == id) return &d;
   if (d.kind != DeciderKind::Group || depth >= kMaxTreeDepth) return nullptr;
@@ -491,6 +503,31 @@ std::string DragengineCurrentRuleId(const bt::DeciderDef& root, std::span<const 
   if (id == 0) return {};
   const DeciderDef* found = FindById(root, id, 0);
   return found != nullptr && found->kind == DeciderKind::Behavior ? std::string(found->name) : std::string();
+}
+
+DragengineRestore RestoreDragengineRule(const bt::DeciderDef& root, void* agent, bt::TypeTag agentType,
+                                        std::span<std::byte> memory, double time, std::string_view id) {
+  DragengineRestore restore;
+  const std::string quoted = "'" + std::string(id) + "'";
+  if (id.empty()) {
+    bt::StopBehaviorTree(root, agent, agentType, memory, time);
+    return restore;
+  }
+  const DeciderDef* rule = FindByName(root, id, 0);
+  if (rule == nullptr) {
+    restore.error = "no rule " + quoted + " in the tree";
+    return restore;
+  }
+  if (rule->kind != DeciderKind::Behavior) {
+    restore.error = "rule " + quoted + " is not a leaf rule: only a running leaf rule is saved as the current rule";
+    return restore;
+  }
+  const bt::TickResult resumed = bt::ResumeAt(root, agent, agentType, memory, time, *rule);
+  restore.status = resumed.status;
+  if (resumed.status != bt::Status::Running)
+    restore.error = "cannot resume at rule " + quoted + ": " + bt::StatusName(resumed.status) +
+                    (resumed.decider != nullptr ? std::string(" at ") + resumed.decider->name : std::string());
+  return restore;
 }
 
 }  // namespace bt::loaders

@@ -36,9 +36,9 @@
 // engine's missing condition). Every malformed file gives one error
 // "file:line:column: message" (the engine stops at its first), never a crash.
 //
-// Not done: the engine's run-away limit (more than 100 rule runs in one step is
-// an error) is bt's redecide limit, which counts only loops back to a first child
-// (TickOptions::redecideLimit); a long non-looping step is not counted.
+// Each rule's outermost node has kCountsRuleRuns, so a tick counts the engine's
+// rule runs (bt/classic.h) and fails with RedecideLimit where the engine's step
+// throws: more than bt::kMaxRuleRuns (100) runs in one step.
 #pragma once
 
 #include <cstddef>
@@ -50,6 +50,7 @@
 #include "bt/data/registry.h"
 #include "bt/data/tree_builder.h"
 #include "bt/loaders/load_options.h"
+#include "bt/tree.h"
 
 namespace bt::loaders {
 
@@ -84,5 +85,33 @@ bt::data::BuildResult LoadDragengineFile(const std::string& path, const bt::data
 // when none runs (the next step starts at the root). A rule without an id gives
 // its node name ("action@3:5").
 std::string DragengineCurrentRuleId(const bt::DeciderDef& root, std::span<const std::byte> memory);
+
+// Its import, the engine's load of a saved current rule: the agent's block
+// (fresh, or any: its active path is stopped first) made to go on at the rule
+// `id` (an id DragengineCurrentRuleId gave) at its next step. The rule's action
+// and every node above it are Activated now (bt::ResumeAt), and the next step
+// runs the action (Tick) as the engine runs its restored current rule, its
+// conditions asked as at every run; the engine's "action first run" flag has no
+// counterpart: a bt action's first run is its Activate, called here. "" restores
+// no rule: the next step starts at the root. An unknown id, or one naming a rule
+// that cannot be current (a sequence or choice: only a leaf rule runs), is an
+// error, with the block unchanged. Not carried: what an action keeps in its
+// memory, which a save by id does not hold; so a restored `yield` rule yields
+// once more (bt's Yield keeps in its memory that it yielded).
+struct DragengineRestore {
+  bt::Status status = bt::Status::NoBehavior;  // Running: resumed; NoBehavior: "" (nothing to resume)
+  std::string error;                          // empty when restored
+  bool Ok() const { return error.empty(); }
+};
+DragengineRestore RestoreDragengineRule(const bt::DeciderDef& root, void* agent, bt::TypeTag agentType,
+                                        std::span<std::byte> memory, double time, std::string_view id);
+template <class Agent>
+DragengineRestore RestoreDragengineRule(const bt::DeciderDef& root, Agent& agent, std::span<std::byte> memory,
+                                        double time, std::string_view id) {
+  void* erased;
+  bt::TypeTag type;
+  bt::detail::EraseAgent(root, &agent, erased, type);
+  return RestoreDragengineRule(root, erased, type, memory, time, id);
+}
 
 }  // namespace bt::loaders
