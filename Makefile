@@ -23,8 +23,9 @@
 #   make bench-micro  Google Benchmark of the parts of a tick
 #   make bench-import the Unvanquished loader's speed, and a loaded tree against its C++ twin (tools/bench/import.md)
 #   make bench-lua    Google Benchmark of a LuaGate's cost per tick (Lua 5.4 script engine)
-#   make install PREFIX=/usr/local   headers, libbt.a, bt_dot, bt_timeline, the gdb
-#                   printers, pkg-config and CMake files (find_package(bt 0.1))
+#   make install PREFIX=/usr/local   headers, libbt.a, libbt_data.a, libbt_loaders.a, bt_dot,
+#                   bt_timeline, bt_import, the gdb printers, pkg-config (bt, bt-loaders)
+#                   and CMake files (find_package(bt 0.1))
 
 # The one place the version is written: bt.pc and the CMake package get it from here.
 BT_VERSION := 0.1.0
@@ -512,16 +513,20 @@ $(BENCH_IMPORT): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_IMPORT_SRCS)) $(LIB_L
 # CMake package with its version file, each with BT_VERSION and PREFIX filled in.
 INSTALL_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(BT_VERSION)|g' \
                     -e 's|@VERSION_MAJOR@|$(BT_VERSION_MAJOR)|g' -e 's|@VERSION_MINOR@|$(BT_VERSION_MINOR)|g'
-install: $(LIB) $(LIB_DATA) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline
+install: $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT)
 	install -d $(DESTDIR)$(PREFIX)/include/bt/detail $(DESTDIR)$(PREFIX)/include/bt/data $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	           $(DESTDIR)$(PREFIX)/include/bt/loaders/lua \
 	           $(DESTDIR)$(PREFIX)/lib/cmake/bt $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bt/gdb
 	install -m 644 bt/*.h bt/*.def $(DESTDIR)$(PREFIX)/include/bt/
 	install -m 644 bt/detail/*.h $(DESTDIR)$(PREFIX)/include/bt/detail/
 	install -m 644 bt/data/*.h $(DESTDIR)$(PREFIX)/include/bt/data/
-	install -m 644 $(LIB) $(LIB_DATA) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 bt/loaders/*.h $(DESTDIR)$(PREFIX)/include/bt/loaders/
+	install -m 644 bt/loaders/lua/*.h $(DESTDIR)$(PREFIX)/include/bt/loaders/lua/
+	install -m 644 $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 tools/gdb/bt_printers.py $(DESTDIR)$(PREFIX)/share/bt/gdb/
 	$(INSTALL_SUBST) bt/install/bt.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/bt.pc
+	$(INSTALL_SUBST) bt/install/bt-loaders.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/bt-loaders.pc
 	$(INSTALL_SUBST) bt/install/btConfig.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/bt/btConfig.cmake
 	$(INSTALL_SUBST) bt/install/btConfigVersion.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/bt/btConfigVersion.cmake
 

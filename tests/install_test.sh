@@ -19,7 +19,7 @@ failed=0
 pass() { passed=$((passed + 1)); }
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 
-# The consumer: the first demo, plus a file that includes only bt/bt.h and uses
+# The consumers: the first demo, plus a file that includes only bt/bt.h and uses
 # the debug readers, which the one header must declare.
 cp demo/t01_first_tree.cpp "$work/main.cpp"
 cat > "$work/debug.cpp" <<'CPP'
@@ -43,6 +43,19 @@ bool UseTreeBuilder() {
   return bt::data::BuildTree(spec, bt::data::Registry{}, {.stubUnknownNames = true}).tree != nullptr;
 }
 CPP
+# And one that loads a tree file, which needs libbt_loaders.a and bt/loaders/ (and pugixml, Lua).
+cat > "$work/loaders.cpp" <<'CPP'
+#include "bt/data/registry.h"
+#include "bt/loaders/load_tree_file.h"
+#include "bt/loaders/unvanquished.h"
+// Never called: it must compile from the installed headers and link against libbt_loaders.a.
+bool UseLoaders() {
+  bt::data::Registry registry;
+  bt::data::RegisterBuiltinBehaviors(registry);
+  return bt::loaders::LoadUnvanquished("condition 1", "x.bt", registry).Ok() &&
+         bt::loaders::LoadTreeFile("x.xml", registry).build.Ok();
+}
+CPP
 # Its exact output: the first tree's block is 48 bytes.
 runs() { "$1" | tail -n 1 | grep -qx "memory block: 48 bytes"; }
 
@@ -55,19 +68,28 @@ for cxx in g++ "$clang"; do
     cat "$work/log"; fail "$cxx could not build and run a program against bt through pkg-config"
   fi
 done
+for cxx in g++ "$clang"; do
+  if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" sh -c \
+       '$1 -Wall -Wextra -Werror "$0/main.cpp" "$0/loaders.cpp" $(pkg-config --cflags --libs bt-loaders) -o "$0/pc_loaders"' \
+       "$work" "$cxx" >"$work/log" 2>&1 && runs "$work/pc_loaders"; then
+    pass
+  else
+    cat "$work/log"; fail "$cxx could not build and run a program against bt's loaders through pkg-config"
+  fi
+done
 [ "$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion bt)" = 0.1.0 ] && pass ||
   fail "pkg-config --modversion bt is not 0.1.0"
 
 # find_package(bt VERSION) from a CMake project, with each compiler.
 project() {  # $1: directory, $2: the version asked for
   mkdir -p "$1"
-  cp "$work/main.cpp" "$work/debug.cpp" "$work/data.cpp" "$1/"
+  cp "$work/main.cpp" "$work/debug.cpp" "$work/data.cpp" "$work/loaders.cpp" "$1/"
   cat > "$1/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.16)
 project(bt_consumer CXX)
 find_package(bt $2 REQUIRED)
-add_executable(consumer main.cpp debug.cpp data.cpp)
-target_link_libraries(consumer PRIVATE bt::data)
+add_executable(consumer main.cpp debug.cpp data.cpp loaders.cpp)
+target_link_libraries(consumer PRIVATE bt::loaders)
 CMAKE
 }
 project "$work/cm" 0.1
@@ -91,10 +113,11 @@ fi
 
 # The tools and the gdb printers.
 if printf 'tick,agent,behavior\n0,a,REST\n' | "$prefix/bin/bt_timeline" | grep -q '<title>a: REST, tick 0</title>' &&
-   "$prefix/bin/bt_dot" | grep -q '^digraph'; then
+   "$prefix/bin/bt_dot" | grep -q '^digraph' &&
+   "$prefix/bin/bt_import" --check tests/data/bt_import/guard.bt | grep -q ': ok (unvanquished'; then
   pass
 else
-  fail "the installed bt_timeline and bt_dot do not run"
+  fail "the installed bt_timeline, bt_dot and bt_import do not run"
 fi
 cmp -s tools/gdb/bt_printers.py "$prefix/share/bt/gdb/bt_printers.py" && pass ||
   fail "the gdb printers are not installed as share/bt/gdb/bt_printers.py"
