@@ -19,19 +19,6 @@
 #include "bt/tree.h"
 #include "tests/fuzz/loaded_tree_checks.h"
 
-namespace {
-
-const bt::data::Registry& Builtins() {
-  static const bt::data::Registry registry = [] {
-    bt::data::Registry r;
-    bt::data::RegisterBuiltinBehaviors(r);
-    return r;
-  }();
-  return registry;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   std::map<std::string, std::string> files;
@@ -55,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.build.stubUnknownNames = true;
   options.build.stubTick = size % 3 == 0 ? bt::Result::Running : size % 3 == 1 ? bt::Result::Done : bt::Result::Failed;
   options.build.stubConditionAccepts = (size & 4) != 0;
-  const bt::data::BuildResult built = bt::loaders::LoadDragengine(files["fuzz.xml"], "fuzz.xml", Builtins(), options);
+  const bt::data::BuildResult built = bt::loaders::LoadDragengine(files["fuzz.xml"], "fuzz.xml", bt_fuzz::Builtins(), options);
   bt_fuzz::CheckErrorsPlaced(built, [&files](const std::string& file) -> const std::string* {
     const auto found = files.find(file);
     return found == files.end() ? nullptr : &found->second;

@@ -11,11 +11,22 @@
 #include <string>
 #include <string_view>
 
+#include "bt/data/registry.h"
 #include "bt/data/tree_builder.h"
 #include "bt/tree.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace bt_fuzz {
+
+// A registry of bt's built-in behaviors alone (bt::data::RegisterBuiltinBehaviors).
+inline const bt::data::Registry& Builtins() {
+  static const bt::data::Registry registry = [] {
+    bt::data::Registry r;
+    bt::data::RegisterBuiltinBehaviors(r);
+    return r;
+  }();
+  return registry;
+}
 
 inline std::size_t Lines(std::string_view text) {
   std::size_t lines = 1;

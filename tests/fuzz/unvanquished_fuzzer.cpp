@@ -20,19 +20,6 @@
 #include "bt/tree.h"
 #include "tests/fuzz/loaded_tree_checks.h"
 
-namespace {
-
-const bt::data::Registry& Builtins() {
-  static const bt::data::Registry registry = [] {
-    bt::data::Registry r;
-    bt::data::RegisterBuiltinBehaviors(r);
-    return r;
-  }();
-  return registry;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static constexpr std::array<const char*, 5> kNames = {"fuzz.bt", "a.bt", "b.bt", "defs.h", "c.bt"};
   std::array<std::string, kNames.size()> files;
@@ -50,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.build.stubUnknownNames = true;
   options.build.stubTick = size % 3 == 0 ? bt::Result::Running : size % 3 == 1 ? bt::Result::Done : bt::Result::Failed;
   options.build.stubConditionAccepts = (size & 4) != 0;
-  const bt::data::BuildResult built = bt::loaders::LoadUnvanquishedText(files[0], kNames[0], Builtins(), options);
+  const bt::data::BuildResult built = bt::loaders::LoadUnvanquishedText(files[0], kNames[0], bt_fuzz::Builtins(), options);
   bt_fuzz::CheckErrorsPlaced(built, [&](const std::string& file) -> const std::string* {
     for (std::size_t k = 0; k < kNames.size(); ++k)
       if (file == kNames[k]) return &files[k];
