@@ -473,6 +473,22 @@ bool LuaScripts::Define(std::string_view code, std::string_view chunkName, std::
   return false;
 }
 
+namespace {
+// Every decider of the tree below `root` once (a DAG may list one under several groups).
+template <class Visit>
+void ForEachDecider(const DeciderDef& root, Visit visit) {
+  std::vector<const DeciderDef*> pending{&root};
+  std::unordered_set<const DeciderDef*> seen{&root};
+  while (!pending.empty()) {
+    const DeciderDef* d = pending.back();
+    pending.pop_back();
+    visit(d);
+    for (std::uint16_t i = 0; i < d->childCount; ++i)
+      if (d->children[i] != nullptr && seen.insert(d->children[i]).second) pending.push_back(d->children[i]);
+  }
+}
+}  // namespace
+
 void LuaScripts::AddTree(const DeciderDef& root) {
   auto variables = std::make_shared<Impl::TreeVariables>();
   for (std::uint16_t i = 0; i < root.variableCount; ++i) {
@@ -480,28 +496,12 @@ void LuaScripts::AddTree(const DeciderDef& root) {
     variables->types.push_back(root.variables[i].type);
   }
   std::lock_guard lock(impl_->mutex);
-  std::vector<const DeciderDef*> pending{&root};
-  std::unordered_set<const DeciderDef*> seen{&root};
-  while (!pending.empty()) {
-    const DeciderDef* d = pending.back();
-    pending.pop_back();
-    impl_->trees[d] = variables;
-    for (std::uint16_t i = 0; i < d->childCount; ++i)
-      if (d->children[i] != nullptr && seen.insert(d->children[i]).second) pending.push_back(d->children[i]);
-  }
+  ForEachDecider(root, [&](const DeciderDef* d) { impl_->trees[d] = variables; });
 }
 
 void LuaScripts::ForgetTree(const DeciderDef& root) {
   std::lock_guard lock(impl_->mutex);
-  std::vector<const DeciderDef*> pending{&root};
-  std::unordered_set<const DeciderDef*> seen{&root};
-  while (!pending.empty()) {
-    const DeciderDef* d = pending.back();
-    pending.pop_back();
-    impl_->trees.erase(d);
-    for (std::uint16_t i = 0; i < d->childCount; ++i)
-      if (d->children[i] != nullptr && seen.insert(d->children[i]).second) pending.push_back(d->children[i]);
-  }
+  ForEachDecider(root, [&](const DeciderDef* d) { impl_->trees.erase(d); });
 }
 
 bool LuaScripts::AddAgentFunction(std::string_view name, lua_CFunction function) {
