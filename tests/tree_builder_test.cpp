@@ -269,6 +269,12 @@ TEST_CASE("BuildTree reports each problem of a spec with its file, line and colu
     spec.root = "RROOT";
     CHECK(FirstError(Build(spec, registry)) == "guard.bt: unknown root node 'RROOT' (closest: 'ROOT')");
   }
+  SECTION("a root whose name is refused is one error, at the root, not also an unknown root") {
+    spec.nodes[0].name = spec.root = std::string(300, 'R');
+    const bt::data::BuildResult built = Build(spec, registry);
+    REQUIRE(built.errors.size() == 1);
+    CHECK(built.errors[0].message == "guard.bt:1:1: a node name of 300 bytes, more than bt::data::kMaxNameBytes (256)");
+  }
   SECTION("a huge text parameter, bounded") {
     attack.params = {ArgSpec::Text(std::string(5000, 'x'), {12, 40, {}}).Named("speech")};
     CHECK(FirstError(Build(spec, registry)) ==

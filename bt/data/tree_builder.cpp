@@ -315,7 +315,10 @@ class Planner {
   void ResolveRoot() {
     if (spec_.root.empty()) return;
     const int root = FindNode(spec_.root);
-    if (root < 0)
+    // A root whose own name was refused (IndexNames) has its error already.
+    const bool refused = std::any_of(spec_.nodes.begin(), spec_.nodes.end(),
+                                     [&](const NodeSpec& node) { return node.name == spec_.root; });
+    if (root < 0 && !refused)
       report_.Error({}, {}, "unknown root node " + Quoted(spec_.root) + ClosestNamesSuffix(spec_.root, NodeNames()));
     else
       plan_->root = static_cast<std::size_t>(root);

@@ -7,6 +7,7 @@
 // scan of the element's start tag. The first mistake ends the read: a later one
 // often follows from it.
 #include "bt/loaders/modular_behavior_tree.h"
+#include "bt/loaders/node_name_limit.h"
 
 #include <pugixml.hpp>
 
@@ -46,10 +47,6 @@ constexpr std::string_view kCoreNodes[] = {
     "SendTransitionEvent", "IfCondition", "AssertCondition", "MonitorCondition", "RandomGate", "Timeout", "Wait",
     "WaitForEvent", "IfTime", "AssertTime", "WaitUntilTime", "Fail", "SuppressFailure", "Log", "Halt", "Breakpoint",
     "Graft", "GroupScope", "LuaGate", "ExecuteLua", "AssertLua", "LuaWrapper", "LuaBehavior"};
-
-// The longest decider name the loader makes, leaving room for the suffixes it
-// adds (":COLUMN", "._successLog"): a longer one would reach the builder nameless.
-constexpr std::size_t kMaxNodeName = bt::data::kMaxNameBytes - 32;
 
 constexpr std::string_view kLogAttributes[] = {"_startLog", "_successLog", "_failureLog"};
 
@@ -281,10 +278,7 @@ class Reader {
   }
   std::string NameOf(pugi::xml_node element) const {
     std::string name = LineName(element);
-    if (name.size() > kMaxNodeName)
-      Fail(NodeAt(element), "a node name of " + std::to_string(name.size()) + " bytes, more than " +
-                                std::to_string(kMaxNodeName) + " (bt::data::kMaxNameBytes, less room for the "
-                                "loader's suffixes)");
+    if (const auto tooLong = NodeNameTooLong(name.size())) Fail(NodeAt(element), *tooLong);
     const auto count = lineNames_.find(name);
     if (count != lineNames_.end() && count->second > 1) name += ":" + std::to_string(NodeAt(element).column);
     return name;

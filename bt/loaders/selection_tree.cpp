@@ -1,6 +1,7 @@
 // bt/loaders/selection_tree.cpp — CryEngine 3.4 selection-tree XML into a bt tree
 // (see the header; the engine: Lumberyard CryAISystem/SelectionTree/*).
 #include "bt/loaders/selection_tree.h"
+#include "bt/loaders/node_name_limit.h"
 
 #include <pugixml.hpp>
 
@@ -512,6 +513,10 @@ class TreeConverter {
     const std::optional<std::string> name = Attribute(node, "name");
     if (!name || name->empty()) {
       Fail(file, node, Tag(node) + " needs a name");
+      return std::nullopt;
+    }
+    if (const auto tooLong = NodeNameTooLong(name->size(), Tag(node) + " name")) {
+      Fail(file, node, *tooLong);
       return std::nullopt;
     }
     const std::string decider = DeciderName(*name, file, node);
