@@ -337,13 +337,15 @@ $(BUILD)/fuzz/obj/tests/fuzz/%.o: FUZZ_WARN := $(WARN) -Wno-missing-field-initia
 FUZZER         := $(BUILD)/fuzz/tick_fuzzer
 FUZZ_SECONDS   ?= 600
 FUZZ_TEST_SECONDS ?= 60
-# make test replays one fixed stream of inputs (a clean clone's CI is reproducible);
+# make test replays one fixed stream of inputs, at most FUZZ_TEST_RUNS of them (a
+# clean clone's CI is reproducible);
 # make fuzz and fuzz-NAME draw a new seed each run, to explore.
 FUZZ_TEST_SEED ?= 1
+FUZZ_TEST_RUNS ?= 300000
 .PHONY: fuzz test-fuzz
 test-extra: test-fuzz
 test-fuzz: $(FUZZER)
-	@FUZZ_SEED=$(FUZZ_TEST_SEED) sh tests/fuzz/run.sh $(FUZZER) $(FUZZ_TEST_SECONDS) $(BUILD)/fuzz
+	@FUZZ_SEED=$(FUZZ_TEST_SEED) FUZZ_RUNS=$(FUZZ_TEST_RUNS) sh tests/fuzz/run.sh $(FUZZER) $(FUZZ_TEST_SECONDS) $(BUILD)/fuzz
 fuzz: $(FUZZER)
 	@sh tests/fuzz/run.sh $(FUZZER) $(FUZZ_SECONDS) $(BUILD)/fuzz
 $(BUILD)/fuzz/obj/%.o: %.cpp | $(DEPS_FUZZ)
@@ -361,7 +363,7 @@ $(1)_FUZZER := $(BUILD)/fuzz/$(2)
 .PHONY: fuzz-$(1) test-fuzz-$(1)
 test-extra: test-fuzz-$(1)
 test-fuzz-$(1): $$($(1)_FUZZER)
-	@FUZZ_SEED=$$(FUZZ_TEST_SEED) sh tests/fuzz/run.sh $$($(1)_FUZZER) $$(FUZZ_TEST_SECONDS) $(BUILD)/fuzz/$(3) tests/fuzz/corpus_$(3) fuzz-$(1)
+	@FUZZ_SEED=$$(FUZZ_TEST_SEED) FUZZ_RUNS=$$(FUZZ_TEST_RUNS) sh tests/fuzz/run.sh $$($(1)_FUZZER) $$(FUZZ_TEST_SECONDS) $(BUILD)/fuzz/$(3) tests/fuzz/corpus_$(3) fuzz-$(1)
 fuzz-$(1): $$($(1)_FUZZER)
 	@sh tests/fuzz/run.sh $$($(1)_FUZZER) $$(FUZZ_SECONDS) $(BUILD)/fuzz/$(3) tests/fuzz/corpus_$(3) fuzz-$(1)
 $$($(1)_FUZZER): $$(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(4) tests/fuzz/$(2).cpp)

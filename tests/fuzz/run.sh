@@ -14,11 +14,14 @@ label=${5:-fuzz}
 # bounded runs use one so that a clean clone's CI replays the same inputs; make
 # fuzz-NAME leaves it unset and explores anew each run.
 seed=${FUZZ_SEED:+-seed=$FUZZ_SEED}
+# FUZZ_RUNS, when set, also caps the inputs run: with a fixed seed, a fast machine
+# then replays no more than the stream a slower one was seen to pass.
+cap=${FUZZ_RUNS:+-runs=$FUZZ_RUNS}
 # New inputs go to a scratch corpus (first directory), the seeds are only read.
 mkdir -p "$work/corpus" || exit 1
 log="$work/fuzz.log"
 # -timeout: an input that takes longer than this is a hang, i.e. a failure.
-"$fuzzer" $seed -max_total_time="$seconds" -timeout=25 -max_len=4096 -print_final_stats=1 \
+"$fuzzer" $seed $cap -max_total_time="$seconds" -timeout=25 -max_len=4096 -print_final_stats=1 \
   -artifact_prefix="$work/" "$work/corpus" "$seeds" >"$log" 2>&1
 status=$?
 runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
