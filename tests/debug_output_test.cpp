@@ -237,6 +237,76 @@ TEST_CASE("Debug output level 5 reports every precondition, Decide and choice", 
   }
 }
 
+// Spore S11's level 5 lines of preconditions: a tree shaped after its example
+// (DIE fails its DecisionFlags check, a helper passes its StimuliFlags check).
+namespace s11_tree {
+using test::TraceDecide;
+constexpr std::uint32_t kDying = 1, kHelpCalled = 2;
+TEST_TRACE_BEHAVIOR(WALK_B);
+TEST_TRACE_BEHAVIOR(OTHER_B);
+BT_DECLARE_DECIDER(DIE);
+BT_DECLARE_DECIDER(HELP);
+BT_DECLARE_DECIDER(FIGHT);
+BT_DECLARE_DECIDER(RESTED);
+BT_DECLARE_DECIDER(DELEGATE);
+BT_DECLARE_DECIDER(NEVER);
+BT_DECLARE_DECIDER(WALK);
+BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, DIE, HELP, FIGHT, RESTED, DELEGATE, WALK);
+BT_DEFINE_DECIDER_BEHAVIOR__PRE(DIE, OTHER_B, TraceDecide, bt::Preconditions{}.DecisionAllSet(kDying));
+BT_DEFINE_DECIDER_BEHAVIOR__PRE(HELP, OTHER_B, TraceDecide, bt::Preconditions{}.StimuliAnySet(kHelpCalled));
+BT_DEFINE_DECIDER_BEHAVIOR(FIGHT, OTHER_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR__PRE(RESTED, OTHER_B, TraceDecide, bt::Preconditions{}.DecisionAllClear(kDying).Every(4));
+// Asks its child while ROOT chooses: the child has no group on the active path yet.
+BT_DEFINE_DECIDER_GROUP__FLAGS(DELEGATE, PrioritizedList, bt::kDelegateDecideToChildren, nullptr, NEVER);
+BT_DEFINE_DECIDER_BEHAVIOR(NEVER, OTHER_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR(WALK, WALK_B, nullptr);
+}  // namespace s11_tree
+
+TEST_CASE("Debug output level 5 reports each child's preconditions and Decide on one line, as Spore S11",
+          "[debug][debug_output]") {
+  using namespace s11_tree;
+  test::TraceAgent agent;
+  bt::MemoryFor<ROOT> memory{};
+  Capture capture;
+  capture.agents = {{&agent, "AGENT"}};
+  ScopedDebugOutput output(5, &capture);
+  const auto evaluations = [&] {
+    Lines lines;
+    for (const std::string& line : capture.Take())
+      if (line.find("...") != std::string::npos) lines.push_back(line);
+    return lines;
+  };
+  const test::Ticked first = test::Tick(ROOT, agent, memory, 0.0, 0, kHelpCalled);
+  CHECK(first.events == test::Events{"decide HELP", "decide FIGHT", "decide RESTED", "decide NEVER", "activate WALK_B",
+                                     "tick WALK_B"});
+  CHECK(evaluations() ==
+        Lines{
+            "BTDBO(5) AGENT @ 0.000: decider ROOT/0x1e4ede85...has no preconditions...no Decide, accepts with 1.000000",
+            "BTDBO(5) AGENT @ 0.000:  child 0 (DIE/0x5d19aaf1)...failed DecisionFlags check",
+            "BTDBO(5) AGENT @ 0.000:  child 1 (HELP/0x3662d7fa)...passed StimuliFlags check...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 0.000:  child 2 (FIGHT/0x8fc60c69)...has no preconditions...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 0.000:  child 3 (RESTED/0x18b28a96)...passed DecisionFlags check...passed timer "
+            "check...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 0.000:   decider NEVER/0xb050fb69...has no preconditions...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 0.000:  child 4 (DELEGATE/0xcb69a2ea)...has no preconditions...no Decide, accepts with "
+            "0.000000",
+            "BTDBO(5) AGENT @ 0.000:  child 5 (WALK/0xa5a75310)...has no preconditions...no Decide, accepts with 1.000000",
+        });
+  // RESTED's timer runs from its Decide at 0: at 1 its check fails, and no Decide is called.
+  const test::Ticked second = test::Tick(ROOT, agent, memory, 1.0);
+  CHECK(second.events == test::Events{"decide FIGHT", "decide NEVER", "tick WALK_B"});
+  CHECK(evaluations() ==
+        Lines{
+            "BTDBO(5) AGENT @ 1.000:  child 0 (DIE/0x5d19aaf1)...failed DecisionFlags check",
+            "BTDBO(5) AGENT @ 1.000:  child 1 (HELP/0x3662d7fa)...failed StimuliFlags check",
+            "BTDBO(5) AGENT @ 1.000:  child 2 (FIGHT/0x8fc60c69)...has no preconditions...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 1.000:  child 3 (RESTED/0x18b28a96)...passed DecisionFlags check...failed timer check",
+            "BTDBO(5) AGENT @ 1.000:   decider NEVER/0xb050fb69...has no preconditions...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 1.000:  child 4 (DELEGATE/0xcb69a2ea)...has no preconditions...no Decide, accepts with "
+            "0.000000",
+        });
+}
+
 TEST_CASE("Debug output reports the tick's status by name when nothing runs", "[debug][debug_output]") {
   using namespace figure1;
   test::TraceAgent agent;
