@@ -89,6 +89,10 @@ BuiltinParamError CheckLog(std::span<const Param> params) {
 [[maybe_unused]] const char* DeciderName(const Context& context) {
   return context.decider != nullptr ? context.decider->name : nullptr;
 }
+// With DeciderName, the NAME/id pair the debug lines print (bt/debug_output.h).
+[[maybe_unused]] std::uint32_t DeciderId(const Context& context) {
+  return context.decider != nullptr ? context.decider->data->id : 0;
+}
 
 }  // namespace
 
@@ -133,12 +137,13 @@ bool BuiltinActivateLog(void*, void*, const Context& context) { return !CheckLog
 Result BuiltinTickLog(void* agent, void*, const Context& context) {
   LogParams params;
   if (ReadLog(context.Params(), params)) return Result::Failed;  // checked on activation: never taken
-  BT_BUILTIN_DEBUG_LINE(agent, context, "%s (%s)", params.message, DeciderName(context));
+  BT_BUILTIN_DEBUG_LINE(agent, context, "%s (%s/0x%x)", params.message, DeciderName(context),
+                        DeciderId(context));
   return params.fail ? Result::Failed : Result::Done;
 }
 
 Result BuiltinTickBreakpoint(void* agent, void*, const Context& context) {
-  BT_BUILTIN_DEBUG_LINE(agent, context, "breakpoint (%s)", DeciderName(context));
+  BT_BUILTIN_DEBUG_LINE(agent, context, "breakpoint (%s/0x%x)", DeciderName(context), DeciderId(context));
   if (context.decider != nullptr) BreakpointReached(agent, *context.decider);
   return Result::Done;
 }

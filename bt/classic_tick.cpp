@@ -143,16 +143,19 @@ class ClassicGroup {
     return t_.why != nullptr;
   }
   [[gnu::noinline]] void TraceStart(int i) {
-    BT_DEBUG_OUT(t_, 4, depth_, "starting child %d %s", i, g_.children[i]->name);
+    BT_DEBUG_OUT(t_, 4, depth_, "starting child %d %s/0x%x", i, g_.children[i]->name, g_.children[i]->data->id);
     BT_WHY(t_, WhyStart(t_, g_, i, depth_));
   }
   [[gnu::noinline]] void TraceContinue(int i) {
-    BT_DEBUG_OUT(t_, 4, depth_, "continuing child %d %s, duration %.3f", i, g_.children[i]->name,
-                 DebugSeconds(t_.blockTime, Slot(t_, *g_.children[i], BaseOf(i)).activatedAt));
+#if BT_DEBUG_OUTPUT
+    if (DebugWanted(4, t_.agent))
+      DebugContinuingChild(t_, *g_.children[i], i, Slot(t_, *g_.children[i], BaseOf(i)).activatedAt, depth_);
+#endif
     BT_WHY(t_, WhyContinue(t_, g_, i, depth_));
   }
   [[gnu::noinline]] void TraceEnd(int i, const char* why) {
-    BT_DEBUG_OUT(t_, 4, depth_, "%s: child %d %s %s", g_.name, i, g_.children[i]->name, why);
+    BT_DEBUG_OUT(t_, 4, depth_, "%s/0x%x: child %d %s/0x%x %s", g_.name, g_.data->id, i, g_.children[i]->name,
+                 g_.children[i]->data->id, why);
     BT_WHY(t_, WhyEnd(t_, g_, i, why, depth_));
   }
   void Mark(int i) {
@@ -353,7 +356,7 @@ Result TickCooldown(ClassicGroup& c, TickState& t, const DeciderDef& g) {
 // in [0, 1) and opens below chance: the same odds, but chance 0 never opens.
 Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool isNew) {
   if (isNew && !(WeightedPick::Unit(NextRandom(t, g)) < static_cast<double>(g.config.chance))) {
-    BT_DEBUG_OUT(t, 4, 0, "%s: the gate stays shut", g.name);
+    BT_DEBUG_OUT(t, 4, 0, "%s/0x%x: the gate stays shut", g.name, g.data->id);
     return Result::Failed;
   }
   const Result result = c.Run(0);

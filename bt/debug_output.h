@@ -22,7 +22,9 @@
 // - when another thread registers "bt" first, that logger gets the line;
 // - when spdlog fails anyway (it throws, e.g. out of memory), the line goes to
 //   stderr as it is, followed by a newline.
-// A name that is null (a loader may leave names out) is printed "(unnamed)".
+// Deciders and behaviors print as Spore S11's NAME/id pairs, "GROWL/0x2c20c22",
+// the id being bt::NameId(name) (bt/name_id.h). A name that is null (a loader
+// may leave names out) is printed "(unnamed)", its id 0.
 //
 // Building with BT_DEBUG_OUTPUT=0 compiles every hook point out of the tick.
 #pragma once
@@ -98,31 +100,10 @@ void DebugEmit(int level, const void* agent, double time, int depth, const char*
     if (::bt::detail::DebugWanted(level, (t).agent))                           \
       ::bt::detail::DebugEmit(level, (t).agent, (t).time, depth, __VA_ARGS__); \
   } while (0)
-#define BT_DEBUG_BEGIN_TICK(t)                                                                                     \
-  do {                                                                                                             \
-    BT_DEBUG_OUT(t, 3, 0, "**************** starting tree %s for %p ****************", (t).root->name, (t).agent); \
-    BT_DEBUG_OUT(t, 3, 0, "dt: %f, DecisionFlags: 0x%08x, StimuliFlags: 0x%08x", static_cast<double>((t).dt),      \
-                 (t).decisionFlags, (t).stimuliFlags);                                                             \
-  } while (0)
-// The tick's Status by its kinds.def name and, when Running, the decider whose behavior runs.
-#define BT_DEBUG_END_TICK(t, status)                                                                     \
-  do {                                                                                                   \
-    const ::bt::Status btDebugStatus = (status);                                                         \
-    const bool btDebugRunning = btDebugStatus == ::bt::Status::Running && (t).runningDecider != nullptr; \
-    BT_DEBUG_OUT(t, 3, 0, "**************** finished tree %s: %s%s%s ****************", (t).root->name,  \
-                 ::bt::StatusName(btDebugStatus), btDebugRunning ? " in " : "",                          \
-                 btDebugRunning ? (t).runningDecider->name : "");                                        \
-  } while (0)
 #else
 // Nothing of the facility is left in the tick: no branch, no argument evaluated.
 #define BT_DEBUG_OUT(t, level, depth, ...) \
   do {                                     \
-  } while (0)
-#define BT_DEBUG_BEGIN_TICK(t) \
-  do {                         \
-  } while (0)
-#define BT_DEBUG_END_TICK(t, status) \
-  do {                               \
   } while (0)
 #endif
 // Transitions read the same; the name says at a glance which lines levels 1-2 show.

@@ -28,7 +28,7 @@ Result TickGroupScope(TickState& t, const DeciderDef& g, std::uint32_t base, boo
   if (isNew) {
     Scope* scope = FindScope(t, g);
     if (scope == nullptr || !scope->TryEnter(g.config.allowedUsers)) {
-      BT_DEBUG_OUT(t, 4, depth, "%s: scope %s is full: it fails", g.name, g.config.scopeName);
+      BT_DEBUG_OUT(t, 4, depth, "%s/0x%x: scope %s is full: it fails", g.name, g.data->id, g.config.scopeName);
       return Result::Failed;
     }
     header.cursor = 1;

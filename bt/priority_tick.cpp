@@ -38,8 +38,11 @@ Result TickPriority(TickState& t, const DeciderDef& g, std::uint32_t base, bool 
     for (int i = 0; i < g.childCount && choice.index < 0; ++i)
       if (Evaluate(t, *g.children[i], choice.dblock, TimerUse::kCheck, depth + 1) > 0) choice.index = i;
     if (t.error != Status::Running) return Result::Failed;
-    BT_DEBUG_OUT(t, 4, depth, "%s picks case %d %s", g.name, choice.index,
-                 choice.index >= 0 ? g.children[choice.index]->name : "(no case holds)");
+    if (choice.index >= 0)
+      BT_DEBUG_OUT(t, 4, depth, "%s/0x%x picks case %d %s/0x%x", g.name, g.data->id, choice.index,
+                   g.children[choice.index]->name, g.children[choice.index]->data->id);
+    else
+      BT_DEBUG_OUT(t, 4, depth, "%s/0x%x picks case %d (no case holds)", g.name, g.data->id, choice.index);
     if (choice.index >= 0 && choice.index == current) {
       result = TickDecider(t, *g.children[current], base, false, depth + 1);
     } else {

@@ -58,8 +58,9 @@ int FollowTransitions(TickState& t, const DeciderDef& g, int from, int depth) {
       if (t.error != Status::Running) return state;
     }
     if (next < 0) return state;
-    BT_DEBUG_OUT(t, 4, depth, "%s: transition from state %d %s to %d %s", g.name, state, g.children[state]->name,
-                 next, g.children[next]->name);
+    BT_DEBUG_OUT(t, 4, depth, "%s/0x%x: transition from state %d %s/0x%x to %d %s/0x%x", g.name, g.data->id, state,
+                 g.children[state]->name, g.children[state]->data->id, next, g.children[next]->name,
+                 g.children[next]->data->id);
     state = next;
     if ((visited >> next) & 1u) return state;
     visited |= std::uint64_t{1} << next;
@@ -97,7 +98,8 @@ Result TickSelectionStateMachine(TickState& t, const DeciderDef& g, std::uint32_
   } else {
     Choice choice;
     if (!(Evaluate(t, child, choice.dblock, TimerUse::kCheck, depth + 1) > 0) || t.error != Status::Running) {
-      BT_DEBUG_OUT(t, 4, depth, "%s: state %d %s yields nothing: it fails", g.name, state, child.name);
+      BT_DEBUG_OUT(t, 4, depth, "%s/0x%x: state %d %s/0x%x yields nothing: it fails", g.name, g.data->id, state,
+                   child.name, child.data->id);
       return Result::Failed;
     }
     if (current >= 0) {

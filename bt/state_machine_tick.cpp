@@ -39,8 +39,8 @@ Result TickStateMachine(TickState& t, const DeciderDef& g, std::uint32_t base, b
   } else if (slot.cursor != kNoChild) {
     const int to = slot.cursor;
     slot.cursor = kNoChild;
-    BT_DEBUG_OUT(t, 4, depth, "%s: transition from state %s to %s", g.name, g.children[state]->name,
-                 g.children[to]->name);
+    BT_DEBUG_OUT(t, 4, depth, "%s/0x%x: transition from state %s/0x%x to %s/0x%x", g.name, g.data->id,
+                 g.children[state]->name, g.children[state]->data->id, g.children[to]->name, g.children[to]->data->id);
     EndClassicChild(t, g, base, state, "transition", depth);
     if (t.error != Status::Running) return Result::Failed;
     result = StartClassicChild(t, g, base, state = to, depth);

@@ -70,12 +70,60 @@ namespace detail {
 
 #if BT_DEBUG_OUTPUT
 // The debug output lines of the tick's hot functions, out of line (BT_DEBUG_COLD).
-[[gnu::noinline]] static void DebugDecided(TickState& t, const DeciderDef& d, float value, int depth) {
-  BT_DEBUG_OUT(t, 5, depth, "%s...%s %f", d.name, d.decide ? "Decide returned" : "no Decide, accepts with",
-               static_cast<double>(value));
+// Names print as Spore S11's NAME/id pairs ("GROWL/0x2c20c22": "%s/0x%x" with the
+// name and its id, DeciderData::id or NameId), and where S11 shows a line, as it shows it.
+
+// The index of d among the children of the group at depth - 1 on the active path,
+// read from the block: the walk keeps the path down to the group deciding active.
+// -1 for the root, and for the children of a group not active (asked for delegation).
+static int DebugChildIndex(TickState& t, const DeciderDef& d, int depth) {
+  int index = -1;
+  if (depth == 0 || !t.header->rootActive) return index;
+  ForEachActive(t.region, *t.root, 0, 0, [&](const DeciderDef& g, std::uint32_t, int at) {
+    for (int i = 0; index < 0 && at == depth - 1 && g.kind == DeciderKind::Group && i < g.childCount; ++i)
+      if (g.children[i] == &d) index = i;
+  });
+  return index;
 }
 
-// Spore S11's level 5 line before each decider is visited or redecides, its name as a NAME/id pair.
+// The preconditions in the order they are checked, for the evaluation line.
+enum class DebugCheck { Decision, Stimuli, Timer, None };
+
+// Spore S11's level 5 line of an evaluated decider: "child 0 (DIE/0x2d5e211)" (or
+// "decider ROOT/0x..." without a group), each precondition it passed ("has no
+// preconditions" when it has none), then the check it failed or its Decide's value.
+[[gnu::noinline]] static void DebugEvaluated(TickState& t, const DeciderDef& d, DebugCheck failed, float value,
+                                             int depth) {
+  static constexpr const char* kCheckNames[] = {"DecisionFlags", "StimuliFlags", "timer"};
+  const Preconditions& pre = d.preconditions;
+  const bool checked[] = {pre.decision.IsSet(), pre.stimuli.IsSet(), pre.timerSeconds > 0};
+  char steps[160] = "";
+  std::size_t n = 0;
+  const auto append = [&](const char* format, auto... args) {
+    if (n >= sizeof steps) return;
+    const int wrote = std::snprintf(steps + n, sizeof steps - n, format, args...);
+    if (wrote > 0) n += static_cast<std::size_t>(wrote);
+  };
+  if (!pre.IsSet()) append("%s", "...has no preconditions");
+  for (int c = 0; c < static_cast<int>(failed); ++c)
+    if (checked[c]) append("...passed %s check", kCheckNames[c]);
+  if (failed != DebugCheck::None) append("...failed %s check", kCheckNames[static_cast<int>(failed)]);
+  else append("...%s %f", d.decide ? "Decide returned" : "no Decide, accepts with", static_cast<double>(value));
+  if (const int index = DebugChildIndex(t, d, depth); index >= 0)
+    BT_DEBUG_OUT(t, 5, depth, "child %d (%s/0x%x)%s", index, d.name, d.data->id, steps);
+  else
+    BT_DEBUG_OUT(t, 5, depth, "decider %s/0x%x%s", d.name, d.data->id, steps);
+}
+
+[[gnu::noinline]] static void DebugDecided(TickState& t, const DeciderDef& d, float value, int depth) {
+  DebugEvaluated(t, d, DebugCheck::None, value, depth);
+}
+
+[[gnu::noinline]] static void DebugRejected(TickState& t, const DeciderDef& d, DebugCheck failed, int depth) {
+  DebugEvaluated(t, d, failed, 0, depth);
+}
+
+// Spore S11's level 5 line before each decider is visited or redecides.
 [[gnu::noinline]] static void DebugProcessing(TickState& t, const DeciderDef& d, bool isNew, std::uint64_t mask,
                                               bool redecide, int depth) {
   BT_DEBUG_OUT(t, 5, depth, "processing decider %s/0x%x, flags: 0x%x, new: %d, mask: 0x%08llx, redecide: %d, block id: 0x%08x",
@@ -89,6 +137,19 @@ namespace detail {
   BT_DEBUG_OUT(t, 5, depth, "ChildrenDecide returned with RunIdx %d, ShuffleIdx %d", runIndex, shuffleIndex);
 }
 
+// A group's fresh choice: S11's ChildrenDecide line, then which child, by name.
+[[gnu::noinline]] static void DebugChose(TickState& t, const DeciderDef& g, int index, int shuffleIndex, int depth) {
+  DebugChildrenDecide(t, index, shuffleIndex, depth);
+  if (index >= 0)
+    BT_DEBUG_OUT(t, 5, depth, "%s/0x%x chose child %d %s/0x%x", g.name, g.data->id, index, g.children[index]->name,
+                 g.children[index]->data->id);
+  else
+    BT_DEBUG_OUT(t, 5, depth, "%s/0x%x chose child %d (none accepts)", g.name, g.data->id, index);
+}
+
+// Spore S11's level 4 line of each decider on the walk: "visiting current kGroup
+// decider ROOT/0x2d5e207, kGroupPrioritizedList, ...", S11's names of the kinds
+// and policies being the kinds.def names behind "k" and "kGroup".
 [[gnu::noinline]] static void DebugVisit(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
   DebugProcessing(t, d, isNew, 0, false, depth);
   // "active child 1"; -1 for none (just activated, or a classic group between runs
@@ -103,39 +164,69 @@ namespace detail {
                          std::countr_zero(m));
   }
   if (d.kind == DeciderKind::Group)
-    BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, %s, %d children, %s, duration %.3f",
-                 isNew ? "new" : "current", DeciderKindName(d.kind), d.name, GroupPolicyName(d.policy), d.childCount,
-                 active, detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
+    BT_DEBUG_OUT(t, 4, depth, "visiting %s k%s decider %s/0x%x, kGroup%s, %d children, %s, duration %.3f",
+                 isNew ? "new" : "current", DeciderKindName(d.kind), d.name, d.data->id, GroupPolicyName(d.policy),
+                 d.childCount, active, detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
   else
-    BT_DEBUG_OUT(t, 4, depth, "visiting %s %s decider %s, duration %.3f", isNew ? "new" : "current",
-                 DeciderKindName(d.kind), d.name, detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
+    BT_DEBUG_OUT(t, 4, depth, "visiting %s k%s decider %s/0x%x, duration %.3f", isNew ? "new" : "current",
+                 DeciderKindName(d.kind), d.name, d.data->id,
+                 detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
 }
 
+// Spore S11's level 3 line of each behavior Tick: "ticking behavior IDLE_WALK/0x2c20c24
+// @ 149.266829 (dt: 0.065555) with flags 0x2, duration 7.904".
 [[gnu::noinline]] static void DebugTickBehavior(TickState& t, const DeciderDef& d, std::uint32_t base, int depth) {
-  BT_DEBUG_OUT(t, 3, depth, "ticking behavior %s with flags 0x%x, duration %.3f, in decider %s", d.behavior->name,
-               d.behaviorFlags, detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt), d.name);
+  BT_DEBUG_OUT(t, 3, depth, "ticking behavior %s/0x%x @ %f (dt: %f) with flags 0x%x, duration %.3f", d.behavior->name,
+               NameId(d.behavior->name), t.time, static_cast<double>(t.dt), d.behaviorFlags,
+               detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
+}
+
+// Declared in bt/detail/tick_engine.h: the continuing line of every kind's walk.
+void DebugContinuingChild(TickState& t, const DeciderDef& child, int index, float activatedAt, int depth) {
+  BT_DEBUG_OUT(t, 4, depth, "continuing child %d %s/0x%x, duration: %f", index, child.name, child.data->id,
+               detail::DebugSeconds(t.blockTime, activatedAt));
+  BT_DEBUG_OUT(t, 5, depth, "next_decider_push %s/0x%x", child.name, child.data->id);
 }
 
 [[gnu::noinline]] static void DebugContinuing(TickState& t, const DeciderDef& g, std::uint32_t base, int active,
                                               int depth) {
-  BT_DEBUG_OUT(t, 4, depth, "continuing child %d %s, duration %.3f", active, g.children[active]->name,
-               detail::DebugSeconds(t.blockTime, Slot(t, *g.children[active], base).activatedAt));
+  DebugContinuingChild(t, *g.children[active], active, Slot(t, *g.children[active], base).activatedAt, depth);
 }
 
-[[gnu::noinline]] static void DebugBeginTick(TickState& t) { BT_DEBUG_BEGIN_TICK(t); }
+// Spore S11's first lines of a tick: "starting tree @ 0x00918CD0 for 0x026DBE38",
+// the tree named by its root's NAME/id pair rather than an address.
+[[gnu::noinline]] static void DebugBeginTick(TickState& t) {
+  BT_DEBUG_OUT(t, 3, 0, "**************** starting tree %s/0x%x for %p ****************", t.root->name,
+               t.root->data->id, t.agent);
+  BT_DEBUG_OUT(t, 3, 0, "dt: %f, DecisionFlags: 0x%08x, StimuliAllFlags: 0x%08x", static_cast<double>(t.dt),
+               t.decisionFlags, t.stimuliFlags);
+}
 
+// Spore S11's last lines of a tick: "current behavior ..." for the behavior left
+// running (one line each for behaviors running side by side, bt/classic.h), then
+// "finished tree for 0x026DBE38, depth 3" (the deciders on the active path), with
+// the tree's NAME/id and the tick's Status by its kinds.def name, and when Running,
+// the decider whose behavior runs.
 [[gnu::noinline]] static void DebugEndTick(TickState& t, Status status) {
-  // Spore S11's last line before the tree finishes: the behavior left running, as NAME/id pairs;
-  // one line each for the behaviors running side by side (bt/classic.h), read from the block.
-  if (status == Status::Running)
-    ForEachActive(t.region, *t.root, 0, 0, [&](const DeciderDef& d, std::uint32_t, int) {
-      if (d.kind != DeciderKind::Behavior || d.behavior == nullptr) return;
+  int pathDepth = 0;
+  if (t.header->rootActive)
+    ForEachActive(t.region, *t.root, 0, 0, [&](const DeciderDef& d, std::uint32_t, int depth) {
+      if (depth + 1 > pathDepth) pathDepth = depth + 1;
+      if (status != Status::Running || d.kind != DeciderKind::Behavior || d.behavior == nullptr) return;
       BT_DEBUG_OUT(t, 3, 0, "current behavior %s/0x%x with flags 0x%x, in decider %s/0x%x", d.behavior->name,
                    NameId(d.behavior->name), d.behaviorFlags, d.name, d.data->id);
     });
-  BT_DEBUG_END_TICK(t, status);
+  const DeciderDef* running = status == Status::Running ? t.runningDecider : nullptr;
+  if (running != nullptr)
+    BT_DEBUG_OUT(t, 3, 0, "**************** finished tree %s/0x%x for %p, depth %d: %s in %s/0x%x ****************",
+                 t.root->name, t.root->data->id, t.agent, pathDepth, StatusName(status), running->name,
+                 running->data->id);
+  else
+    BT_DEBUG_OUT(t, 3, 0, "**************** finished tree %s/0x%x for %p, depth %d: %s ****************",
+                 t.root->name, t.root->data->id, t.agent, pathDepth, StatusName(status));
 }
 #endif
+
 
 // =============================================================== [SECTION] Tick state
 // TickState and Choice are in bt/detail/tick_engine.h, shared with the compiled tick.
@@ -212,17 +303,17 @@ float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse ti
                                             int depth) {
   const Preconditions& pre = d.preconditions;
   if (!pre.decision.Passes(t.decisionFlags)) {
-    BT_DEBUG_OUT(t, 5, depth, "%s...failed DecisionFlags check", d.name);
+    BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Decision, depth));
     BT_WHY(t, WhyRejected(t, d, WhyReject::DecisionFlags, depth));
     return 0;
   }
   if (!pre.stimuli.Passes(t.stimuliFlags)) {
-    BT_DEBUG_OUT(t, 5, depth, "%s...failed StimuliFlags check", d.name);
+    BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Stimuli, depth));
     BT_WHY(t, WhyRejected(t, d, WhyReject::StimuliFlags, depth));
     return 0;
   }
   if (pre.timerSeconds > 0 && !TimerPasses(t, t.timers[d.data->timerIndex], pre.timerSeconds, timer)) {
-    BT_DEBUG_OUT(t, 5, depth, "%s...failed timer check", d.name);
+    BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Timer, depth));
     BT_WHY(t, WhyRejected(t, d, WhyReject::Timer, depth));
     return 0;
   }
@@ -362,11 +453,8 @@ void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t
     default: break;  // the classic policies do not choose: bt/classic_tick.cpp ticks their children
   }
   BT_DEBUG_COLD(t, 5,
-                DebugChildrenDecide(t, out.index,
-                                    g.policy == GroupPolicy::Shuffle && out.index >= 0 ? Slot(t, g, base).cursor - 1 : -1,
-                                    depth));
-  BT_DEBUG_OUT(t, 5, depth, "%s chose child %d %s", g.name, out.index,
-               out.index >= 0 ? g.children[out.index]->name : "(none accepts)");
+                DebugChose(t, g, out.index,
+                           g.policy == GroupPolicy::Shuffle && out.index >= 0 ? Slot(t, g, base).cursor - 1 : -1, depth));
   BT_WHY(t, WhyChose(t, g, out.index,
                      g.policy == GroupPolicy::Shuffle && out.index >= 0 ? Slot(t, g, base).cursor - 1 : -1, depth));
 }
@@ -410,8 +498,8 @@ void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth
     LeaveGroupScope(t, d, base);  // after its child, as MBT's GroupScope terminates its child first
   if (const BehaviorDef* b = d.behavior) {
     void* memory = BehaviorMemory(t, d, base);
-    BT_DEBUG_OUT_TRANSITION(t, 2, depth, "deactivating behavior %s, in decider %s (%s)", b->name, d.name,
-                            t.deactivation);
+    BT_DEBUG_OUT_TRANSITION(t, 2, depth, "deactivating behavior %s/0x%x, in decider %s/0x%x (%s)", b->name,
+                            NameId(b->name), d.name, d.data->id, t.deactivation);
     if (b->deactivate) b->deactivate(t.agent, memory, MakeContext(t, d, base));
     DestroyBlock(b->memory, memory);
   }
@@ -437,8 +525,8 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
                                                 [[maybe_unused]] int depth) {  // for debug output
   const BehaviorDef* b = d.behavior;
   ConstructBlock(b->memory, memory);
-  BT_DEBUG_OUT_TRANSITION(t, 1, depth, "activating behavior %s with flags 0x%x, in decider %s", b->name,
-                          d.behaviorFlags, d.name);
+  BT_DEBUG_OUT_TRANSITION(t, 1, depth, "activating behavior %s/0x%x with flags 0x%x, in decider %s/0x%x", b->name,
+                          NameId(b->name), d.behaviorFlags, d.name, d.data->id);
   if (b->activate && !b->activate(t.agent, memory, MakeContext(t, d, base))) {
     BT_WHY(t, WhyActivateFailed(t, d, depth));
     return Result::Failed;
@@ -464,7 +552,7 @@ Result TickGroupBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, 
 bool Recheck(TickState& t, const DeciderDef& d, int depth) {
   alignas(kMaxAlignment) std::byte scratch[kMaxDBlockBytes > 0 ? kMaxDBlockBytes : 1];  // the DBlock it holds stays
   if (Evaluate(t, d, scratch, TimerUse::kRestart, depth) > 0) return true;
-  BT_DEBUG_OUT(t, 4, depth, "%s no longer accepts: it fails", d.name);
+  BT_DEBUG_OUT(t, 4, depth, "%s/0x%x no longer accepts: it fails", d.name, d.data->id);
   return false;
 }
 
@@ -620,8 +708,9 @@ static bool DeactivateChild(TickState& t, const DeciderDef& g, std::uint32_t bas
 
 Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice, int depth) {
   SlotHeader& slot = Slot(t, g, base);
-  BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s interrupts %s", g.children[choice.index]->name,
-                          g.children[slot.activeChild]->name);
+  BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s/0x%x interrupts %s/0x%x", g.children[choice.index]->name,
+                          g.children[choice.index]->data->id, g.children[slot.activeChild]->name,
+                          g.children[slot.activeChild]->data->id);
   BT_WHY(t, WhyInterrupt(t, g, choice.index, slot.activeChild, depth));
   BT_WHY(t, WhyTransit(t, WhyCause::Interrupted, g, g.children[slot.activeChild], g.children[choice.index]));
   if (!DeactivateChild(t, g, base, depth, "interrupted")) return Result::Failed;
@@ -639,8 +728,8 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
     const int active = slot.activeChild;
     // Masked redecide: the child is done or failed; it stays active until replaced.
     if (++t.redecides > t.redecideLimit) return Fail(t, Status::RedecideLimit, g), Result::Failed;
-    BT_DEBUG_OUT(t, 4, depth, "child %d %s returned %s: %s redecides without it", active, g.children[active]->name,
-                 ResultName(result), g.name);
+    BT_DEBUG_OUT(t, 4, depth, "child %d %s/0x%x returned %s: %s/0x%x redecides without it", active,
+                 g.children[active]->name, g.children[active]->data->id, ResultName(result), g.name, g.data->id);
     mask |= 1ull << active;
     BT_DEBUG_COLD(t, 5, DebugProcessing(t, g, false, mask, true, depth));
     BT_WHY(t, WhyRedecide(t, g, active, result, mask, depth));

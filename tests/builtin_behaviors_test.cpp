@@ -62,9 +62,9 @@ TEST_CASE("Succeed is Done at its first tick", "[builtin]") {
   Recorder recorder(agent);
   const auto t0 = test::Tick(succeed_tree::ROOT, agent, memory, 0);
   CHECK(t0.result.status == bt::Status::Done);
-  CHECK(t0.events == Events{"activating behavior Succeed with flags 0x0, in decider S",
-                            "ticking behavior Succeed with flags 0x0, duration 0.000, in decider S",
-                            "deactivating behavior Succeed, in decider S (done)"});
+  CHECK(t0.events == Events{"activating behavior Succeed/0x606aea53 with flags 0x0, in decider S/0xd60c1322",
+                            "ticking behavior Succeed/0x606aea53 @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
+                            "deactivating behavior Succeed/0x606aea53, in decider S/0xd60c1322 (done)"});
 }
 
 namespace fail_tree {
@@ -78,9 +78,9 @@ TEST_CASE("Fail is Failed at its first tick", "[builtin]") {
   Recorder recorder(agent);
   const auto t0 = test::Tick(fail_tree::ROOT, agent, memory, 0);
   CHECK(t0.result.status == bt::Status::NoBehavior);  // the root Sequence failed
-  CHECK(t0.events == Events{"activating behavior Fail with flags 0x0, in decider F",
-                            "ticking behavior Fail with flags 0x0, duration 0.000, in decider F",
-                            "deactivating behavior Fail, in decider F (failed)"});
+  CHECK(t0.events == Events{"activating behavior Fail/0xa0fa3c8d with flags 0x0, in decider F/0xc30bf539",
+                            "ticking behavior Fail/0xa0fa3c8d @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
+                            "deactivating behavior Fail/0xa0fa3c8d, in decider F/0xc30bf539 (failed)"});
 }
 
 namespace halt_tree {
@@ -95,13 +95,13 @@ TEST_CASE("Halt is Running at every tick, until something else ends it", "[built
   const auto t0 = test::Tick(halt_tree::ROOT, agent, memory, 0);
   CHECK(t0.result.status == bt::Status::Running);
   CHECK(t0.result.decider == &halt_tree::H);
-  CHECK(t0.events == Events{"activating behavior Halt with flags 0x0, in decider H",
-                            "ticking behavior Halt with flags 0x0, duration 0.000, in decider H"});
+  CHECK(t0.events == Events{"activating behavior Halt/0x68eb311a with flags 0x0, in decider H/0xcd0c04f7",
+                            "ticking behavior Halt/0x68eb311a @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
   const auto t1 = test::Tick(halt_tree::ROOT, agent, memory, 100);
   CHECK(t1.result.status == bt::Status::Running);
-  CHECK(t1.events == Events{"ticking behavior Halt with flags 0x0, duration 100.000, in decider H"});
+  CHECK(t1.events == Events{"ticking behavior Halt/0x68eb311a @ 100.000000 (dt: 0.100000) with flags 0x0, duration 100.000"});
   bt::StopBehaviorTree(halt_tree::ROOT, agent, memory, 101);
-  CHECK(agent.Take() == Events{"deactivating behavior Halt, in decider H (stopped)"});
+  CHECK(agent.Take() == Events{"deactivating behavior Halt/0x68eb311a, in decider H/0xcd0c04f7 (stopped)"});
 }
 
 namespace yield_tree {
@@ -117,15 +117,15 @@ TEST_CASE("Yield is Running at its first tick and Done at its second, whatever t
   const auto t0 = test::Tick(yield_tree::ROOT, agent, memory, 0);
   CHECK(t0.result.status == bt::Status::Running);
   CHECK(t0.result.decider == &yield_tree::Y);
-  CHECK(t0.events == Events{"activating behavior Yield with flags 0x0, in decider Y",
-                            "ticking behavior Yield with flags 0x0, duration 0.000, in decider Y"});
+  CHECK(t0.events == Events{"activating behavior Yield/0x410bde4e with flags 0x0, in decider Y/0xdc0c1c94",
+                            "ticking behavior Yield/0x410bde4e @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
   const auto t1 = test::Tick(yield_tree::ROOT, agent, memory, 0);  // no time passed: the tick counts
   CHECK(t1.result.status == bt::Status::Running);
   CHECK(t1.result.decider == &yield_tree::AFTER);
-  CHECK(t1.events == Events{"ticking behavior Yield with flags 0x0, duration 0.000, in decider Y",
-                            "deactivating behavior Yield, in decider Y (done)",
-                            "activating behavior Halt with flags 0x0, in decider AFTER",
-                            "ticking behavior Halt with flags 0x0, duration 0.000, in decider AFTER"});
+  CHECK(t1.events == Events{"ticking behavior Yield/0x410bde4e @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
+                            "deactivating behavior Yield/0x410bde4e, in decider Y/0xdc0c1c94 (done)",
+                            "activating behavior Halt/0x68eb311a with flags 0x0, in decider AFTER/0xa5309da9",
+                            "ticking behavior Halt/0x68eb311a @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
 }
 
 // ---------------------------------------------------------------- Wait and Timeout
@@ -142,22 +142,22 @@ TEST_CASE("Wait is Running until duration seconds after its activation, and Done
   const auto t10 = test::Tick(wait_tree::ROOT, agent, memory, 10);
   const std::uint32_t random = BlockRandomState(memory);
   CHECK(t10.result.status == bt::Status::Running);
-  CHECK(t10.events == Events{"activating behavior Wait with flags 0x0, in decider W",
-                             "ticking behavior Wait with flags 0x0, duration 0.000, in decider W"});
+  CHECK(t10.events == Events{"activating behavior Wait/0xbd501c0 with flags 0x0, in decider W/0xd20c0cd6",
+                             "ticking behavior Wait/0xbd501c0 @ 10.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
   const auto t11 = test::Tick(wait_tree::ROOT, agent, memory, 11.75);
   CHECK(t11.result.status == bt::Status::Running);
-  CHECK(t11.events == Events{"ticking behavior Wait with flags 0x0, duration 1.750, in decider W"});
+  CHECK(t11.events == Events{"ticking behavior Wait/0xbd501c0 @ 11.750000 (dt: 0.100000) with flags 0x0, duration 1.750"});
   const auto t12 = test::Tick(wait_tree::ROOT, agent, memory, 12);
   CHECK(t12.result.status == bt::Status::Done);
-  CHECK(t12.events == Events{"ticking behavior Wait with flags 0x0, duration 2.000, in decider W",
-                             "deactivating behavior Wait, in decider W (done)"});
+  CHECK(t12.events == Events{"ticking behavior Wait/0xbd501c0 @ 12.000000 (dt: 0.100000) with flags 0x0, duration 2.000",
+                             "deactivating behavior Wait/0xbd501c0, in decider W/0xd20c0cd6 (done)"});
   CHECK(BlockRandomState(memory) == random);  // no variation: nothing drawn
   // Started again at the next tick: a new wait from then.
   CHECK(test::Tick(wait_tree::ROOT, agent, memory, 13).result.status == bt::Status::Running);
   CHECK(test::Tick(wait_tree::ROOT, agent, memory, 14.5).result.status == bt::Status::Running);
   const auto t15 = test::Tick(wait_tree::ROOT, agent, memory, 15);
   CHECK(t15.result.status == bt::Status::Done);
-  CHECK(t15.events.back() == "deactivating behavior Wait, in decider W (done)");
+  CHECK(t15.events.back() == "deactivating behavior Wait/0xbd501c0, in decider W/0xd20c0cd6 (done)");
 }
 
 namespace wait_zero_tree {
@@ -171,9 +171,9 @@ TEST_CASE("Wait of duration 0 is Done at the tick that activates it", "[builtin]
   Recorder recorder(agent);
   const auto t0 = test::Tick(wait_zero_tree::ROOT, agent, memory, 5);
   CHECK(t0.result.status == bt::Status::Done);
-  CHECK(t0.events == Events{"activating behavior Wait with flags 0x0, in decider W",
-                            "ticking behavior Wait with flags 0x0, duration 0.000, in decider W",
-                            "deactivating behavior Wait, in decider W (done)"});
+  CHECK(t0.events == Events{"activating behavior Wait/0xbd501c0 with flags 0x0, in decider W/0xd20c0cd6",
+                            "ticking behavior Wait/0xbd501c0 @ 5.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
+                            "deactivating behavior Wait/0xbd501c0, in decider W/0xd20c0cd6 (done)"});
 }
 
 namespace wait_variation_tree {
@@ -203,7 +203,7 @@ TEST_CASE("Wait adds variation times one draw of the block's generator, taken on
   }
   const auto done = test::Tick(wait_variation_tree::ROOT, agent, memory, time);
   CHECK(done.result.status == bt::Status::Done);
-  CHECK(done.events.back() == "deactivating behavior Wait, in decider W (done)");
+  CHECK(done.events.back() == "deactivating behavior Wait/0xbd501c0, in decider W/0xd20c0cd6 (done)");
   CHECK(BlockRandomState(memory) == state);  // nothing drawn after activation
 }
 
@@ -219,15 +219,15 @@ TEST_CASE("Timeout is Running until duration seconds after its activation, and F
   Recorder recorder(agent);
   const auto t0 = test::Tick(timeout_tree::ROOT, agent, memory, 0);
   CHECK(t0.result.status == bt::Status::Running);
-  CHECK(t0.events == Events{"activating behavior Timeout with flags 0x0, in decider T",
-                            "ticking behavior Timeout with flags 0x0, duration 0.000, in decider T"});
+  CHECK(t0.events == Events{"activating behavior Timeout/0x82d97e28 with flags 0x0, in decider T/0xd10c0b43",
+                            "ticking behavior Timeout/0x82d97e28 @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
   const auto t1 = test::Tick(timeout_tree::ROOT, agent, memory, 1.25);
   CHECK(t1.result.status == bt::Status::Running);
-  CHECK(t1.events == Events{"ticking behavior Timeout with flags 0x0, duration 1.250, in decider T"});
+  CHECK(t1.events == Events{"ticking behavior Timeout/0x82d97e28 @ 1.250000 (dt: 0.100000) with flags 0x0, duration 1.250"});
   const auto t2 = test::Tick(timeout_tree::ROOT, agent, memory, 1.5);
   CHECK(t2.result.status == bt::Status::NoBehavior);
-  CHECK(t2.events == Events{"ticking behavior Timeout with flags 0x0, duration 1.500, in decider T",
-                            "deactivating behavior Timeout, in decider T (failed)"});
+  CHECK(t2.events == Events{"ticking behavior Timeout/0x82d97e28 @ 1.500000 (dt: 0.100000) with flags 0x0, duration 1.500",
+                            "deactivating behavior Timeout/0x82d97e28, in decider T/0xd10c0b43 (failed)"});
 }
 
 // ---------------------------------------------------------------- parameters
@@ -243,8 +243,8 @@ TEST_CASE("A leaf with a bad parameter fails at once: its Activate fails, it is 
   Recorder recorder(agent);
   const auto t0 = test::Tick(bad_wait_tree::ROOT, agent, memory, 0);
   CHECK(t0.result.status == bt::Status::NoBehavior);
-  CHECK(t0.events == Events{"activating behavior Wait with flags 0x0, in decider W",
-                            "deactivating behavior Wait, in decider W (failed)"});
+  CHECK(t0.events == Events{"activating behavior Wait/0xbd501c0 with flags 0x0, in decider W/0xd20c0cd6",
+                            "deactivating behavior Wait/0xbd501c0, in decider W/0xd20c0cd6 (failed)"});
 }
 
 TEST_CASE("CheckBuiltinParams names the leaf, the parameter and what is wrong", "[builtin]") {
@@ -302,12 +302,12 @@ TEST_CASE("Log writes its message at debug level 1 at its first tick, then is Do
     Recorder recorder(agent);
     const auto t0 = test::Tick(log_tree::ROOT, agent, memory, 0);
     CHECK(t0.result.status == bt::Status::NoBehavior);  // OOPS failed the Sequence
-    CHECK(t0.events == Events{"activating behavior Log with flags 0x0, in decider HELLO",
-                              "ticking behavior Log with flags 0x0, duration 0.000, in decider HELLO",
-                              "hello, world (HELLO)", "deactivating behavior Log, in decider HELLO (done)",
-                              "activating behavior Log with flags 0x0, in decider OOPS",
-                              "ticking behavior Log with flags 0x0, duration 0.000, in decider OOPS", "oops (OOPS)",
-                              "deactivating behavior Log, in decider OOPS (failed)"});
+    CHECK(t0.events == Events{"activating behavior Log/0xa1dd7bf1 with flags 0x0, in decider HELLO/0x32543b0b",
+                              "ticking behavior Log/0xa1dd7bf1 @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
+                              "hello, world (HELLO/0x32543b0b)", "deactivating behavior Log/0xa1dd7bf1, in decider HELLO/0x32543b0b (done)",
+                              "activating behavior Log/0xa1dd7bf1 with flags 0x0, in decider OOPS/0x9e1e66e",
+                              "ticking behavior Log/0xa1dd7bf1 @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000", "oops (OOPS/0x9e1e66e)",
+                              "deactivating behavior Log/0xa1dd7bf1, in decider OOPS/0x9e1e66e (failed)"});
   }
   // The whole line, at level 1 and depth 0.
   std::vector<std::string> lines;
@@ -322,7 +322,7 @@ TEST_CASE("Log writes its message at debug level 1 at its first tick, then is Do
   bt::SetDebugOutput({0, nullptr, nullptr, nullptr});
   CHECK(test::Tick(log_tree::ROOT, agent, memory, 2).result.status == bt::Status::NoBehavior);  // level 0: no line
   bt::SetDebugOutput(saved);
-  CHECK(lines == std::vector<std::string>{"hello, world (HELLO)", "oops (OOPS)"});
+  CHECK(lines == std::vector<std::string>{"hello, world (HELLO/0x32543b0b)", "oops (OOPS/0x9e1e66e)"});
 }
 
 namespace breakpoint_tree {
@@ -336,9 +336,9 @@ TEST_CASE("Breakpoint writes a debug line and is Done at its first tick", "[buil
   Recorder recorder(agent);
   const auto t0 = test::Tick(breakpoint_tree::ROOT, agent, memory, 0);
   CHECK(t0.result.status == bt::Status::Done);
-  CHECK(t0.events == Events{"activating behavior Breakpoint with flags 0x0, in decider STOP_HERE",
-                            "ticking behavior Breakpoint with flags 0x0, duration 0.000, in decider STOP_HERE",
-                            "breakpoint (STOP_HERE)", "deactivating behavior Breakpoint, in decider STOP_HERE (done)"});
+  CHECK(t0.events == Events{"activating behavior Breakpoint/0xc0f2ec0e with flags 0x0, in decider STOP_HERE/0xddb8ed80",
+                            "ticking behavior Breakpoint/0xc0f2ec0e @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
+                            "breakpoint (STOP_HERE/0xddb8ed80)", "deactivating behavior Breakpoint/0xc0f2ec0e, in decider STOP_HERE/0xddb8ed80 (done)"});
 }
 
 // ---------------------------------------------------------------- compositions
@@ -357,16 +357,16 @@ TEST_CASE("Drag[en]gine's running rule is Halt with kRecheckEveryTick: Running w
   agent.decide["RUNNING"] = 1;
   const auto t0 = test::Tick(running_rule_tree::ROOT, agent, memory, 0);
   CHECK(t0.result.status == bt::Status::Running);
-  CHECK(t0.events == Events{"decide RUNNING", "activating behavior Halt with flags 0x0, in decider RUNNING",
-                            "ticking behavior Halt with flags 0x0, duration 0.000, in decider RUNNING"});
+  CHECK(t0.events == Events{"decide RUNNING", "activating behavior Halt/0x68eb311a with flags 0x0, in decider RUNNING/0xadc260ac",
+                            "ticking behavior Halt/0x68eb311a @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
   const auto t1 = test::Tick(running_rule_tree::ROOT, agent, memory, 1);
   CHECK(t1.result.status == bt::Status::Running);
   CHECK(t1.events ==
-        Events{"decide RUNNING", "ticking behavior Halt with flags 0x0, duration 1.000, in decider RUNNING"});
+        Events{"decide RUNNING", "ticking behavior Halt/0x68eb311a @ 1.000000 (dt: 0.100000) with flags 0x0, duration 1.000"});
   agent.decide["RUNNING"] = 0;
   const auto t2 = test::Tick(running_rule_tree::ROOT, agent, memory, 2);
   CHECK(t2.result.status == bt::Status::NoBehavior);
-  CHECK(t2.events == Events{"decide RUNNING", "deactivating behavior Halt, in decider RUNNING (failed)"});
+  CHECK(t2.events == Events{"decide RUNNING", "deactivating behavior Halt/0x68eb311a, in decider RUNNING/0xadc260ac (failed)"});
   // Conditions false on entry: the rule fails without running.
   const auto t3 = test::Tick(running_rule_tree::ROOT, agent, memory, 3);
   CHECK(t3.result.status == bt::Status::NoBehavior);
@@ -393,11 +393,11 @@ TEST_CASE("AssertCondition is Succeed with a Decide gate: Done when it holds, Fa
   const auto t1 = test::Tick(assert_tree::ROOT, agent, memory, 1);
   CHECK(t1.result.status == bt::Status::Running);
   CHECK(t1.result.decider == &assert_tree::AFTER);
-  CHECK(t1.events == Events{"decide ASSERT", "activating behavior Succeed with flags 0x0, in decider ASSERT",
-                            "ticking behavior Succeed with flags 0x0, duration 0.000, in decider ASSERT",
-                            "deactivating behavior Succeed, in decider ASSERT (done)",
-                            "activating behavior Halt with flags 0x0, in decider AFTER",
-                            "ticking behavior Halt with flags 0x0, duration 0.000, in decider AFTER"});
+  CHECK(t1.events == Events{"decide ASSERT", "activating behavior Succeed/0x606aea53 with flags 0x0, in decider ASSERT/0xb5d92bfb",
+                            "ticking behavior Succeed/0x606aea53 @ 1.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
+                            "deactivating behavior Succeed/0x606aea53, in decider ASSERT/0xb5d92bfb (done)",
+                            "activating behavior Halt/0x68eb311a with flags 0x0, in decider AFTER/0xa5309da9",
+                            "ticking behavior Halt/0x68eb311a @ 1.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
 }
 
 // MBT MonitorCondition: Decorator(kInvertResult) over Halt, whose Decide is the
@@ -442,26 +442,26 @@ TEST_CASE("MonitorCondition is an inverting Decorator over a re-checked Halt: Ru
   const auto t0 = test::Tick(root, agent, memory, 0);
   CHECK(t0.result.status == bt::Status::Running);
   CHECK(t0.result.decider == &WATCH);
-  CHECK(t0.events == Events{"decide WATCH", "activating behavior Halt with flags 0x0, in decider WATCH",
-                            "ticking behavior Halt with flags 0x0, duration 0.000, in decider WATCH"});
+  CHECK(t0.events == Events{"decide WATCH", "activating behavior Halt/0x68eb311a with flags 0x0, in decider WATCH/0xea17a2c8",
+                            "ticking behavior Halt/0x68eb311a @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
   const auto t1 = test::Tick(root, agent, memory, 1);
   CHECK(t1.result.status == bt::Status::Running);
-  CHECK(t1.events == Events{"decide WATCH", "ticking behavior Halt with flags 0x0, duration 1.000, in decider WATCH"});
+  CHECK(t1.events == Events{"decide WATCH", "ticking behavior Halt/0x68eb311a @ 1.000000 (dt: 0.100000) with flags 0x0, duration 1.000"});
   agent.decide["WATCH"] = 0;  // the condition holds: the monitor is done, and the Sequence goes on
   const auto t2 = test::Tick(root, agent, memory, 2);
   CHECK(t2.result.status == bt::Status::Running);
   CHECK(t2.result.decider == &after);
-  CHECK(t2.events == Events{"decide WATCH", "deactivating behavior Halt, in decider WATCH (failed)",
-                            "activating behavior Halt with flags 0x0, in decider AFTER",
-                            "ticking behavior Halt with flags 0x0, duration 0.000, in decider AFTER"});
+  CHECK(t2.events == Events{"decide WATCH", "deactivating behavior Halt/0x68eb311a, in decider WATCH/0xea17a2c8 (failed)",
+                            "activating behavior Halt/0x68eb311a with flags 0x0, in decider AFTER/0xa5309da9",
+                            "ticking behavior Halt/0x68eb311a @ 2.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
   // Started with the condition already true: Done at once, nothing activated below it.
   bt::StopBehaviorTree(root, agent, memory, 3);
-  CHECK(agent.Take() == Events{"deactivating behavior Halt, in decider AFTER (stopped)"});
+  CHECK(agent.Take() == Events{"deactivating behavior Halt/0x68eb311a, in decider AFTER/0xa5309da9 (stopped)"});
   const auto t4 = test::Tick(root, agent, memory, 4);
   CHECK(t4.result.status == bt::Status::Running);
   CHECK(t4.result.decider == &after);
-  CHECK(t4.events == Events{"decide WATCH", "activating behavior Halt with flags 0x0, in decider AFTER",
-                            "ticking behavior Halt with flags 0x0, duration 0.000, in decider AFTER"});
+  CHECK(t4.events == Events{"decide WATCH", "activating behavior Halt/0x68eb311a with flags 0x0, in decider AFTER/0xa5309da9",
+                            "ticking behavior Halt/0x68eb311a @ 4.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
 }
 
 // ---------------------------------------------------------------- from data
@@ -511,11 +511,11 @@ TEST_CASE("RegisterBuiltinBehaviors registers every leaf under its name, with na
   CHECK(test::Tick(ok.tree->Root(), agent, memory, 0).result.status == bt::Status::Running);
   const auto t1 = test::Tick(ok.tree->Root(), agent, memory, 1);
   CHECK(t1.result.status == bt::Status::Done);
-  CHECK(t1.events == Events{"ticking behavior Wait with flags 0x0, duration 1.000, in decider PAUSE",
-                            "deactivating behavior Wait, in decider PAUSE (done)",
-                            "activating behavior Log with flags 0x0, in decider SAY",
-                            "ticking behavior Log with flags 0x0, duration 0.000, in decider SAY", "paused (SAY)",
-                            "deactivating behavior Log, in decider SAY (done)"});
+  CHECK(t1.events == Events{"ticking behavior Wait/0xbd501c0 @ 1.000000 (dt: 0.100000) with flags 0x0, duration 1.000",
+                            "deactivating behavior Wait/0xbd501c0, in decider PAUSE/0x4762b66d (done)",
+                            "activating behavior Log/0xa1dd7bf1 with flags 0x0, in decider SAY/0xbf69580",
+                            "ticking behavior Log/0xa1dd7bf1 @ 1.000000 (dt: 0.100000) with flags 0x0, duration 0.000", "paused (SAY/0xbf69580)",
+                            "deactivating behavior Log/0xa1dd7bf1, in decider SAY/0xbf69580 (done)"});
 }
 
 TEST_CASE("WriteTreeAsCpp refers to the built-in leaves by their C++ names, without defining them", "[builtin]") {
@@ -567,8 +567,8 @@ TEST_CASE("MBT's logging attributes wrap any node in Log leaves without changing
   agent.decide["X"] = 1;
   const auto t0 = test::Tick(root, agent, memory, 0);
   CHECK(t0.result.status == bt::Status::Running);
-  CHECK(t0.events == Events{"activating behavior Log with flags 0x0, in decider X._startLog", "starting (X._startLog)",
-                            "decide X", "activating behavior Work with flags 0x0, in decider X", "activate Work",
+  CHECK(t0.events == Events{"activating behavior Log/0xa1dd7bf1 with flags 0x0, in decider X._startLog/0xe04c6d12", "starting (X._startLog/0xe04c6d12)",
+                            "decide X", "activating behavior Work/0xdbc51e80 with flags 0x0, in decider X/0xdd0c1e27", "activate Work",
                             "tick Work"});
   // X is done: deactivated, then the success log; the Sequence goes on.
   agent.tick["Work"] = bt::Result::Done;
@@ -576,8 +576,8 @@ TEST_CASE("MBT's logging attributes wrap any node in Log leaves without changing
   CHECK(t1.result.status == bt::Status::Running);
   CHECK(t1.result.decider == built.tree->Find("REST"));
   CHECK(t1.events == Events{"tick Work", "deactivate Work",
-                            "activating behavior Log with flags 0x0, in decider X._successLog",
-                            "succeeded (X._successLog)", "activating behavior Halt with flags 0x0, in decider REST"});
+                            "activating behavior Log/0xa1dd7bf1 with flags 0x0, in decider X._successLog/0x4bc804d7",
+                            "succeeded (X._successLog/0x4bc804d7)", "activating behavior Halt/0x68eb311a with flags 0x0, in decider REST/0x280f7297"});
 
   // X fails: deactivated, then the failure log; the wrapper fails as X did.
   bt::StopBehaviorTree(root, agent, memory, 2);
@@ -586,16 +586,16 @@ TEST_CASE("MBT's logging attributes wrap any node in Log leaves without changing
   const auto t3 = test::Tick(root, agent, memory, 3);
   CHECK(t3.result.status == bt::Status::NoBehavior);
   CHECK(t3.events ==
-        Events{"activating behavior Log with flags 0x0, in decider X._startLog", "starting (X._startLog)", "decide X",
-               "activating behavior Work with flags 0x0, in decider X", "activate Work", "tick Work", "deactivate Work",
-               "activating behavior Log with flags 0x0, in decider X._failureLog", "failed (X._failureLog)"});
+        Events{"activating behavior Log/0xa1dd7bf1 with flags 0x0, in decider X._startLog/0xe04c6d12", "starting (X._startLog/0xe04c6d12)", "decide X",
+               "activating behavior Work/0xdbc51e80 with flags 0x0, in decider X/0xdd0c1e27", "activate Work", "tick Work", "deactivate Work",
+               "activating behavior Log/0xa1dd7bf1 with flags 0x0, in decider X._failureLog/0x23c038bc", "failed (X._failureLog/0x23c038bc)"});
   // X rejects (its gate is shut): it fails without running, and so logs its failure.
   agent.decide["X"] = 0;
   const auto t4 = test::Tick(root, agent, memory, 4);
   CHECK(t4.result.status == bt::Status::NoBehavior);
-  CHECK(t4.events == Events{"activating behavior Log with flags 0x0, in decider X._startLog", "starting (X._startLog)",
-                            "decide X", "activating behavior Log with flags 0x0, in decider X._failureLog",
-                            "failed (X._failureLog)"});
+  CHECK(t4.events == Events{"activating behavior Log/0xa1dd7bf1 with flags 0x0, in decider X._startLog/0xe04c6d12", "starting (X._startLog/0xe04c6d12)",
+                            "decide X", "activating behavior Log/0xa1dd7bf1 with flags 0x0, in decider X._failureLog/0x23c038bc",
+                            "failed (X._failureLog/0x23c038bc)"});
 }
 
 TEST_CASE("A logging attribute alone adds only its own Log; the wrapped root stays the root", "[builtin]") {
@@ -623,6 +623,6 @@ TEST_CASE("A logging attribute alone adds only its own Log; the wrapped root sta
   agent.tick["Work"] = bt::Result::Done;  // success: nothing logged, the tree is done as X is
   const auto t0 = test::Tick(built.tree->Root(), agent, memory, 0);
   CHECK(t0.result.status == bt::Status::Done);
-  CHECK(t0.events == Events{"activating behavior Work with flags 0x0, in decider X", "activate Work", "tick Work",
+  CHECK(t0.events == Events{"activating behavior Work/0xdbc51e80 with flags 0x0, in decider X/0xdd0c1e27", "activate Work", "tick Work",
                             "deactivate Work"});
 }

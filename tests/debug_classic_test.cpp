@@ -211,48 +211,48 @@ TEST_CASE("Debug output of a classic tick: starting, continuing and ending child
   Script s;
   s.Tick0();
   CHECK(LinesAt(4, &s.agent, [&] { s.Tick1(); }) ==
-        Lines{"BTDBO(3) AGENT @ 1.000: **************** starting tree ROOT for AGENT ****************",
-              "BTDBO(3) AGENT @ 1.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
-              "BTDBO(4) AGENT @ 1.000: visiting current Group decider ROOT, Parallel, 3 children, active children "
+        Lines{"BTDBO(3) AGENT @ 1.000: **************** starting tree ROOT/0x1e4ede85 for AGENT ****************",
+              "BTDBO(3) AGENT @ 1.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliAllFlags: 0x00000000",
+              "BTDBO(4) AGENT @ 1.000: visiting current kGroup decider ROOT/0x1e4ede85, kGroupParallel, 3 children, active children "
               "0,1,2, duration 1.000",
-              "BTDBO(4) AGENT @ 1.000: continuing child 0 SEQ, duration 1.000",
-              "BTDBO(4) AGENT @ 1.000:  visiting current Group decider SEQ, Sequence, 2 children, active child 0, "
+              "BTDBO(4) AGENT @ 1.000: continuing child 0 SEQ/0x4c01879c, duration: 1.000000",
+              "BTDBO(4) AGENT @ 1.000:  visiting current kGroup decider SEQ/0x4c01879c, kGroupSequence, 2 children, active child 0, "
               "duration 1.000",
-              "BTDBO(4) AGENT @ 1.000:  continuing child 0 STEP, duration 1.000",
-              "BTDBO(4) AGENT @ 1.000:   visiting current Behavior decider STEP, duration 1.000",
-              "BTDBO(3) AGENT @ 1.000:   ticking behavior STEP_B with flags 0x0, duration 1.000, in decider STEP",
-              "BTDBO(4) AGENT @ 1.000:  SEQ: child 0 STEP done",
-              "BTDBO(2) AGENT @ 1.000:   deactivating behavior STEP_B, in decider STEP (done)",
-              "BTDBO(4) AGENT @ 1.000:  starting child 1 LOOP",
-              "BTDBO(4) AGENT @ 1.000:   visiting new Group decider LOOP, Loop, 1 children, active child -1, "
+              "BTDBO(4) AGENT @ 1.000:  continuing child 0 STEP/0xc4977d4f, duration: 1.000000",
+              "BTDBO(4) AGENT @ 1.000:   visiting current kBehavior decider STEP/0xc4977d4f, duration 1.000",
+              "BTDBO(3) AGENT @ 1.000:   ticking behavior STEP_B/0x6fdc5376 @ 1.000000 (dt: 0.100000) with flags 0x0, duration 1.000",
+              "BTDBO(4) AGENT @ 1.000:  SEQ/0x4c01879c: child 0 STEP/0xc4977d4f done",
+              "BTDBO(2) AGENT @ 1.000:   deactivating behavior STEP_B/0x6fdc5376, in decider STEP/0xc4977d4f (done)",
+              "BTDBO(4) AGENT @ 1.000:  starting child 1 LOOP/0xdbe07c6b",
+              "BTDBO(4) AGENT @ 1.000:   visiting new kGroup decider LOOP/0xdbe07c6b, kGroupLoop, 1 children, active child -1, "
               "duration 0.000",
-              "BTDBO(4) AGENT @ 1.000:   starting child 0 WALK",
-              "BTDBO(4) AGENT @ 1.000:    visiting new Behavior decider WALK, duration 0.000",
-              "BTDBO(1) AGENT @ 1.000:    activating behavior WALK_B with flags 0x0, in decider WALK",
-              "BTDBO(3) AGENT @ 1.000:    ticking behavior WALK_B with flags 0x0, duration 0.000, in decider WALK",
-              "BTDBO(4) AGENT @ 1.000: continuing child 1 INV, duration 1.000",
-              "BTDBO(4) AGENT @ 1.000:  visiting current Group decider INV, Decorator, 1 children, active child 0, "
+              "BTDBO(4) AGENT @ 1.000:   starting child 0 WALK/0xa5a75310",
+              "BTDBO(4) AGENT @ 1.000:    visiting new kBehavior decider WALK/0xa5a75310, duration 0.000",
+              "BTDBO(1) AGENT @ 1.000:    activating behavior WALK_B/0xd1f26fcd with flags 0x0, in decider WALK/0xa5a75310",
+              "BTDBO(3) AGENT @ 1.000:    ticking behavior WALK_B/0xd1f26fcd @ 1.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
+              "BTDBO(4) AGENT @ 1.000: continuing child 1 INV/0xd6c39258, duration: 1.000000",
+              "BTDBO(4) AGENT @ 1.000:  visiting current kGroup decider INV/0xd6c39258, kGroupDecorator, 1 children, active child 0, "
               "duration 1.000",
-              "BTDBO(4) AGENT @ 1.000:  continuing child 0 LOOK, duration 1.000",
-              "BTDBO(4) AGENT @ 1.000:   visiting current Behavior decider LOOK, duration 1.000",
-              "BTDBO(3) AGENT @ 1.000:   ticking behavior LOOK_B with flags 0x0, duration 1.000, in decider LOOK",
-              "BTDBO(4) AGENT @ 1.000:  INV: child 0 LOOK failed",
-              "BTDBO(2) AGENT @ 1.000:   deactivating behavior LOOK_B, in decider LOOK (failed)",
-              "BTDBO(4) AGENT @ 1.000: ROOT: child 1 INV done",
-              "BTDBO(4) AGENT @ 1.000: continuing child 2 COOL, duration 1.000",
-              "BTDBO(4) AGENT @ 1.000:  visiting current Group decider COOL, Cooldown, 1 children, active child 0, "
+              "BTDBO(4) AGENT @ 1.000:  continuing child 0 LOOK/0xe4e08a96, duration: 1.000000",
+              "BTDBO(4) AGENT @ 1.000:   visiting current kBehavior decider LOOK/0xe4e08a96, duration 1.000",
+              "BTDBO(3) AGENT @ 1.000:   ticking behavior LOOK_B/0x8bce4e8b @ 1.000000 (dt: 0.100000) with flags 0x0, duration 1.000",
+              "BTDBO(4) AGENT @ 1.000:  INV/0xd6c39258: child 0 LOOK/0xe4e08a96 failed",
+              "BTDBO(2) AGENT @ 1.000:   deactivating behavior LOOK_B/0x8bce4e8b, in decider LOOK/0xe4e08a96 (failed)",
+              "BTDBO(4) AGENT @ 1.000: ROOT/0x1e4ede85: child 1 INV/0xd6c39258 done",
+              "BTDBO(4) AGENT @ 1.000: continuing child 2 COOL/0xed8ffafc, duration: 1.000000",
+              "BTDBO(4) AGENT @ 1.000:  visiting current kGroup decider COOL/0xed8ffafc, kGroupCooldown, 1 children, active child 0, "
               "duration 1.000",
-              "BTDBO(4) AGENT @ 1.000:  continuing child 0 SHOOT, duration 1.000",
-              "BTDBO(4) AGENT @ 1.000:   visiting current Behavior decider SHOOT, duration 1.000",
-              "BTDBO(3) AGENT @ 1.000:   ticking behavior SHOOT_B with flags 0x0, duration 1.000, in decider SHOOT",
+              "BTDBO(4) AGENT @ 1.000:  continuing child 0 SHOOT/0x5bdfd410, duration: 1.000000",
+              "BTDBO(4) AGENT @ 1.000:   visiting current kBehavior decider SHOOT/0x5bdfd410, duration 1.000",
+              "BTDBO(3) AGENT @ 1.000:   ticking behavior SHOOT_B/0x7e9958cd @ 1.000000 (dt: 0.100000) with flags 0x0, duration 1.000",
               "BTDBO(3) AGENT @ 1.000: current behavior WALK_B/0xd1f26fcd with flags 0x0, in decider WALK/0xa5a75310",
               "BTDBO(3) AGENT @ 1.000: current behavior SHOOT_B/0x7e9958cd with flags 0x0, in decider SHOOT/0x5bdfd410",
-              "BTDBO(3) AGENT @ 1.000: **************** finished tree ROOT: Running in WALK ****************"});
+              "BTDBO(3) AGENT @ 1.000: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 4: Running in WALK/0xa5a75310 ****************"});
   // Levels 1 and 2: only the transitions, as for a Spore tree; the loop starts WALK again at once.
   CHECK(LinesAt(2, &s.agent, [&] { s.Tick2(); }) ==
-        Lines{"BTDBO(2) AGENT @ 2.000:    deactivating behavior WALK_B, in decider WALK (done)",
-              "BTDBO(1) AGENT @ 2.000:    activating behavior WALK_B with flags 0x0, in decider WALK",
-              "BTDBO(2) AGENT @ 2.000:   deactivating behavior SHOOT_B, in decider SHOOT (failed)"});
+        Lines{"BTDBO(2) AGENT @ 2.000:    deactivating behavior WALK_B/0xd1f26fcd, in decider WALK/0xa5a75310 (done)",
+              "BTDBO(1) AGENT @ 2.000:    activating behavior WALK_B/0xd1f26fcd with flags 0x0, in decider WALK/0xa5a75310",
+              "BTDBO(2) AGENT @ 2.000:   deactivating behavior SHOOT_B/0x7e9958cd, in decider SHOOT/0x5bdfd410 (failed)"});
 }
 
 TEST_CASE("A classic child that rejects is reported as failing, in the debug output and the why-record",
@@ -264,14 +264,14 @@ TEST_CASE("A classic child that rejects is reported as failing, in the debug out
   bt::WhyRecord why{};
   const Lines lines = LinesAt(4, &s.agent, [&] { test::Tick(ROOT, s.agent, s.memory, 0.0, 0, 0, {.why = &why}); });
   CHECK(Lines(lines.begin() + 9, lines.begin() + 16) ==
-        Lines{"BTDBO(4) AGENT @ 0.000:  SEQ: child 0 STEP done",
-              "BTDBO(2) AGENT @ 0.000:   deactivating behavior STEP_B, in decider STEP (done)",
-              "BTDBO(4) AGENT @ 0.000:  starting child 1 LOOP",
-              "BTDBO(4) AGENT @ 0.000:   visiting new Group decider LOOP, Loop, 1 children, active child -1, "
+        Lines{"BTDBO(4) AGENT @ 0.000:  SEQ/0x4c01879c: child 0 STEP/0xc4977d4f done",
+              "BTDBO(2) AGENT @ 0.000:   deactivating behavior STEP_B/0x6fdc5376, in decider STEP/0xc4977d4f (done)",
+              "BTDBO(4) AGENT @ 0.000:  starting child 1 LOOP/0xdbe07c6b",
+              "BTDBO(4) AGENT @ 0.000:   visiting new kGroup decider LOOP/0xdbe07c6b, kGroupLoop, 1 children, active child -1, "
               "duration 0.000",
-              "BTDBO(4) AGENT @ 0.000:   LOOP: child 0 WALK rejects: it fails",
-              "BTDBO(4) AGENT @ 0.000:  SEQ: child 1 LOOP failed",
-              "BTDBO(4) AGENT @ 0.000: ROOT: child 0 SEQ failed"});
+              "BTDBO(4) AGENT @ 0.000:   LOOP/0xdbe07c6b: child 0 WALK/0xa5a75310 rejects: it fails",
+              "BTDBO(4) AGENT @ 0.000:  SEQ/0x4c01879c: child 1 LOOP/0xdbe07c6b failed",
+              "BTDBO(4) AGENT @ 0.000: ROOT/0x1e4ede85: child 0 SEQ/0x4c01879c failed"});
   CHECK(Why(why) ==
         "why @ 0.000, ROOT: Running in LOOK\n"
         "  ROOT: no Decide, accepts\n"

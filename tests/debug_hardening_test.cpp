@@ -94,7 +94,7 @@ std::string FirstLineAfter(TearDown tearDown) {
   CHECK(spdlog::get("bt") != nullptr);  // created and registered for the next lines
   // spdlog's default pattern: "[date time.ms] [bt] [info] " then the line.
   const std::string line = "BTDBO(1) " + Address(&agent) +
-                           " @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST\n";
+                           " @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297\n";
   CHECK(std::regex_match(text.substr(0, 26), std::regex(R"(\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\] )")));
   CHECK(text.substr(text.size() < 26 ? 0 : 26) == "[bt] [info] " + line);
   return text;
@@ -361,23 +361,24 @@ TEST_CASE("Debug output prints null names \"(unnamed)\"", "[debug][debug_output]
                             .user = &lines});
   CHECK(bt::TickBehaviorTree(ROOT, &agent, memory.Span(), 0.0, 0.1f).status == bt::Status::Running);
   CHECK(lines == std::vector<std::string>{
-                     "**************** starting tree (unnamed) for " + Address(&agent) + " ****************",
-                     "dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
-                     "(unnamed)...no Decide, accepts with 1.000000",
+                     "**************** starting tree (unnamed)/0x0 for " + Address(&agent) + " ****************",
+                     "dt: 0.100000, DecisionFlags: 0x00000000, StimuliAllFlags: 0x00000000",
+                     "decider (unnamed)/0x0...has no preconditions...no Decide, accepts with 1.000000",
                      "processing decider (unnamed)/0x0, flags: 0x0, new: 1, mask: 0x00000000, redecide: 0, "
                      "block id: 0x00000000",
-                     "visiting new Group decider (unnamed), PrioritizedList, 1 children, active child -1, "
+                     "visiting new kGroup decider (unnamed)/0x0, kGroupPrioritizedList, 1 children, active child -1, "
                      "duration 0.000",
-                     "(unnamed)...no Decide, accepts with 1.000000",
+                     "child 0 ((unnamed)/0x0)...has no preconditions...no Decide, accepts with 1.000000",
                      "ChildrenDecide returned with RunIdx 0, ShuffleIdx -1",
-                     "(unnamed) chose child 0 (unnamed)",
+                     "(unnamed)/0x0 chose child 0 (unnamed)/0x0",
                      "processing decider (unnamed)/0x0, flags: 0x0, new: 1, mask: 0x00000000, redecide: 0, "
                      "block id: 0x00000000",
-                     "visiting new Behavior decider (unnamed), duration 0.000",
-                     "activating behavior (unnamed) with flags 0x0, in decider (unnamed)",
-                     "ticking behavior (unnamed) with flags 0x0, duration 0.000, in decider (unnamed)",
+                     "visiting new kBehavior decider (unnamed)/0x0, duration 0.000",
+                     "activating behavior (unnamed)/0x0 with flags 0x0, in decider (unnamed)/0x0",
+                     "ticking behavior (unnamed)/0x0 @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
                      "current behavior (unnamed)/0x0 with flags 0x0, in decider (unnamed)/0x0",
-                     "**************** finished tree (unnamed): Running in (unnamed) ****************",
+                     "**************** finished tree (unnamed)/0x0 for " + Address(&agent) +
+                         ", depth 2: Running in (unnamed)/0x0 ****************",
                  });
 }
 

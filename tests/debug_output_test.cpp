@@ -83,24 +83,24 @@ TEST_CASE("Debug output level 0 reports nothing", "[debug][debug_output]") {
 TEST_CASE("Debug output level 1 reports behavior activations", "[debug][debug_output]") {
   CHECK(RunScript(1) ==
         std::vector<Lines>{
-            {"BTDBO(1) AGENT @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST"},
-            {"BTDBO(1) AGENT @ 1.000:   activating behavior FIND_FOOD_B with flags 0x0, in decider FIND_FOOD"},
-            {"BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B with flags 0x0, in decider EAT_FOOD"},
+            {"BTDBO(1) AGENT @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297"},
+            {"BTDBO(1) AGENT @ 1.000:   activating behavior FIND_FOOD_B/0xf194504e with flags 0x0, in decider FIND_FOOD/0x2be3d5f7"},
+            {"BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B/0xce1eebc3 with flags 0x0, in decider EAT_FOOD/0xe48e671e"},
         });
 }
 
 TEST_CASE("Debug output level 2 adds deactivations and interruptions", "[debug][debug_output]") {
   CHECK(RunScript(2) ==
         std::vector<Lines>{
-            {"BTDBO(1) AGENT @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST"},
+            {"BTDBO(1) AGENT @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297"},
             {
-                "BTDBO(2) AGENT @ 1.000: EAT interrupts IDLE",
-                "BTDBO(2) AGENT @ 1.000:   deactivating behavior REST_B, in decider REST (interrupted)",
-                "BTDBO(1) AGENT @ 1.000:   activating behavior FIND_FOOD_B with flags 0x0, in decider FIND_FOOD",
+                "BTDBO(2) AGENT @ 1.000: EAT/0xb1234185 interrupts IDLE/0xc0f30393",
+                "BTDBO(2) AGENT @ 1.000:   deactivating behavior REST_B/0x2299026e, in decider REST/0x280f7297 (interrupted)",
+                "BTDBO(1) AGENT @ 1.000:   activating behavior FIND_FOOD_B/0xf194504e with flags 0x0, in decider FIND_FOOD/0x2be3d5f7",
             },
             {
-                "BTDBO(2) AGENT @ 2.500:   deactivating behavior FIND_FOOD_B, in decider FIND_FOOD (done)",
-                "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B with flags 0x0, in decider EAT_FOOD",
+                "BTDBO(2) AGENT @ 2.500:   deactivating behavior FIND_FOOD_B/0xf194504e, in decider FIND_FOOD/0x2be3d5f7 (done)",
+                "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B/0xce1eebc3 with flags 0x0, in decider EAT_FOOD/0xe48e671e",
             },
         });
 }
@@ -110,115 +110,117 @@ TEST_CASE("Debug output level 3 reports every tick: the tree and its behavior ti
   REQUIRE(ticks.size() == 3);
   CHECK(ticks[0] ==
         Lines{
-            "BTDBO(3) AGENT @ 0.000: **************** starting tree ROOT for AGENT ****************",
-            "BTDBO(3) AGENT @ 0.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
-            "BTDBO(1) AGENT @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST",
-            "BTDBO(3) AGENT @ 0.000:   ticking behavior REST_B with flags 0x0, duration 0.000, in decider REST",
+            "BTDBO(3) AGENT @ 0.000: **************** starting tree ROOT/0x1e4ede85 for AGENT ****************",
+            "BTDBO(3) AGENT @ 0.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliAllFlags: 0x00000000",
+            "BTDBO(1) AGENT @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297",
+            "BTDBO(3) AGENT @ 0.000:   ticking behavior REST_B/0x2299026e @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
             "BTDBO(3) AGENT @ 0.000: current behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297",
-            "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT: Running in REST ****************",
+            "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 3: Running in REST/0x280f7297 ****************",
         });
   // A tick without a transition still reports the tree and the behavior it ticks.
   CHECK(
       ticks[2] ==
       Lines{
-          "BTDBO(3) AGENT @ 2.500: **************** starting tree ROOT for AGENT ****************",
-          "BTDBO(3) AGENT @ 2.500: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
-          "BTDBO(3) AGENT @ 2.500:   ticking behavior FIND_FOOD_B with flags 0x0, duration 1.500, in decider FIND_FOOD",
-          "BTDBO(2) AGENT @ 2.500:   deactivating behavior FIND_FOOD_B, in decider FIND_FOOD (done)",
-          "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B with flags 0x0, in decider EAT_FOOD",
-          "BTDBO(3) AGENT @ 2.500:   ticking behavior EAT_FOOD_B with flags 0x0, duration 0.000, in decider EAT_FOOD",
+          "BTDBO(3) AGENT @ 2.500: **************** starting tree ROOT/0x1e4ede85 for AGENT ****************",
+          "BTDBO(3) AGENT @ 2.500: dt: 0.100000, DecisionFlags: 0x00000000, StimuliAllFlags: 0x00000000",
+          "BTDBO(3) AGENT @ 2.500:   ticking behavior FIND_FOOD_B/0xf194504e @ 2.500000 (dt: 0.100000) with flags 0x0, duration 1.500",
+          "BTDBO(2) AGENT @ 2.500:   deactivating behavior FIND_FOOD_B/0xf194504e, in decider FIND_FOOD/0x2be3d5f7 (done)",
+          "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B/0xce1eebc3 with flags 0x0, in decider EAT_FOOD/0xe48e671e",
+          "BTDBO(3) AGENT @ 2.500:   ticking behavior EAT_FOOD_B/0xce1eebc3 @ 2.500000 (dt: 0.100000) with flags 0x0, duration 0.000",
           "BTDBO(3) AGENT @ 2.500: current behavior EAT_FOOD_B/0xce1eebc3 with flags 0x0, in decider EAT_FOOD/0xe48e671e",
-          "BTDBO(3) AGENT @ 2.500: **************** finished tree ROOT: Running in EAT_FOOD ****************",
+          "BTDBO(3) AGENT @ 2.500: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 3: Running in EAT_FOOD/0xe48e671e ****************",
       });
 }
 
 TEST_CASE("Debug output level 5 reports every precondition, Decide and choice", "[debug][debug_output]") {
   const std::vector<Lines> level5 = {
       {
-          "BTDBO(3) AGENT @ 0.000: **************** starting tree ROOT for AGENT ****************",
-          "BTDBO(3) AGENT @ 0.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
-          "BTDBO(5) AGENT @ 0.000: ROOT...no Decide, accepts with 1.000000",
+          "BTDBO(3) AGENT @ 0.000: **************** starting tree ROOT/0x1e4ede85 for AGENT ****************",
+          "BTDBO(3) AGENT @ 0.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliAllFlags: 0x00000000",
+          "BTDBO(5) AGENT @ 0.000: decider ROOT/0x1e4ede85...has no preconditions...no Decide, accepts with 1.000000",
           "BTDBO(5) AGENT @ 0.000: processing decider ROOT/0x1e4ede85, flags: 0x0, new: 1, mask: 0x00000000, redecide: 0, block id: 0x1e4ede85",
-          "BTDBO(4) AGENT @ 0.000: visiting new Group decider ROOT, PrioritizedList, 5 children, active child -1, "
+          "BTDBO(4) AGENT @ 0.000: visiting new kGroup decider ROOT/0x1e4ede85, kGroupPrioritizedList, 5 children, active child -1, "
           "duration 0.000",
-          "BTDBO(5) AGENT @ 0.000:  FLEE...Decide returned 0.000000",
-          "BTDBO(5) AGENT @ 0.000:  GUARD...Decide returned 0.000000",
-          "BTDBO(5) AGENT @ 0.000:  FIGHT...Decide returned 0.000000",
-          "BTDBO(5) AGENT @ 0.000:  EAT...Decide returned 0.000000",
-          "BTDBO(5) AGENT @ 0.000:  IDLE...no Decide, accepts with 1.000000",
+          "BTDBO(5) AGENT @ 0.000:  child 0 (FLEE/0xddd18501)...has no preconditions...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 0.000:  child 1 (GUARD/0xd39d320e)...has no preconditions...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 0.000:  child 2 (FIGHT/0x8fc60c69)...has no preconditions...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 0.000:  child 3 (EAT/0xb1234185)...has no preconditions...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 0.000:  child 4 (IDLE/0xc0f30393)...has no preconditions...no Decide, accepts with 1.000000",
           "BTDBO(5) AGENT @ 0.000: ChildrenDecide returned with RunIdx 4, ShuffleIdx -1",
-          "BTDBO(5) AGENT @ 0.000: ROOT chose child 4 IDLE",
+          "BTDBO(5) AGENT @ 0.000: ROOT/0x1e4ede85 chose child 4 IDLE/0xc0f30393",
           "BTDBO(5) AGENT @ 0.000:  processing decider IDLE/0xc0f30393, flags: 0x0, new: 1, mask: 0x00000000, redecide: 0, block id: 0xc0f30393",
-          "BTDBO(4) AGENT @ 0.000:  visiting new Group decider IDLE, PrioritizedList, 2 children, active child -1, "
+          "BTDBO(4) AGENT @ 0.000:  visiting new kGroup decider IDLE/0xc0f30393, kGroupPrioritizedList, 2 children, active child -1, "
           "duration 0.000",
-          "BTDBO(5) AGENT @ 0.000:   PLAY...Decide returned 0.000000",
-          "BTDBO(5) AGENT @ 0.000:   REST...no Decide, accepts with 1.000000",
+          "BTDBO(5) AGENT @ 0.000:   child 0 (PLAY/0xac85eb63)...has no preconditions...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 0.000:   child 1 (REST/0x280f7297)...has no preconditions...no Decide, accepts with 1.000000",
           "BTDBO(5) AGENT @ 0.000:  ChildrenDecide returned with RunIdx 1, ShuffleIdx -1",
-          "BTDBO(5) AGENT @ 0.000:  IDLE chose child 1 REST",
+          "BTDBO(5) AGENT @ 0.000:  IDLE/0xc0f30393 chose child 1 REST/0x280f7297",
           "BTDBO(5) AGENT @ 0.000:   processing decider REST/0x280f7297, flags: 0x0, new: 1, mask: 0x00000000, redecide: 0, block id: 0x280f7297",
-          "BTDBO(4) AGENT @ 0.000:   visiting new Behavior decider REST, duration 0.000",
-          "BTDBO(1) AGENT @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST",
-          "BTDBO(3) AGENT @ 0.000:   ticking behavior REST_B with flags 0x0, duration 0.000, in decider REST",
+          "BTDBO(4) AGENT @ 0.000:   visiting new kBehavior decider REST/0x280f7297, duration 0.000",
+          "BTDBO(1) AGENT @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297",
+          "BTDBO(3) AGENT @ 0.000:   ticking behavior REST_B/0x2299026e @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
           "BTDBO(3) AGENT @ 0.000: current behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297",
-          "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT: Running in REST ****************",
+          "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 3: Running in REST/0x280f7297 ****************",
       },
       {
-          "BTDBO(3) AGENT @ 1.000: **************** starting tree ROOT for AGENT ****************",
-          "BTDBO(3) AGENT @ 1.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
+          "BTDBO(3) AGENT @ 1.000: **************** starting tree ROOT/0x1e4ede85 for AGENT ****************",
+          "BTDBO(3) AGENT @ 1.000: dt: 0.100000, DecisionFlags: 0x00000000, StimuliAllFlags: 0x00000000",
           "BTDBO(5) AGENT @ 1.000: processing decider ROOT/0x1e4ede85, flags: 0x0, new: 0, mask: 0x00000000, redecide: 0, block id: 0x1e4ede85",
-          "BTDBO(4) AGENT @ 1.000: visiting current Group decider ROOT, PrioritizedList, 5 children, active child 4, "
+          "BTDBO(4) AGENT @ 1.000: visiting current kGroup decider ROOT/0x1e4ede85, kGroupPrioritizedList, 5 children, active child 4, "
           "duration 1.000",
-          "BTDBO(5) AGENT @ 1.000:  FLEE...Decide returned 0.000000",
-          "BTDBO(5) AGENT @ 1.000:  GUARD...Decide returned 0.000000",
-          "BTDBO(5) AGENT @ 1.000:  FIGHT...Decide returned 0.000000",
-          "BTDBO(5) AGENT @ 1.000:  EAT...Decide returned 1.000000",
+          "BTDBO(5) AGENT @ 1.000:  child 0 (FLEE/0xddd18501)...has no preconditions...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 1.000:  child 1 (GUARD/0xd39d320e)...has no preconditions...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 1.000:  child 2 (FIGHT/0x8fc60c69)...has no preconditions...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 1.000:  child 3 (EAT/0xb1234185)...has no preconditions...Decide returned 1.000000",
           "BTDBO(5) AGENT @ 1.000: ChildrenDecide returned with RunIdx 3, ShuffleIdx -1",
-          "BTDBO(2) AGENT @ 1.000: EAT interrupts IDLE",
-          "BTDBO(2) AGENT @ 1.000:   deactivating behavior REST_B, in decider REST (interrupted)",
+          "BTDBO(2) AGENT @ 1.000: EAT/0xb1234185 interrupts IDLE/0xc0f30393",
+          "BTDBO(2) AGENT @ 1.000:   deactivating behavior REST_B/0x2299026e, in decider REST/0x280f7297 (interrupted)",
           "BTDBO(5) AGENT @ 1.000:  processing decider EAT/0xb1234185, flags: 0x1, new: 1, mask: 0x00000000, redecide: 0, block id: 0xb1234185",
-          "BTDBO(4) AGENT @ 1.000:  visiting new Group decider EAT, PrioritizedList, 2 children, active child -1, "
+          "BTDBO(4) AGENT @ 1.000:  visiting new kGroup decider EAT/0xb1234185, kGroupPrioritizedList, 2 children, active child -1, "
           "duration 0.000",
-          "BTDBO(5) AGENT @ 1.000:   FIND_FOOD...Decide returned 1.000000",
+          "BTDBO(5) AGENT @ 1.000:   child 0 (FIND_FOOD/0x2be3d5f7)...has no preconditions...Decide returned 1.000000",
           "BTDBO(5) AGENT @ 1.000:  ChildrenDecide returned with RunIdx 0, ShuffleIdx -1",
-          "BTDBO(5) AGENT @ 1.000:  EAT chose child 0 FIND_FOOD",
+          "BTDBO(5) AGENT @ 1.000:  EAT/0xb1234185 chose child 0 FIND_FOOD/0x2be3d5f7",
           "BTDBO(5) AGENT @ 1.000:   processing decider FIND_FOOD/0x2be3d5f7, flags: 0x0, new: 1, mask: 0x00000000, redecide: 0, block id: 0x2be3d5f7",
-          "BTDBO(4) AGENT @ 1.000:   visiting new Behavior decider FIND_FOOD, duration 0.000",
-          "BTDBO(1) AGENT @ 1.000:   activating behavior FIND_FOOD_B with flags 0x0, in decider FIND_FOOD",
-          "BTDBO(3) AGENT @ 1.000:   ticking behavior FIND_FOOD_B with flags 0x0, duration 0.000, in decider FIND_FOOD",
+          "BTDBO(4) AGENT @ 1.000:   visiting new kBehavior decider FIND_FOOD/0x2be3d5f7, duration 0.000",
+          "BTDBO(1) AGENT @ 1.000:   activating behavior FIND_FOOD_B/0xf194504e with flags 0x0, in decider FIND_FOOD/0x2be3d5f7",
+          "BTDBO(3) AGENT @ 1.000:   ticking behavior FIND_FOOD_B/0xf194504e @ 1.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
           "BTDBO(3) AGENT @ 1.000: current behavior FIND_FOOD_B/0xf194504e with flags 0x0, in decider FIND_FOOD/0x2be3d5f7",
-          "BTDBO(3) AGENT @ 1.000: **************** finished tree ROOT: Running in FIND_FOOD ****************",
+          "BTDBO(3) AGENT @ 1.000: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 3: Running in FIND_FOOD/0x2be3d5f7 ****************",
       },
       {
-          "BTDBO(3) AGENT @ 2.500: **************** starting tree ROOT for AGENT ****************",
-          "BTDBO(3) AGENT @ 2.500: dt: 0.100000, DecisionFlags: 0x00000000, StimuliFlags: 0x00000000",
+          "BTDBO(3) AGENT @ 2.500: **************** starting tree ROOT/0x1e4ede85 for AGENT ****************",
+          "BTDBO(3) AGENT @ 2.500: dt: 0.100000, DecisionFlags: 0x00000000, StimuliAllFlags: 0x00000000",
           "BTDBO(5) AGENT @ 2.500: processing decider ROOT/0x1e4ede85, flags: 0x0, new: 0, mask: 0x00000000, redecide: 0, block id: 0x1e4ede85",
-          "BTDBO(4) AGENT @ 2.500: visiting current Group decider ROOT, PrioritizedList, 5 children, active child 3, "
+          "BTDBO(4) AGENT @ 2.500: visiting current kGroup decider ROOT/0x1e4ede85, kGroupPrioritizedList, 5 children, active child 3, "
           "duration 2.500",
-          "BTDBO(5) AGENT @ 2.500:  FLEE...Decide returned 0.000000",
-          "BTDBO(5) AGENT @ 2.500:  GUARD...Decide returned 0.000000",
-          "BTDBO(5) AGENT @ 2.500:  FIGHT...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 2.500:  child 0 (FLEE/0xddd18501)...has no preconditions...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 2.500:  child 1 (GUARD/0xd39d320e)...has no preconditions...Decide returned 0.000000",
+          "BTDBO(5) AGENT @ 2.500:  child 2 (FIGHT/0x8fc60c69)...has no preconditions...Decide returned 0.000000",
           "BTDBO(5) AGENT @ 2.500: ChildrenDecide returned with RunIdx -1, ShuffleIdx -1",
-          "BTDBO(4) AGENT @ 2.500: continuing child 3 EAT, duration 1.500",
+          "BTDBO(4) AGENT @ 2.500: continuing child 3 EAT/0xb1234185, duration: 1.500000",
+          "BTDBO(5) AGENT @ 2.500: next_decider_push EAT/0xb1234185",
           "BTDBO(5) AGENT @ 2.500:  processing decider EAT/0xb1234185, flags: 0x1, new: 0, mask: 0x00000000, redecide: 0, block id: 0xb1234185",
-          "BTDBO(4) AGENT @ 2.500:  visiting current Group decider EAT, PrioritizedList, 2 children, active child 0, "
+          "BTDBO(4) AGENT @ 2.500:  visiting current kGroup decider EAT/0xb1234185, kGroupPrioritizedList, 2 children, active child 0, "
           "duration 1.500",
-          "BTDBO(4) AGENT @ 2.500:  continuing child 0 FIND_FOOD, duration 1.500",
+          "BTDBO(4) AGENT @ 2.500:  continuing child 0 FIND_FOOD/0x2be3d5f7, duration: 1.500000",
+          "BTDBO(5) AGENT @ 2.500:  next_decider_push FIND_FOOD/0x2be3d5f7",
           "BTDBO(5) AGENT @ 2.500:   processing decider FIND_FOOD/0x2be3d5f7, flags: 0x0, new: 0, mask: 0x00000000, redecide: 0, block id: 0x2be3d5f7",
-          "BTDBO(4) AGENT @ 2.500:   visiting current Behavior decider FIND_FOOD, duration 1.500",
-          "BTDBO(3) AGENT @ 2.500:   ticking behavior FIND_FOOD_B with flags 0x0, duration 1.500, in decider FIND_FOOD",
-          "BTDBO(4) AGENT @ 2.500:  child 0 FIND_FOOD returned Done: EAT redecides without it",
+          "BTDBO(4) AGENT @ 2.500:   visiting current kBehavior decider FIND_FOOD/0x2be3d5f7, duration 1.500",
+          "BTDBO(3) AGENT @ 2.500:   ticking behavior FIND_FOOD_B/0xf194504e @ 2.500000 (dt: 0.100000) with flags 0x0, duration 1.500",
+          "BTDBO(4) AGENT @ 2.500:  child 0 FIND_FOOD/0x2be3d5f7 returned Done: EAT/0xb1234185 redecides without it",
           "BTDBO(5) AGENT @ 2.500:  processing decider EAT/0xb1234185, flags: 0x1, new: 0, mask: 0x00000001, redecide: 1, block id: 0xb1234185",
-          "BTDBO(5) AGENT @ 2.500:  EAT...Decide returned 1.000000",
-          "BTDBO(5) AGENT @ 2.500:   EAT_FOOD...Decide returned 1.000000",
+          "BTDBO(5) AGENT @ 2.500:  child 3 (EAT/0xb1234185)...has no preconditions...Decide returned 1.000000",
+          "BTDBO(5) AGENT @ 2.500:   child 1 (EAT_FOOD/0xe48e671e)...has no preconditions...Decide returned 1.000000",
           "BTDBO(5) AGENT @ 2.500:  ChildrenDecide returned with RunIdx 1, ShuffleIdx -1",
-          "BTDBO(5) AGENT @ 2.500:  EAT chose child 1 EAT_FOOD",
-          "BTDBO(2) AGENT @ 2.500:   deactivating behavior FIND_FOOD_B, in decider FIND_FOOD (done)",
+          "BTDBO(5) AGENT @ 2.500:  EAT/0xb1234185 chose child 1 EAT_FOOD/0xe48e671e",
+          "BTDBO(2) AGENT @ 2.500:   deactivating behavior FIND_FOOD_B/0xf194504e, in decider FIND_FOOD/0x2be3d5f7 (done)",
           "BTDBO(5) AGENT @ 2.500:   processing decider EAT_FOOD/0xe48e671e, flags: 0x0, new: 1, mask: 0x00000000, redecide: 0, block id: 0xe48e671e",
-          "BTDBO(4) AGENT @ 2.500:   visiting new Behavior decider EAT_FOOD, duration 0.000",
-          "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B with flags 0x0, in decider EAT_FOOD",
-          "BTDBO(3) AGENT @ 2.500:   ticking behavior EAT_FOOD_B with flags 0x0, duration 0.000, in decider EAT_FOOD",
+          "BTDBO(4) AGENT @ 2.500:   visiting new kBehavior decider EAT_FOOD/0xe48e671e, duration 0.000",
+          "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B/0xce1eebc3 with flags 0x0, in decider EAT_FOOD/0xe48e671e",
+          "BTDBO(3) AGENT @ 2.500:   ticking behavior EAT_FOOD_B/0xce1eebc3 @ 2.500000 (dt: 0.100000) with flags 0x0, duration 0.000",
           "BTDBO(3) AGENT @ 2.500: current behavior EAT_FOOD_B/0xce1eebc3 with flags 0x0, in decider EAT_FOOD/0xe48e671e",
-          "BTDBO(3) AGENT @ 2.500: **************** finished tree ROOT: Running in EAT_FOOD ****************",
+          "BTDBO(3) AGENT @ 2.500: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 3: Running in EAT_FOOD/0xe48e671e ****************",
       },
 
   };
@@ -230,9 +232,79 @@ TEST_CASE("Debug output level 5 reports every precondition, Decide and choice", 
       std::erase_if(tick, [](const std::string& line) { return line.starts_with("BTDBO(5)"); });
     CHECK(RunScript(4) == level4);
     CHECK(level4[2][4] ==
-          "BTDBO(4) AGENT @ 2.500:  visiting current Group decider EAT, PrioritizedList, 2 children, "
+          "BTDBO(4) AGENT @ 2.500:  visiting current kGroup decider EAT/0xb1234185, kGroupPrioritizedList, 2 children, "
           "active child 0, duration 1.500");
   }
+}
+
+// Spore S11's level 5 lines of preconditions: a tree shaped after its example
+// (DIE fails its DecisionFlags check, a helper passes its StimuliFlags check).
+namespace s11_tree {
+using test::TraceDecide;
+constexpr std::uint32_t kDying = 1, kHelpCalled = 2;
+TEST_TRACE_BEHAVIOR(WALK_B);
+TEST_TRACE_BEHAVIOR(OTHER_B);
+BT_DECLARE_DECIDER(DIE);
+BT_DECLARE_DECIDER(HELP);
+BT_DECLARE_DECIDER(FIGHT);
+BT_DECLARE_DECIDER(RESTED);
+BT_DECLARE_DECIDER(DELEGATE);
+BT_DECLARE_DECIDER(NEVER);
+BT_DECLARE_DECIDER(WALK);
+BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, DIE, HELP, FIGHT, RESTED, DELEGATE, WALK);
+BT_DEFINE_DECIDER_BEHAVIOR__PRE(DIE, OTHER_B, TraceDecide, bt::Preconditions{}.DecisionAllSet(kDying));
+BT_DEFINE_DECIDER_BEHAVIOR__PRE(HELP, OTHER_B, TraceDecide, bt::Preconditions{}.StimuliAnySet(kHelpCalled));
+BT_DEFINE_DECIDER_BEHAVIOR(FIGHT, OTHER_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR__PRE(RESTED, OTHER_B, TraceDecide, bt::Preconditions{}.DecisionAllClear(kDying).Every(4));
+// Asks its child while ROOT chooses: the child has no group on the active path yet.
+BT_DEFINE_DECIDER_GROUP__FLAGS(DELEGATE, PrioritizedList, bt::kDelegateDecideToChildren, nullptr, NEVER);
+BT_DEFINE_DECIDER_BEHAVIOR(NEVER, OTHER_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR(WALK, WALK_B, nullptr);
+}  // namespace s11_tree
+
+TEST_CASE("Debug output level 5 reports each child's preconditions and Decide on one line, as Spore S11",
+          "[debug][debug_output]") {
+  using namespace s11_tree;
+  test::TraceAgent agent;
+  bt::MemoryFor<ROOT> memory{};
+  Capture capture;
+  capture.agents = {{&agent, "AGENT"}};
+  ScopedDebugOutput output(5, &capture);
+  const auto evaluations = [&] {
+    Lines lines;
+    for (const std::string& line : capture.Take())
+      if (line.find("...") != std::string::npos) lines.push_back(line);
+    return lines;
+  };
+  const test::Ticked first = test::Tick(ROOT, agent, memory, 0.0, 0, kHelpCalled);
+  CHECK(first.events == test::Events{"decide HELP", "decide FIGHT", "decide RESTED", "decide NEVER", "activate WALK_B",
+                                     "tick WALK_B"});
+  CHECK(evaluations() ==
+        Lines{
+            "BTDBO(5) AGENT @ 0.000: decider ROOT/0x1e4ede85...has no preconditions...no Decide, accepts with 1.000000",
+            "BTDBO(5) AGENT @ 0.000:  child 0 (DIE/0x5d19aaf1)...failed DecisionFlags check",
+            "BTDBO(5) AGENT @ 0.000:  child 1 (HELP/0x3662d7fa)...passed StimuliFlags check...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 0.000:  child 2 (FIGHT/0x8fc60c69)...has no preconditions...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 0.000:  child 3 (RESTED/0x18b28a96)...passed DecisionFlags check...passed timer "
+            "check...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 0.000:   decider NEVER/0xb050fb69...has no preconditions...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 0.000:  child 4 (DELEGATE/0xcb69a2ea)...has no preconditions...no Decide, accepts with "
+            "0.000000",
+            "BTDBO(5) AGENT @ 0.000:  child 5 (WALK/0xa5a75310)...has no preconditions...no Decide, accepts with 1.000000",
+        });
+  // RESTED's timer runs from its Decide at 0: at 1 its check fails, and no Decide is called.
+  const test::Ticked second = test::Tick(ROOT, agent, memory, 1.0);
+  CHECK(second.events == test::Events{"decide FIGHT", "decide NEVER", "tick WALK_B"});
+  CHECK(evaluations() ==
+        Lines{
+            "BTDBO(5) AGENT @ 1.000:  child 0 (DIE/0x5d19aaf1)...failed DecisionFlags check",
+            "BTDBO(5) AGENT @ 1.000:  child 1 (HELP/0x3662d7fa)...failed StimuliFlags check",
+            "BTDBO(5) AGENT @ 1.000:  child 2 (FIGHT/0x8fc60c69)...has no preconditions...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 1.000:  child 3 (RESTED/0x18b28a96)...passed DecisionFlags check...failed timer check",
+            "BTDBO(5) AGENT @ 1.000:   decider NEVER/0xb050fb69...has no preconditions...Decide returned 0.000000",
+            "BTDBO(5) AGENT @ 1.000:  child 4 (DELEGATE/0xcb69a2ea)...has no preconditions...no Decide, accepts with "
+            "0.000000",
+        });
 }
 
 TEST_CASE("Debug output reports the tick's status by name when nothing runs", "[debug][debug_output]") {
@@ -245,7 +317,7 @@ TEST_CASE("Debug output reports the tick's status by name when nothing runs", "[
   agent.tick["REST_B"] = bt::Result::Failed;  // IDLE then has nothing left: the root fails
   test::Tick(ROOT, agent, memory, 0.0);
   CHECK(capture.Take().back() ==
-        "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT: NoBehavior ****************");
+        "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 0: NoBehavior ****************");
 }
 
 TEST_CASE("Debug output filters by agent", "[debug][debug_output]") {
@@ -260,7 +332,7 @@ TEST_CASE("Debug output filters by agent", "[debug][debug_output]") {
     test::Tick(ROOT, first, firstMemory, 0.0);
     test::Tick(ROOT, second, secondMemory, 0.0);
     CHECK(capture.Take() ==
-          Lines{"BTDBO(1) SECOND @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST"});
+          Lines{"BTDBO(1) SECOND @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297"});
   }
 
   SECTION("no agent: every agent reports") {
@@ -268,8 +340,8 @@ TEST_CASE("Debug output filters by agent", "[debug][debug_output]") {
     test::Tick(ROOT, first, firstMemory, 0.0);
     test::Tick(ROOT, second, secondMemory, 0.0);
     CHECK(capture.Take() ==
-          Lines{"BTDBO(1) FIRST @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST",
-                "BTDBO(1) SECOND @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST"});
+          Lines{"BTDBO(1) FIRST @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297",
+                "BTDBO(1) SECOND @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297"});
   }
 }
 
@@ -296,7 +368,7 @@ TEST_CASE("The debug output hook gets each line's parts", "[debug][debug_output]
   CHECK(parts.lines[0].agent == &agent);
   CHECK(parts.lines[0].time == 4.25);
   CHECK(parts.lines[0].depth == 2);
-  CHECK(parts.messages[0] == "activating behavior REST_B with flags 0x0, in decider REST");
+  CHECK(parts.messages[0] == "activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297");
 }
 
 TEST_CASE("Debug output goes to the spdlog logger \"bt\" by default", "[debug][debug_output]") {
@@ -312,9 +384,9 @@ TEST_CASE("Debug output goes to the spdlog logger \"bt\" by default", "[debug][d
     Memory memory{};
     ScopedDebugOutput output(1, nullptr);
     test::Tick(ROOT, agent, memory, 0.0);
-    char expected[160];
+    char expected[200];
     std::snprintf(expected, sizeof expected,
-                  "BTDBO(1) %p @ 0.000:   activating behavior REST_B with flags 0x0, in decider REST\n",
+                  "BTDBO(1) %p @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297\n",
                   static_cast<const void*>(&agent));
     CHECK(stream.str() == expected);
   }

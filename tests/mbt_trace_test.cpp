@@ -196,13 +196,13 @@ TEST_CASE("MBT MonitorCondition, AssertCondition, SuppressFailure and RandomGate
 TEST_CASE("MBT logging attributes write around their node", "[mbt][mbt-trace]") {
   Agent a("logging.xml");
   mbt_test::LogLines lines(a.agent);
-  CHECK(a.Tick(0).events == Events{"Finding cover (QueryTPS@4._startLog)", "activate QueryTPS", "tick QueryTPS"});
+  CHECK(a.Tick(0).events == Events{"Finding cover (QueryTPS@4._startLog/0xf90c0e99)", "activate QueryTPS", "tick QueryTPS"});
   a.agent.tick["QueryTPS"] = bt::Result::Done;
-  CHECK(a.Tick(1).events == Events{"tick QueryTPS", "deactivate QueryTPS", "Advancing (Move@5._startLog)",
+  CHECK(a.Tick(1).events == Events{"tick QueryTPS", "deactivate QueryTPS", "Advancing (Move@5._startLog/0x9669581e)",
                                    "activate Move", "tick Move"});
   a.agent.tick["Move"] = bt::Result::Failed;
   const auto t2 = a.Tick(2);
-  CHECK(t2.events == Events{"tick Move", "deactivate Move", "Failed to advance (Move@5._failureLog)"});
+  CHECK(t2.events == Events{"tick Move", "deactivate Move", "Failed to advance (Move@5._failureLog/0x550a1038)"});
   CHECK(t2.result.status == Status::NoBehavior);
 }
 

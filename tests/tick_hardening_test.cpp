@@ -612,8 +612,8 @@ TEST_CASE("Level-2 debug lines say why each behavior is deactivated", "[debug][d
   REQUIRE(s.Tick(3).status == Status::Running);
   bt::StopBehaviorTree(ROOT, &s.agent, s.memory.Span(), 5);
   bt::SetDebugOutput(saved);
-  CHECK(lines == Events{"deactivating behavior LOW_B, in decider LOW (interrupted)",
-                        "deactivating behavior HIGH_B, in decider HIGH (failed)",
-                        "deactivating behavior LOW_B, in decider LOW (nothing accepts)",
-                        "deactivating behavior LOW_B, in decider LOW (stopped)"});
+  CHECK(lines == Events{"deactivating behavior LOW_B/0x5e375d08, in decider LOW/0xd22be661 (interrupted)",
+                        "deactivating behavior HIGH_B/0x85a6760c, in decider HIGH/0x7b2feefd (failed)",
+                        "deactivating behavior LOW_B/0x5e375d08, in decider LOW/0xd22be661 (nothing accepts)",
+                        "deactivating behavior LOW_B/0x5e375d08, in decider LOW/0xd22be661 (stopped)"});
 }

@@ -430,6 +430,12 @@ void LeaveGroupScope(TickState& t, const DeciderDef& g, std::uint32_t base);
 // kRecheckEveryTick: an active decider's preconditions and Decide again; false when it rejects.
 bool Recheck(TickState& t, const DeciderDef& d, int depth);
 
+#if BT_DEBUG_OUTPUT
+// The level 4-5 lines of a group's walk going on into its active child `index`, for
+// every kind (bt/tick.cpp): Spore S11's "continuing child ..." and "next_decider_push ...".
+void DebugContinuingChild(TickState& t, const DeciderDef& child, int index, float activatedAt, int depth);
+#endif
+
 // A child of a classic group that keeps one active child (not side by side),
 // as the classic rules start and end one (bt/classic_tick.cpp): checked,
 // activated and ticked (one that rejects fails, never activated); deactivated
