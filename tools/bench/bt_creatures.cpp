@@ -171,6 +171,12 @@ struct CrowdCreatureTick {
     WorldStep(creatures[i], ownTicks != nullptr ? ownTicks[i]++ : t);
     return bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, dt);
   }
+  void Prefetch(std::size_t i) const noexcept {
+    __builtin_prefetch(&creatures[i], 1);
+    __builtin_prefetch(&memory[i], 1);
+    __builtin_prefetch(reinterpret_cast<const char*>(&memory[i]) + sizeof(BtMemory) - 1, 1);
+    if (ownTicks != nullptr) __builtin_prefetch(&ownTicks[i], 1);
+  }
 };
 }  // namespace
 
