@@ -7,7 +7,7 @@
 demo=${1:?usage: demo_creatures_test.sh path/to/creatures}
 expected=$(dirname "$0")/demo_creatures_expected.txt
 out=$(mktemp) || exit 1
-trap 'rm -f "$out.why" "$out.nowhy" "$out" "$out.again" "$out.other" "$out.piped" "$out.csv" "$out.dot" "$out.crowd" "$out.budget" "$out.heat"' EXIT
+trap 'rm -f "$out.why" "$out.nowhy" "$out" "$out.again" "$out.other" "$out.piped" "$out.csv" "$out.dot" "$out.crowd" "$out.budget" "$out.heat" "$out.screen"' EXIT
 passed=0
 failed=0
 check() {  # check WHAT COMMAND...: counts the command's success
@@ -89,6 +89,18 @@ check "--crowd --heatmap: the last frame's row through the nest is REST" grep -q
 "$demo" --crowd 2000 --ticks 60 --seed 4 --every 30 --budget 300 >"$out.budget" </dev/null
 check "--crowd --budget ticks at most the budget a frame and defers the rest" \
   test "$(grep -c '^ *[0-9]* *[0-9.]* *300 *[0-9]* ' "$out.budget")" = 3
+
+# The interactive view on a terminal (script(1) gives it one, 120x50), fed keys:
+# 'h' puts the heat map under the creatures, its legend on the map's bottom edge.
+interact() {  # interact KEYS OUT: KEYS a second apart, then q
+  (for key in $1; do sleep 1; printf %s "$key"; done; sleep 1; printf q) |
+    TERM=xterm script -qfc "stty cols 120 rows 50; '$demo' --seed 4" "$2" >/dev/null 2>&1
+}
+interact "" "$out.screen"
+check "the interactive view lists the heat map's key" grep -aq 'h heat map  +/- speed' "$out.screen"
+check "the interactive view has no heat map until asked" sh -c "! grep -aq 'heat map:' '$out.screen'"
+interact "h" "$out.screen"
+check "'h' draws the heat map's legend in the interactive view" grep -aq 'heat map:' "$out.screen"
 
 echo "demo: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
