@@ -14,16 +14,19 @@
 //   so a skipped agent sees the real elapsed time; its first tick gets the
 //   frame's dt.
 // - Frame budget: at most `budget` agents are ticked per call. When an
-//   interval's phase falls due, all its agents become due; the due agents are
-//   ticked phase by phase, the phases in the order they fell due, each in agent
-//   index order, so what a budget left is ticked first by the next call and no
-//   agent starves; the result counts them (`deferred`). A phase that falls due
-//   again while still being ticked merges with its unfinished due. An agent
-//   that changes phase (SetInterval, Join) is due when its new phase next falls due.
-// - Threads: a call's due agents are one sequence cut into ranges; with a
-//   ParallelFor each agent is ticked by one thread, at most once per call, so
-//   any thread count gives each agent the same calls in the same order as one
-//   thread (given agents whose ticks touch nothing shared).
+//   interval's phase falls due, all its agents become due; a budget takes them
+//   phase by phase, the phases in the order they fell due, each in agent index
+//   order, so what a budget left is ticked first by the next call and no agent
+//   starves; the result counts them (`deferred`). A phase that falls due again
+//   while still being ticked merges with its unfinished due. An agent that
+//   changes phase (SetInterval, Join) is due when its new phase next falls due.
+// - Order: the call's agents are ticked window by window of kCrowdWindow agent
+//   indices (so agents that share cache lines are ticked while the lines are
+//   loaded), in each window phase by phase as above, each in agent order.
+// - Threads: with a ParallelFor the agent indices are cut into ranges, each
+//   agent ticked by one thread, at most once per call, so any thread count
+//   gives each agent the same calls in the same order as one thread (given
+//   agents whose ticks touch nothing shared).
 // - Cost: the agents are kept grouped by phase (one array of 16-byte slots,
 //   plus a position per agent), so a frame touches only its due agents; a
 //   tickOne with a Prefetch(std::size_t agent) member (bt/crowd_ticks.h's have
@@ -50,9 +53,10 @@ namespace bt {
 
 inline constexpr int kCrowdIntervalClasses = 8;                                // intervals 1, 2, 4 ... 128
 inline constexpr int kCrowdMaxInterval = 1 << (kCrowdIntervalClasses - 1);  // 128
+inline constexpr std::size_t kCrowdWindow = 1024;                           // agents: about 100 KB of game data
 
 // Runs body(context, begin, end) on disjoint subranges that together cover
-// [0, count) exactly once — on any threads, in any order — and returns when all
+// [0, count) (the crowd's agent indices) exactly once — on any threads, in any order — and returns when all
 // have run. The game's job system, or TbbParallelFor() (bt/crowd_tbb.h).
 using CrowdRangeBody = void (*)(void* context, std::size_t begin, std::size_t end);
 struct ParallelFor {
@@ -143,8 +147,8 @@ class Crowd {
   std::size_t bucketStart_[kBuckets + 1] = {};
   bool unsorted_[kSegments + 1] = {};  // a move disturbed its buckets' agent order since its last sort
   // The segments with agents due, in the order they fell due; and for this call,
-  // where the run of each (its first due agents, up to the budget) starts in the
-  // call's sequence, runStart_[pendingCount_] being the call's count.
+  // the runs: of each its first due agents (the lowest indices), run k being
+  // runStart_[k + 1] - runStart_[k] long, runStart_[pendingCount_] the call's count.
   std::uint8_t pendingList_[kSegments] = {};
   int pendingCount_ = 0;
   std::size_t runStart_[kSegments + 1] = {};
@@ -161,32 +165,41 @@ struct Crowd::Job {
   std::atomic<std::size_t> ticked{0}, refused{0};
 };
 
-// Ticks positions [begin, end) of the call's sequence: the runs of the pending segments, one after another.
+// Ticks the call's agents whose indices are in [begin, end): window by window,
+// in each the runs (sorted by agent) one after another.
 template <class TickOne>
 void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   Job& job = *static_cast<Job*>(context);
   Crowd& crowd = *job.crowd;
   auto& tickOne = *static_cast<std::remove_reference_t<TickOne>*>(job.tickOne);
   const double time = job.time;
+  const int runs = crowd.pendingCount_;
+  std::size_t next[kSegments];  // per run: its first agent not yet ticked here
+  for (int k = 0; k < runs; ++k) {
+    const Slot* run = crowd.slots_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
+    next[k] = static_cast<std::size_t>(
+        std::partition_point(run, run + (crowd.runStart_[k + 1] - crowd.runStart_[k]),
+                             [begin](const Slot& slot) { return slot.agent < begin; }) - run);
+  }
   std::size_t ticked = 0, refused = 0;
-  int k = 0;
-  while (crowd.runStart_[k + 1] <= begin) ++k;
-  for (; begin < end; ++k) {
-    const std::size_t runEnd = std::min(end, crowd.runStart_[k + 1]);
-    Slot* slot = crowd.slots_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1] + (begin - crowd.runStart_[k]);
-    const std::size_t count = runEnd - begin;
-    for (std::size_t i = 0; i < count; ++i) {
-      if constexpr (requires { tickOne.Prefetch(std::size_t{}); })
-        if (i + kPrefetchAhead < count) tickOne.Prefetch(std::size_t{slot[i + kPrefetchAhead].agent});
-      const std::size_t agent = slot[i].agent;
-      // NaN (never ticked) compares false: the frame's dt.
-      const float dt = slot[i].lastTime <= time ? static_cast<float>(time - slot[i].lastTime) : job.frameDt;
-      slot[i].lastTime = time;
-      const TickResult result = tickOne(agent, time, dt);
-      ++ticked;
-      refused += !IsOk(result.status);
+  for (std::size_t window = begin; window < end; window += kCrowdWindow) {
+    const std::size_t windowEnd = std::min(end, window + kCrowdWindow);
+    for (int k = 0; k < runs; ++k) {
+      Slot* slot = crowd.slots_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
+      const std::size_t length = crowd.runStart_[k + 1] - crowd.runStart_[k];
+      std::size_t i = next[k];
+      for (; i < length && slot[i].agent < windowEnd; ++i) {
+        if constexpr (requires { tickOne.Prefetch(std::size_t{}); })
+          if (i + kPrefetchAhead < length) tickOne.Prefetch(std::size_t{slot[i + kPrefetchAhead].agent});
+        // NaN (never ticked) compares false: the frame's dt.
+        const float dt = slot[i].lastTime <= time ? static_cast<float>(time - slot[i].lastTime) : job.frameDt;
+        slot[i].lastTime = time;
+        const TickResult result = tickOne(std::size_t{slot[i].agent}, time, dt);
+        ++ticked;
+        refused += !IsOk(result.status);
+      }
+      next[k] = i;
     }
-    begin = runEnd;
   }
   job.ticked.fetch_add(ticked, std::memory_order_relaxed);
   job.refused.fetch_add(refused, std::memory_order_relaxed);
@@ -198,8 +211,8 @@ CrowdTickResult Crowd::Tick(double time, float frameDt, TickOne&& tickOne, std::
   const std::size_t count = Plan(budget);
   Job job{this, const_cast<void*>(static_cast<const void*>(std::addressof(tickOne))), time, frameDt};
   if (count > 0) {
-    if (parallel.run != nullptr) parallel.run(parallel.self, count, &RunRange<TickOne>, &job);
-    else RunRange<TickOne>(&job, 0, count);
+    if (parallel.run != nullptr) parallel.run(parallel.self, Size(), &RunRange<TickOne>, &job);
+    else RunRange<TickOne>(&job, 0, Size());
   }
   CrowdTickResult result;
   result.ticked = job.ticked.load(std::memory_order_relaxed);
