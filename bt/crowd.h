@@ -19,7 +19,8 @@
 //   order, so what a budget left is ticked first by the next call and no agent
 //   starves; the result counts them (`deferred`). A phase that falls due again
 //   while still being ticked merges with its unfinished due. An agent that
-//   changes phase (SetInterval, Join) is due when its new phase next falls due.
+//   changes phase (SetInterval, Join) is due when its new phase next falls due
+//   (after that phase's unfinished due, if a budget left one).
 // - Order: the call's agents are ticked window by window of kCrowdWindow agent
 //   indices (so agents that share cache lines are ticked while the lines are
 //   loaded), in each window phase by phase as above, each in agent order.
