@@ -183,15 +183,18 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
                              [begin](const Slot& slot) { return slot.agent < begin; }) - run);
   }
   std::size_t ticked = 0, refused = 0;
-  for (std::size_t window = begin; window < end; window += kCrowdWindow) {
-    const std::size_t windowEnd = std::min(end, window + kCrowdWindow);
+  const std::size_t windowSize = runs > 1 ? kCrowdWindow : end - begin;  // one run: nothing to interleave
+  for (std::size_t window = begin; window < end; window += windowSize) {
+    const std::size_t windowEnd = std::min(end, window + windowSize);
     for (int k = 0; k < runs; ++k) {
       Slot* slot = crowd.slots_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
       const std::size_t length = crowd.runStart_[k + 1] - crowd.runStart_[k];
       std::size_t i = next[k];
       for (; i < length && slot[i].agent < windowEnd; ++i) {
+        // Across a gap in the run only: the hardware prefetcher follows agents in a row.
         if constexpr (requires { tickOne.Prefetch(std::size_t{}); })
-          if (i + kPrefetchAhead < length) tickOne.Prefetch(std::size_t{slot[i + kPrefetchAhead].agent});
+          if (i + kPrefetchAhead < length && slot[i + kPrefetchAhead].agent != slot[i].agent + kPrefetchAhead)
+            tickOne.Prefetch(std::size_t{slot[i + kPrefetchAhead].agent});
         // NaN (never ticked) compares false: the frame's dt.
         const float dt = slot[i].lastTime <= time ? static_cast<float>(time - slot[i].lastTime) : job.frameDt;
         slot[i].lastTime = time;
