@@ -222,8 +222,10 @@ int main(int argc, char** argv) {
               ticks, kLodIdealFraction);
   std::printf("  (grouped = ns per agent-tick of the plain loop with the agents sorted by behavior each frame, the sort "
               "included, / the same loop in agent order)\n");
-  std::printf("  %9s %9s %9s %7s %9s %9s %8s %7s %9s %8s %7s\n", "N", "plain_ns", "crowd_ns", "ratio", "tbb1_ns",
-              "tbb2_ns", "speedup", "lod", "lod_mixed", "grouped", "allocs");
+  std::printf("  (control = the thread speedup of plain arithmetic, measured right after the row: what this machine "
+              "gives 2 threads then)\n");
+  std::printf("  %9s %9s %9s %7s %9s %9s %8s %8s %7s %9s %8s %7s\n", "N", "plain_ns", "crowd_ns", "ratio", "tbb1_ns",
+              "tbb2_ns", "speedup", "control", "lod", "lod_mixed", "grouped", "allocs");
   bool healthy = true;
   const std::size_t rows[] = {1000, 10000, 100000, 1000000};
   struct Summary {
@@ -244,12 +246,13 @@ int main(int argc, char** argv) {
     const double lodMixed = t[4].seconds / t[2].seconds;
     const double speedup = t[5].seconds / t[6].seconds;
     const double grouped = NsPerAgentTick(t[8]) / NsPerAgentTick(t[7]);
+    const double rowControl = ControlSpeedup();
     std::uint64_t allocations = 0;
     for (int k = 1; k < 9; ++k) allocations += t[k].allocations;
     for (const Timing& timing : t) healthy = healthy && timing.unhealthy == 0;
-    std::printf("  %9zu %9.2f %9.2f %7.2f %9.2f %9.2f %8.2f %7.3f %9.3f %8.2f %7llu\n", rowN, NsPerAgentTick(t[0]),
-                NsPerAgentTick(t[1]), ratio, NsPerAgentTick(t[5]), NsPerAgentTick(t[6]), speedup, lod, lodMixed, grouped,
-                static_cast<unsigned long long>(allocations));
+    std::printf("  %9zu %9.2f %9.2f %7.2f %9.2f %9.2f %8.2f %8.2f %7.3f %9.3f %8.2f %7llu\n", rowN,
+                NsPerAgentTick(t[0]), NsPerAgentTick(t[1]), ratio, NsPerAgentTick(t[5]), NsPerAgentTick(t[6]), speedup,
+                rowControl, lod, lodMixed, grouped, static_cast<unsigned long long>(allocations));
     std::fflush(stdout);
     if (rowN == n) summary = {ratio, speedup, lod, lodMixed, grouped, allocations};
   }
