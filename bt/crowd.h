@@ -57,8 +57,9 @@ inline constexpr int kCrowdMaxInterval = 1 << (kCrowdIntervalClasses - 1);  // 1
 inline constexpr std::size_t kCrowdWindow = 1024;                           // agents: about 100 KB of game data
 
 // Runs body(context, begin, end) on disjoint subranges that together cover
-// [0, count) (the crowd's agent indices) exactly once — on any threads, in any order — and returns when all
-// have run. The game's job system, or TbbParallelFor() (bt/crowd_tbb.h).
+// [0, count) (the crowd's agent indices) exactly once — on any threads, in any
+// order — and returns when all have run. The game's job system, or
+// TbbParallelFor() (bt/crowd_tbb.h).
 using CrowdRangeBody = void (*)(void* context, std::size_t begin, std::size_t end);
 struct ParallelFor {
   void (*run)(void* self, std::size_t count, CrowdRangeBody body, void* context) = nullptr;  // null: this thread
@@ -101,8 +102,8 @@ class Crowd {
   void Join(std::size_t agent, const CrowdAgentState& state);
   CrowdAgentState State(std::size_t agent) const;
 
-  // One frame at `time` (never earlier than the last call's): ticks every agent
-  // due, deferred ones first, at most `budget` of them, calling
+  // One frame at `time` (never earlier than the last call's): ticks the agents
+  // due, at most `budget` of them (those deferred before chosen first), calling
   // tickOne(std::size_t agent, double time, float dt) -> TickResult for each;
   // on `parallel`'s threads when given.
   template <class TickOne>
