@@ -1,11 +1,12 @@
 // bt/crowd.cpp — the crowd's schedule: which agents are due in a frame.
 //
 // Each agent has a segment, one per (interval class, phase): an agent of class
-// c and phase p is due on the frames where frame % 2^c == p. A frame marks its
-// due segments as being swept, from the cursor on; a segment's sweep ends when
-// the cursor has gone once round and is back where it started. So a call need
-// only walk the agents from the cursor, ticking those whose segment's sweep
-// covers their offset; moving an agent between segments is one byte.
+// c and phase p is due on the frames where frame % 2^c == p. The agents' slots
+// are kept in one array, grouped by segment and, within it, split into those
+// not due and those due (two buckets). A segment falling due makes all of its
+// agents due (one bucket boundary moves); ticking one moves the boundary past
+// it. So a frame walks only the due slots, and moving an agent to another
+// segment is one swap per bucket between the two.
 #include "bt/crowd.h"
 
 #include <algorithm>
@@ -24,122 +25,136 @@ int ClassOfSegment(int segment) { return std::bit_width(static_cast<unsigned>(se
 
 }  // namespace
 
-Crowd::Crowd(std::size_t agents)
-    : segment_(agents, 0), lastTime_(agents, std::numeric_limits<double>::quiet_NaN()) {
-  members_[0] = static_cast<std::uint32_t>(agents);  // every agent at interval 1
+Crowd::Crowd(std::size_t agents) : slots_(agents), position_(agents) {
+  for (std::size_t i = 0; i < agents; ++i) {
+    slots_[i] = {std::numeric_limits<double>::quiet_NaN(), static_cast<std::uint32_t>(i), 0};
+    position_[i] = static_cast<std::uint32_t>(i);
+  }
+  // Every agent at interval 1, not due: bucket 0 holds them all.
+  for (int b = 1; b <= kBuckets; ++b) bucketStart_[b] = agents;
 }
 
 std::size_t Crowd::CountAtInterval(int interval) const {
   if (interval < 1 || interval > kCrowdMaxInterval || !std::has_single_bit(static_cast<unsigned>(interval))) return 0;
   const int c = ClassOfInterval(interval);
-  std::size_t count = 0;
-  for (int p = 0; p < interval; ++p) count += members_[SegmentOf(c, static_cast<std::uint64_t>(p))];
-  return count;
+  return bucketStart_[2 * SegmentOf(c, static_cast<std::uint64_t>(interval))] - bucketStart_[2 * SegmentOf(c, 0)];
 }
 
 int Crowd::LeastFilledPhase(int intervalClass) const {
   int best = 0;
   for (int p = 1; p < (1 << intervalClass); ++p)
-    if (members_[SegmentOf(intervalClass, static_cast<std::uint64_t>(p))] <
-        members_[SegmentOf(intervalClass, static_cast<std::uint64_t>(best))])
+    if (Members(SegmentOf(intervalClass, static_cast<std::uint64_t>(p))) <
+        Members(SegmentOf(intervalClass, static_cast<std::uint64_t>(best))))
       best = p;
   return best;
 }
 
+int Crowd::BucketOf(std::size_t agent) const {
+  const int s = SlotOf(agent).segment;
+  if (s == kAbsent) return kAbsentBucket;
+  return position_[agent] >= bucketStart_[2 * s + 1] ? 2 * s + 1 : 2 * s;
+}
+
+void Crowd::Swap(std::uint32_t a, std::uint32_t b) {
+  std::swap(slots_[a], slots_[b]);
+  position_[slots_[a].agent] = a;
+  position_[slots_[b].agent] = b;
+}
+
 void Crowd::MoveTo(std::size_t agent, int target) {
-  --members_[segment_[agent]];
-  ++members_[target];
-  segment_[agent] = static_cast<std::uint8_t>(target);
+  int b = BucketOf(agent);
+  for (int s = std::min(b, target) / 2; s <= std::max(b, target) / 2; ++s) unsorted_[s] = true;
+  for (; b < target; ++b) Swap(position_[agent], static_cast<std::uint32_t>(--bucketStart_[b + 1]));  // to b + 1's front
+  for (; b > target; --b) Swap(position_[agent], static_cast<std::uint32_t>(bucketStart_[b]++));      // to b - 1's back
+  slots_[position_[agent]].segment = static_cast<std::uint8_t>(target / 2);
+}
+
+void Crowd::SortBucket(int bucket) {
+  Slot* first = slots_.data() + bucketStart_[bucket];
+  Slot* last = slots_.data() + bucketStart_[bucket + 1];
+  const auto byAgent = [](const Slot& a, const Slot& b) { return a.agent < b.agent; };
+  if (std::is_sorted(first, last, byAgent)) return;
+  std::sort(first, last, byAgent);
+  for (std::size_t p = bucketStart_[bucket]; p < bucketStart_[bucket + 1]; ++p)
+    position_[slots_[p].agent] = static_cast<std::uint32_t>(p);
 }
 
 void Crowd::SetInterval(std::size_t agent, int interval) {
-  if (agent >= Size() || segment_[agent] == kAbsent) return;
+  if (agent >= Size() || SlotOf(agent).segment == kAbsent) return;
   const int c = ClassOfInterval(interval);
-  if (ClassOfSegment(segment_[agent]) == c) return;  // keeps its phase
-  MoveTo(agent, SegmentOf(c, static_cast<std::uint64_t>(LeastFilledPhase(c))));
+  if (ClassOfSegment(SlotOf(agent).segment) == c) return;  // keeps its phase
+  MoveTo(agent, 2 * SegmentOf(c, static_cast<std::uint64_t>(LeastFilledPhase(c))));
 }
 
 int Crowd::Interval(std::size_t agent) const {
-  if (agent >= Size() || segment_[agent] == kAbsent) return 0;
-  return 1 << ClassOfSegment(segment_[agent]);
+  if (agent >= Size() || SlotOf(agent).segment == kAbsent) return 0;
+  return 1 << ClassOfSegment(SlotOf(agent).segment);
 }
 
 void Crowd::Leave(std::size_t agent) {
-  if (agent < Size()) MoveTo(agent, kAbsent);
+  if (agent < Size()) MoveTo(agent, kAbsentBucket);
 }
 
 void Crowd::Join(std::size_t agent, const CrowdAgentState& state) {
   if (agent >= Size()) return;
   const int c = ClassOfInterval(state.interval);
   const std::uint64_t phase = (frame_ + static_cast<std::uint64_t>(state.dueIn)) & ((1u << c) - 1);
-  MoveTo(agent, SegmentOf(c, phase));
-  lastTime_[agent] = state.lastTickTime;
+  MoveTo(agent, 2 * SegmentOf(c, phase));
+  slots_[position_[agent]].lastTime = state.lastTickTime;
 }
 
 CrowdAgentState Crowd::State(std::size_t agent) const {
   CrowdAgentState state;
   if (agent >= Size()) return state;
-  state.lastTickTime = lastTime_[agent];
-  if (segment_[agent] == kAbsent) return state;
-  const int c = ClassOfSegment(segment_[agent]);
+  const Slot& slot = SlotOf(agent);
+  state.lastTickTime = slot.lastTime;
+  if (slot.segment == kAbsent) return state;
+  const int c = ClassOfSegment(slot.segment);
   state.interval = 1 << c;
-  const std::uint64_t phase = segment_[agent] - ((1u << c) - 1);
+  const std::uint64_t phase = slot.segment - ((1u << c) - 1);
   state.dueIn = static_cast<int>((phase - frame_) & ((1u << c) - 1));
   return state;
 }
 
-std::size_t Crowd::CountDue(std::size_t fromOffset) const {
-  const std::size_t n = Size();
-  std::size_t due = 0;
-  for (std::size_t o = fromOffset; o < n; ++o) due += o < arcEnd_[segment_[(cursor_ + o) % n]];
-  return due;
-}
-
 std::size_t Crowd::Plan(std::size_t budget) {
-  const std::size_t n = Size();
+  // Segments whose due a move emptied are no longer pending.
+  int kept = 0;
+  for (int k = 0; k < pendingCount_; ++k)
+    if (Due(pendingList_[k]) > 0) pendingList_[kept++] = pendingList_[k];
+  pendingCount_ = kept;
   for (int c = 0; c < kCrowdIntervalClasses; ++c) {
     const int s = SegmentOf(c, frame_ & ((1u << c) - 1));
-    if (pending_[s]) continue;  // still being swept: the two dues merge
-    pending_[s] = true;
+    if (Members(s) == 0 || Due(s) > 0) continue;  // nobody, or still being ticked: the two dues merge
+    bucketStart_[2 * s + 1] = bucketStart_[2 * s];
     pendingList_[pendingCount_++] = static_cast<std::uint8_t>(s);
-    startedAt_[s] = cursor_;
   }
   ++frame_;
-  if (n == 0) return 0;
-  // Where each sweep ends, as an offset from the cursor (arcEnd_ is 0 for every
-  // segment not pending); and an upper bound of the due agents.
-  std::size_t due = 0;
-  bool wholeLaps = true;
+  std::size_t count = 0;
   for (int k = 0; k < pendingCount_; ++k) {
     const int s = pendingList_[k];
-    const std::size_t end = (startedAt_[s] + n - cursor_) % n;
-    arcEnd_[s] = end == 0 ? n : end;
-    wholeLaps = wholeLaps && end == 0;
-    due += members_[s];
+    // In agent order, for the memory's sake; a whole segment once a move has disturbed it.
+    if (unsorted_[s]) {
+      SortBucket(2 * s + 1);
+      unsorted_[s] = Members(s) != Due(s);
+    }
+    runStart_[k] = count;
+    count += std::min(Due(s), budget - count);
   }
-  allDue_ = wholeLaps && due == n && due <= budget;
-  if (due <= budget) return n;  // one whole lap ends every sweep
-  // Up to the budget-th due agent.
-  std::size_t ticks = 0, o = 0;
-  for (; o < n && ticks < budget; ++o) ticks += o < arcEnd_[segment_[(cursor_ + o) % n]];
-  return o;
+  runStart_[pendingCount_] = count;
+  return count;
 }
 
-std::size_t Crowd::Finish(std::size_t swept) {
-  const std::size_t n = Size();
-  const std::size_t deferred = swept == n ? 0 : CountDue(swept);
+std::size_t Crowd::Finish() {
+  std::size_t deferred = 0;
   int kept = 0;
   for (int k = 0; k < pendingCount_; ++k) {
     const int s = pendingList_[k];
-    if (n == 0 || arcEnd_[s] <= swept) {
-      pending_[s] = false;
-      arcEnd_[s] = 0;
-    } else {
-      pendingList_[kept++] = static_cast<std::uint8_t>(s);
-    }
+    bucketStart_[2 * s + 1] += runStart_[k + 1] - runStart_[k];
+    if (Due(s) == 0) continue;
+    deferred += Due(s);
+    pendingList_[kept++] = static_cast<std::uint8_t>(s);
   }
   pendingCount_ = kept;
-  if (n != 0) cursor_ = (cursor_ + swept) % n;
   return deferred;
 }
 

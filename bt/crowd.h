@@ -13,18 +13,26 @@
 // - dt: an agent's dt is the time since ITS previous tick (float(time - last)),
 //   so a skipped agent sees the real elapsed time; its first tick gets the
 //   frame's dt.
-// - Frame budget: at most `budget` agents are ticked per call. Due agents are
-//   found by a sweep that goes round the agents in index order and resumes
-//   where the last call stopped, so what a budget left is ticked first by the
-//   next call and no agent starves; the result counts them (`deferred`). A
-//   phase that falls due again while still being swept merges with its sweep.
-// - Threads: a call's sweep is one or two index ranges; with a ParallelFor each
-//   agent is ticked by one thread, at most once per call, so any thread count
+// - Frame budget: at most `budget` agents are ticked per call. When an
+//   interval's phase falls due, all its agents become due; a budget takes them
+//   phase by phase, the phases in the order they fell due, each in agent index
+//   order, so what a budget left is ticked first by the next call and no agent
+//   starves; the result counts them (`deferred`). A phase that falls due again
+//   while still being ticked merges with its unfinished due. An agent that
+//   changes phase (SetInterval, Join) is due when its new phase next falls due
+//   (after that phase's unfinished due, if a budget left one).
+// - Order: the call's agents are ticked window by window of kCrowdWindow agent
+//   indices (so agents that share cache lines are ticked while the lines are
+//   loaded), in each window phase by phase as above, each in agent order.
+// - Threads: with a ParallelFor the agent indices are cut into ranges, each
+//   agent ticked by one thread, at most once per call, so any thread count
 //   gives each agent the same calls in the same order as one thread (given
 //   agents whose ticks touch nothing shared).
-// - Cost: the sweep reads one byte per agent to skip those not due, in index
-//   order, so a frame that ticks a fraction of the agents costs about that
-//   fraction of one that ticks them all.
+// - Cost: the agents are kept grouped by phase (one array of 16-byte slots,
+//   plus a position per agent), so a frame touches only its due agents; a
+//   tickOne with a Prefetch(std::size_t agent) member (bt/crowd_ticks.h's have
+//   one) is told which agents come next, so their data is on its way when
+//   their turn comes.
 //
 // Nothing allocates after construction. A Crowd is not itself thread-safe:
 // call SetInterval, Leave, Join and Tick from one thread, not during a Tick.
@@ -46,10 +54,12 @@ namespace bt {
 
 inline constexpr int kCrowdIntervalClasses = 8;                                // intervals 1, 2, 4 ... 128
 inline constexpr int kCrowdMaxInterval = 1 << (kCrowdIntervalClasses - 1);  // 128
+inline constexpr std::size_t kCrowdWindow = 1024;                           // agents: about 100 KB of game data
 
 // Runs body(context, begin, end) on disjoint subranges that together cover
-// [0, count) exactly once — on any threads, in any order — and returns when all
-// have run. The game's job system, or TbbParallelFor() (bt/crowd_tbb.h).
+// [0, count) (the crowd's agent indices) exactly once — on any threads, in any
+// order — and returns when all have run. The game's job system, or
+// TbbParallelFor() (bt/crowd_tbb.h).
 using CrowdRangeBody = void (*)(void* context, std::size_t begin, std::size_t end);
 struct ParallelFor {
   void (*run)(void* self, std::size_t count, CrowdRangeBody body, void* context) = nullptr;  // null: this thread
@@ -73,10 +83,10 @@ struct CrowdAgentState {
 
 class Crowd {
  public:
-  // `agents` members, each at interval 1, never ticked. Allocates here only.
+  // `agents` members (at most 2^32 - 1), each at interval 1, never ticked. Allocates here only.
   explicit Crowd(std::size_t agents);
 
-  std::size_t Size() const { return segment_.size(); }
+  std::size_t Size() const { return position_.size(); }
   // How many agents are members (not left) with this interval; 0 for an interval that is not a power of two <= 128.
   std::size_t CountAtInterval(int interval) const;
 
@@ -92,8 +102,8 @@ class Crowd {
   void Join(std::size_t agent, const CrowdAgentState& state);
   CrowdAgentState State(std::size_t agent) const;
 
-  // One frame at `time` (never earlier than the last call's): ticks every agent
-  // due, deferred ones first, at most `budget` of them, calling
+  // One frame at `time` (never earlier than the last call's): ticks the agents
+  // due, at most `budget` of them (those deferred before chosen first), calling
   // tickOne(std::size_t agent, double time, float dt) -> TickResult for each;
   // on `parallel`'s threads when given.
   template <class TickOne>
@@ -103,32 +113,47 @@ class Crowd {
  private:
   static constexpr int kSegments = (1 << kCrowdIntervalClasses) - 1;  // one per (interval, phase)
   static constexpr std::uint8_t kAbsent = kSegments;                   // the agents that left
+  // Per segment s two buckets of positions: 2s its agents not due (ticked in its
+  // current due, or waiting for the next), 2s + 1 those due; then the absent.
+  static constexpr int kBuckets = 2 * kSegments + 1;
+  static constexpr int kAbsentBucket = 2 * kAbsent;
+  static constexpr std::size_t kPrefetchAhead = 8;  // agents: about a memory latency of ticks
+  struct Slot {
+    double lastTime;  // the agent's last tick (NaN: never)
+    std::uint32_t agent;
+    std::uint8_t segment;  // its (interval, phase), or kAbsent
+  };
   struct Job;
 
   static int SegmentOf(int intervalClass, std::uint64_t phase) { return (1 << intervalClass) - 1 + static_cast<int>(phase); }
-  void MoveTo(std::size_t agent, int segment);
+  std::size_t Members(int segment) const { return bucketStart_[2 * segment + 2] - bucketStart_[2 * segment]; }
+  std::size_t Due(int segment) const { return bucketStart_[2 * segment + 2] - bucketStart_[2 * segment + 1]; }
+  const Slot& SlotOf(std::size_t agent) const { return slots_[position_[agent]]; }
+  int BucketOf(std::size_t agent) const;
+  // Moves the agent into `bucket` (at its end nearest the agent's old bucket)
+  // by one swap per bucket between: buckets keep their members, not their order.
+  void MoveTo(std::size_t agent, int bucket);
+  void Swap(std::uint32_t a, std::uint32_t b);
+  void SortBucket(int bucket);
   int LeastFilledPhase(int intervalClass) const;
-  // Marks the phases due this frame and sets arcEnd_; returns how many agents
-  // from the cursor this call sweeps (up to the budget-th due one).
+  // Makes the phases falling due this frame due and lays out the call's runs,
+  // oldest due first; returns how many agents this call ticks (at most `budget`).
   std::size_t Plan(std::size_t budget);
-  // Moves the cursor past the sweep and ends the phases it completed; returns how many due agents remain.
-  std::size_t Finish(std::size_t swept);
-  std::size_t CountDue(std::size_t fromOffset) const;
+  // Marks the call's ticked agents not due; returns how many due agents remain.
+  std::size_t Finish();
   template <class TickOne>
   static void RunRange(void* job, std::size_t begin, std::size_t end);
 
-  std::vector<std::uint8_t> segment_;  // by agent: its (interval, phase), or kAbsent
-  std::vector<double> lastTime_;       // by agent: its last tick (NaN: never)
-  std::uint32_t members_[kSegments + 1] = {};  // agents per segment
-  // Per segment being swept: where its sweep started (it ends a lap later) and,
-  // for this call, the offset from the cursor where it ends (0: not due; Size(): a whole lap).
-  bool pending_[kSegments + 1] = {};
-  std::uint8_t pendingList_[kSegments + 1] = {};  // the segments pending_, so a frame visits only those
+  std::vector<Slot> slots_;              // by position: bucket after bucket, each in agent order when due
+  std::vector<std::uint32_t> position_;  // by agent: its slot
+  std::size_t bucketStart_[kBuckets + 1] = {};
+  bool unsorted_[kSegments + 1] = {};  // a move disturbed its buckets' agent order since its last sort
+  // The segments with agents due, in the order they fell due; and for this call,
+  // the runs: of each its first due agents (the lowest indices), run k being
+  // runStart_[k + 1] - runStart_[k] long, runStart_[pendingCount_] the call's count.
+  std::uint8_t pendingList_[kSegments] = {};
   int pendingCount_ = 0;
-  std::size_t startedAt_[kSegments + 1] = {};
-  std::size_t arcEnd_[kSegments + 1] = {};
-  std::size_t cursor_ = 0;
-  bool allDue_ = false;  // this call ticks every agent (all at interval 1, a whole lap): no agent to skip
+  std::size_t runStart_[kSegments + 1] = {};
   std::uint64_t frame_ = 0;
 };
 
@@ -142,45 +167,44 @@ struct Crowd::Job {
   std::atomic<std::size_t> ticked{0}, refused{0};
 };
 
-// Sweeps offsets [begin, end) from the cursor: positions wrap round at Size().
+// Ticks the call's agents whose indices are in [begin, end): window by window,
+// in each the runs (sorted by agent) one after another.
 template <class TickOne>
 void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   Job& job = *static_cast<Job*>(context);
   Crowd& crowd = *job.crowd;
   auto& tickOne = *static_cast<std::remove_reference_t<TickOne>*>(job.tickOne);
   const double time = job.time;
-  const std::size_t n = crowd.Size();
-  const std::uint8_t* segment = crowd.segment_.data();
-  double* lastTime = crowd.lastTime_.data();
-  const std::size_t* arcEnd = crowd.arcEnd_;
+  const int runs = crowd.pendingCount_;
+  std::size_t next[kSegments];  // per run: its first agent not yet ticked here
+  for (int k = 0; k < runs; ++k) {
+    const Slot* run = crowd.slots_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
+    next[k] = static_cast<std::size_t>(
+        std::partition_point(run, run + (crowd.runStart_[k + 1] - crowd.runStart_[k]),
+                             [begin](const Slot& slot) { return slot.agent < begin; }) - run);
+  }
   std::size_t ticked = 0, refused = 0;
-  while (begin < end) {
-    // One contiguous run of positions: up to the wrap.
-    const std::size_t first = (crowd.cursor_ + begin) % n;
-    const std::size_t length = std::min(end - begin, n - first);
-    // Which agents of 64 are due, found without a branch per agent (where a LOD
-    // mix makes them unpredictable), then those ticked.
-    for (std::size_t block = 0; block < length; block += 64) {
-      const std::size_t count = std::min<std::size_t>(64, length - block);
-      const std::size_t offset = begin + block;
-      const std::uint8_t* segments = segment + first + block;
-      std::uint64_t due = 0;
-      if (crowd.allDue_) due = count == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
-      else
-        for (std::size_t k = 0; k < count; ++k)
-          due |= static_cast<std::uint64_t>(offset + k < arcEnd[segments[k]]) << k;
-      while (due != 0) {
-        const std::size_t agent = first + block + static_cast<std::size_t>(std::countr_zero(due));
-        due &= due - 1;
+  const std::size_t windowSize = runs > 1 ? kCrowdWindow : end - begin;  // one run: nothing to interleave
+  for (std::size_t window = begin; window < end; window += windowSize) {
+    const std::size_t windowEnd = std::min(end, window + windowSize);
+    for (int k = 0; k < runs; ++k) {
+      Slot* slot = crowd.slots_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
+      const std::size_t length = crowd.runStart_[k + 1] - crowd.runStart_[k];
+      std::size_t i = next[k];
+      for (; i < length && slot[i].agent < windowEnd; ++i) {
+        // Across a gap in the run only: the hardware prefetcher follows agents in a row.
+        if constexpr (requires { tickOne.Prefetch(std::size_t{}); })
+          if (i + kPrefetchAhead < length && slot[i + kPrefetchAhead].agent != slot[i].agent + kPrefetchAhead)
+            tickOne.Prefetch(std::size_t{slot[i + kPrefetchAhead].agent});
         // NaN (never ticked) compares false: the frame's dt.
-        const float dt = lastTime[agent] <= time ? static_cast<float>(time - lastTime[agent]) : job.frameDt;
-        lastTime[agent] = time;
-        const TickResult result = tickOne(agent, time, dt);
+        const float dt = slot[i].lastTime <= time ? static_cast<float>(time - slot[i].lastTime) : job.frameDt;
+        slot[i].lastTime = time;
+        const TickResult result = tickOne(std::size_t{slot[i].agent}, time, dt);
         ++ticked;
         refused += !IsOk(result.status);
       }
+      next[k] = i;
     }
-    begin += length;
   }
   job.ticked.fetch_add(ticked, std::memory_order_relaxed);
   job.refused.fetch_add(refused, std::memory_order_relaxed);
@@ -192,13 +216,13 @@ CrowdTickResult Crowd::Tick(double time, float frameDt, TickOne&& tickOne, std::
   const std::size_t count = Plan(budget);
   Job job{this, const_cast<void*>(static_cast<const void*>(std::addressof(tickOne))), time, frameDt};
   if (count > 0) {
-    if (parallel.run != nullptr) parallel.run(parallel.self, count, &RunRange<TickOne>, &job);
-    else RunRange<TickOne>(&job, 0, count);
+    if (parallel.run != nullptr) parallel.run(parallel.self, Size(), &RunRange<TickOne>, &job);
+    else RunRange<TickOne>(&job, 0, Size());
   }
   CrowdTickResult result;
   result.ticked = job.ticked.load(std::memory_order_relaxed);
   result.refused = job.refused.load(std::memory_order_relaxed);
-  result.deferred = Finish(count);
+  result.deferred = Finish();
   return result;
 }
 

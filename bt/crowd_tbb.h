@@ -15,7 +15,8 @@
 
 namespace bt {
 
-// Agents are handed out in chunks of at least `grain`: a few microseconds of ticks.
+// Agent indices are handed out in chunks of at least `Grain`: a few microseconds
+// of ticks at full rate (fewer ticks where level of detail skips agents).
 template <std::size_t Grain = 256>
 ParallelFor TbbParallelFor() {
   ParallelFor parallel;

@@ -301,13 +301,13 @@ TEST_CASE("a skipped agent's dt is the time since its last tick", "[crowd]") {
   // Frames at irregular times: 0, 0.5, 1.5, 1.75, 3.
   const double times[] = {0, 0.5, 1.5, 1.75, 3};
   for (double t : times) (void)crowd.Tick(t, 0.25f, record);
-  // In index order in each frame.
+  // In each frame interval by interval, shortest first (the order their phases fall due).
   const std::vector<std::pair<std::size_t, float>> expected = {
-      {0, 0.25f}, {1, 0.25f}, {2, 0.25f},  // first ticks: the frame's dt
+      {0, 0.25f}, {2, 0.25f}, {1, 0.25f},  // first ticks: the frame's dt
       {0, 0.5f},                            // 0.5
       {0, 1.0f}, {2, 1.5f},                 // 1.5
       {0, 0.25f},                           // 1.75
-      {0, 1.25f}, {1, 3.0f}, {2, 1.5f}};    // 3
+      {0, 1.25f}, {2, 1.5f}, {1, 3.0f}};    // 3
   CHECK(seen == expected);
 }
 
@@ -336,27 +336,29 @@ TEST_CASE("a frame budget defers the rest to the next call, oldest first", "[cro
   CHECK(r.deferred == 10);
   r = crowd.Tick(3, 1, record, 0);
   CHECK(r.deferred == 10);  // merged again
-  r = crowd.Tick(4, 1, record);  // from where the sweep stopped, round
+  r = crowd.Tick(4, 1, record);  // the due left since frame 2, whole
   CHECK(r.ticked == 10);
   CHECK(r.deferred == 0);
-  CHECK(order == std::vector<std::size_t>{4, 5, 6, 7, 8, 9, 0, 1, 2, 3});
+  CHECK(order == std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
   order.clear();
   r = crowd.Tick(5, 1, record, 3);
-  CHECK(order == std::vector<std::size_t>{4, 5, 6});
+  CHECK(order == std::vector<std::size_t>{0, 1, 2});
   CHECK(r.deferred == 7);
   crowd.SetInterval(1, 2);  // phase 0: even frames
   crowd.SetInterval(5, 2);  // phase 1: odd frames
+  CHECK(crowd.Interval(1) == 2);
+  CHECK(crowd.Interval(5) == 2);
   order.clear();
-  // The rest of frame 5's sweep (7..3, without 1 and 5 now), and 1, due on frame 6 in its new phase.
+  // The rest of frame 5's due (3..9, without 5 now), then 1, due on frame 6 in its new phase.
   r = crowd.Tick(6, 1, record);
   CHECK(r.deferred == 0);
-  CHECK(order == std::vector<std::size_t>{7, 8, 9, 0, 1, 2, 3});
+  CHECK(order == std::vector<std::size_t>{3, 4, 6, 7, 8, 9, 1});
   order.clear();
   (void)crowd.Tick(7, 1, record);
-  CHECK(order == std::vector<std::size_t>{7, 8, 9, 0, 2, 3, 4, 5, 6});
+  CHECK(order == std::vector<std::size_t>{0, 2, 3, 4, 6, 7, 8, 9, 5});
   order.clear();
   (void)crowd.Tick(8, 1, record);
-  CHECK(order == std::vector<std::size_t>{7, 8, 9, 0, 1, 2, 3, 4, 6});
+  CHECK(order == std::vector<std::size_t>{0, 2, 3, 4, 6, 7, 8, 9, 1});
 }
 
 TEST_CASE("an empty crowd ticks nothing", "[crowd]") {
@@ -403,7 +405,7 @@ TEST_CASE("leaving and joining a crowd", "[crowd]") {
   order.clear();
   (void)crowd.Tick(3, 1, record);
   (void)crowd.Tick(4, 1, record);
-  CHECK(order == std::vector<std::size_t>{0, 2, 0, 1, 2});
+  CHECK(order == std::vector<std::size_t>{0, 2, 0, 2, 1});  // intervals of 1 first
 }
 
 namespace {

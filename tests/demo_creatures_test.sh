@@ -7,7 +7,7 @@
 demo=${1:?usage: demo_creatures_test.sh path/to/creatures}
 expected=$(dirname "$0")/demo_creatures_expected.txt
 out=$(mktemp) || exit 1
-trap 'rm -f "$out.why" "$out.nowhy" "$out" "$out.again" "$out.other" "$out.piped" "$out.csv" "$out.dot" "$out.crowd" "$out.budget" "$out.heat"' EXIT
+trap 'rm -f "$out.why" "$out.nowhy" "$out" "$out.again" "$out.other" "$out.piped" "$out.csv" "$out.dot" "$out.crowd" "$out.budget" "$out.heat" "$out.screen"' EXIT
 passed=0
 failed=0
 check() {  # check WHAT COMMAND...: counts the command's success
@@ -76,7 +76,7 @@ check "--crowd runs and exits 0" "$demo" --crowd 2000 --ticks 60 --seed 4 --ever
 check "--crowd prints the LOD histogram of the first frame" \
   grep -q '^     0 .* 1425         0 .*  1:849 2:1151 4:0 8:0$' "$out.crowd"
 check "--crowd prints what the crowd runs at the end" grep -qx \
-  'running at the end (creatures per behavior decider): DANCE 150 FIND_FOOD 817 FLIP 168 REST 688 ROLL 177' "$out.crowd"
+  'running at the end (creatures per behavior decider): DANCE 148 EAT_FOOD 7 FIND_FOOD 813 FLIP 165 REST 690 ROLL 177' "$out.crowd"
 # The heat map: the last frame's map is the one the end's counts describe, cell by cell.
 "$demo" --crowd 2000 --ticks 60 --seed 4 --every 30 --heatmap 40 >"$out.heat" </dev/null
 check "--crowd --heatmap draws each printed frame's map, 40 cells wide and 10 rows, with its legend" \
@@ -85,10 +85,22 @@ check "--crowd --heatmap: the first frame's first row and the legend" sh -c \
   "grep -qx '  |AABEAAAAAEABCABEBBCDAADCEADDADAADBBABABB' '$out.heat' &&
    grep -qx '  |A DANCE  B FLIP  C REST  D FIND_FOOD  E ROLL' '$out.heat'"
 check "--crowd --heatmap: the last frame's row through the nest is REST" grep -qx \
-  '  |BED CDDCCCCDCCCCCCCCCCDDCDCDCCCCCCDDDCED' "$out.heat"
+  '  |BDB CCCCCDDDCCCCCDCCCDDCDDCCCCDCDCCABCEE' "$out.heat"
 "$demo" --crowd 2000 --ticks 60 --seed 4 --every 30 --budget 300 >"$out.budget" </dev/null
 check "--crowd --budget ticks at most the budget a frame and defers the rest" \
   test "$(grep -c '^ *[0-9]* *[0-9.]* *300 *[0-9]* ' "$out.budget")" = 3
+
+# The interactive view on a terminal (script(1) gives it one, 120x50), fed keys:
+# 'h' puts the heat map under the creatures, its legend on the map's bottom edge.
+interact() {  # interact KEYS OUT: KEYS a second apart, then q
+  (for key in $1; do sleep 1; printf %s "$key"; done; sleep 1; printf q) |
+    TERM=xterm script -qfc "stty cols 120 rows 50; '$demo' --seed 4" "$2" >/dev/null 2>&1
+}
+interact "" "$out.screen"
+check "the interactive view lists the heat map's key" grep -aq 'h heat map  +/- speed' "$out.screen"
+check "the interactive view has no heat map until asked" sh -c "! grep -aq 'heat map:' '$out.screen'"
+interact "h" "$out.screen"
+check "'h' draws the heat map's legend in the interactive view" grep -aq 'heat map:' "$out.screen"
 
 echo "demo: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -20,16 +20,25 @@ int HeatMap::LetterOf(const bt::DeciderDef* behavior) {
   return static_cast<int>(seen_.size());
 }
 
+int HeatMap::Columns(const World& world) const { return std::max(1, std::min(columns_, world.width)); }
+
+int HeatMap::Rows(const World& world) const {
+  if (rows_ > 0) return std::min(rows_, world.height);
+  return std::max(1, Columns(world) * world.height / world.width / 2);
+}
+
+Point HeatMap::CellOf(const World& world, Point at) const {
+  const int columns = Columns(world), rows = Rows(world);
+  return {std::clamp(at.x * columns / world.width, 0, columns - 1), std::clamp(at.y * rows / world.height, 0, rows - 1)};
+}
+
 std::vector<std::string> HeatMap::Draw(const World& world, const std::vector<const bt::DeciderDef*>& running) {
-  const int columns = std::max(1, std::min(columns_, world.width));
-  const int rows = std::max(1, columns * world.height / world.width / 2);
+  const int columns = Columns(world), rows = Rows(world);
   // counts[cell][letter]: creatures of the cell running that behavior (letter 0: none).
   std::vector<std::vector<int>> counts(static_cast<std::size_t>(rows * columns), std::vector<int>(kMaxLetters + 1));
   for (std::size_t i = 0; i < world.creatures.size() && i < running.size(); ++i) {
-    const Point at = world.creatures[i].at;
-    const int column = std::clamp(at.x * columns / world.width, 0, columns - 1);
-    const int row = std::clamp(at.y * rows / world.height, 0, rows - 1);
-    ++counts[static_cast<std::size_t>(row * columns + column)][static_cast<std::size_t>(LetterOf(running[i]))];
+    const Point cell = CellOf(world, world.creatures[i].at);
+    ++counts[static_cast<std::size_t>(cell.y * columns + cell.x)][static_cast<std::size_t>(LetterOf(running[i]))];
   }
   std::vector<std::string> lines;
   for (int row = 0; row < rows; ++row) {

@@ -12,7 +12,8 @@ namespace {
 const char kUsage[] =
     "usage: creatures [options]\n"
     "  On a terminal: the live sandbox (keys: tab/n next creature, p previous,\n"
-    "  space pause, s single step, w whole tree, y why, +/- speed, q quit).\n"
+    "  space pause, s single step, w whole tree, y why, h heat map of behaviors,\n"
+    "  +/- speed, q quit).\n"
     "  Otherwise, or with --ticks: a plain-text run.\n"
     "  --ticks N       run N ticks without interaction (default 300)\n"
     "  --seed S        the world's seed; the same seed gives the same run (default 1)\n"

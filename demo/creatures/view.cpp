@@ -3,6 +3,9 @@
 // The screen, top to bottom: a status line; the map in a frame, with the
 // creature list beside it; the recent transitions; the keys. The overlay is a
 // framed box drawn last, next to the selected creature, like a game's tooltip.
+// With the heat map on ('h'), the ground under the creatures is coloured by the
+// behavior most of them run in each cell of kHeatCell world cells, its legend
+// above the transitions.
 #include "view.h"
 
 #include <ncurses.h>
@@ -13,14 +16,19 @@
 #include <deque>
 #include <string>
 
-#include "map.h"
 #include "bt/why.h"
+#include "heat_map.h"
+#include "map.h"
 #include "overlay.h"
 
 namespace creatures {
 namespace {
 
-enum ColorPair : short { kNestColor = 1, kFoodColor, kThreatColor, kPoseColor, kOverlayColor, kSelectedColor };
+enum ColorPair : short { kNestColor = 1, kFoodColor, kThreatColor, kPoseColor, kOverlayColor, kSelectedColor, kHeatColor };
+// The heat map's letters A, B, ... take these backgrounds in turn.
+constexpr short kHeatBackgrounds[] = {COLOR_BLUE, COLOR_GREEN, COLOR_MAGENTA, COLOR_CYAN, COLOR_YELLOW, COLOR_RED};
+constexpr int kHeatColors = static_cast<int>(std::size(kHeatBackgrounds));
+constexpr Point kHeatCell = {4, 2};  // [world cells] per heat-map cell: wide and low, as text cells are tall
 
 constexpr int kMapTop = 1;
 constexpr int kMapLeft = 0;
@@ -31,6 +39,8 @@ struct ViewState {
   bool paused = false;
   bool wholeTree = false;
   bool why = false;  // the overlay shows the why-record instead of the active path
+  bool heat = false;  // the heat map of behaviors under the creatures
+  HeatMap heatMap{1};  // sized to the world by RunInteractive; keeps its letters between frames
   int delayMs = 150;
   std::deque<std::string> log;   // the latest transitions, newest last
   TreeFile* treeFile = nullptr;  // --tree: polled every frame
@@ -47,6 +57,13 @@ void StartColors() {
   init_pair(kPoseColor, COLOR_MAGENTA, -1);
   init_pair(kOverlayColor, COLOR_CYAN, -1);
   init_pair(kSelectedColor, COLOR_BLACK, COLOR_CYAN);
+  for (short k = 0; k < kHeatColors; ++k) init_pair(static_cast<short>(kHeatColor + k), COLOR_BLACK, kHeatBackgrounds[k]);
+}
+
+// A heat-map letter's colours: 'A' the first pair, and so on round; 0 for none.
+chtype HeatStyle(char letter) {
+  if (letter < 'A' || letter > 'Z') return 0;
+  return COLOR_PAIR(kHeatColor + (letter - 'A') % kHeatColors);
 }
 
 chtype Styled(char glyph, bool selected) {
@@ -68,7 +85,7 @@ chtype Styled(char glyph, bool selected) {
   return ch | COLOR_PAIR(kPoseColor) | A_BOLD;
 }
 
-void DrawWorld(const Sandbox& sandbox, const ViewState& view) {
+void DrawWorld(const Sandbox& sandbox, ViewState& view) {
   const World& world = sandbox.world;
   const Creature& sel = world.creatures[static_cast<std::size_t>(view.selected)];
   // A frame, so the world's edge (where threats come from) is visible. Plain
@@ -81,10 +98,30 @@ void DrawWorld(const Sandbox& sandbox, const ViewState& view) {
   for (int x : {kMapLeft, right})
     for (int y : {kMapTop, bottom}) mvaddch(y, x, '+');
   const std::vector<std::string> rows = DrawMap(world, view.selected);
+  std::vector<std::string> heat;  // the heat map's lines, then its legend
+  if (view.heat) heat = view.heatMap.Draw(world, sandbox.running);
   for (int y = 0; y < world.height; ++y)
-    for (int x = 0; x < world.width; ++x)
-      mvaddch(kMapTop + 1 + y, kMapLeft + 1 + x,
-              Styled(rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)], sel.at == Point{x, y}));
+    for (int x = 0; x < world.width; ++x) {
+      chtype ch = Styled(rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)], sel.at == Point{x, y});
+      if (view.heat && sel.at != Point{x, y}) {
+        const Point cell = view.heatMap.CellOf(world, {x, y});
+        const std::string& line = heat[static_cast<std::size_t>(cell.y)];  // Draw drops a line's trailing blanks
+        const chtype style = static_cast<std::size_t>(cell.x) < line.size() ? HeatStyle(line[static_cast<std::size_t>(cell.x)]) : 0;
+        if (style != 0) ch = (ch & (A_CHARTEXT | A_BOLD)) | style;
+      }
+      mvaddch(kMapTop + 1 + y, kMapLeft + 1 + x, ch);
+    }
+  if (!view.heat) return;
+  // The legend, each letter in its colours, on the frame's bottom edge.
+  int x = kMapLeft + 2;
+  mvaddstr(bottom, x, " heat map:");
+  x += 10;
+  const std::string& legend = heat.back();
+  for (std::size_t i = 0; i < legend.size() && x < COLS; ++i, ++x) {
+    const bool letter = i == 0 || (i >= 2 && legend[i - 1] == ' ' && legend[i - 2] == ' ');  // "A DANCE  B FLIP"
+    mvaddch(bottom, x, static_cast<unsigned char>(legend[i]) | (letter ? HeatStyle(legend[i]) : 0));
+  }
+  if (x < COLS) mvaddch(bottom, x, ' ');
 }
 
 void DrawCreatureList(const Sandbox& sandbox, const ViewState& view) {
@@ -118,7 +155,7 @@ void DrawLog(const Sandbox& sandbox, const ViewState& view) {
     mvaddnstr(LINES - 2, 0, ("tree " + view.treeStatus).c_str(), COLS);
     attroff(A_BOLD);
   }
-  mvprintw(LINES - 1, 0, "tab/n next  p previous  space pause  s step  w whole tree  y why  +/- speed  q quit");
+  mvprintw(LINES - 1, 0, "tab/n next  p previous  space pause  s step  w whole tree  y why  h heat map  +/- speed  q quit");
 }
 
 // The overlay box: beside the creature, kept on screen, over whatever is there.
@@ -152,7 +189,7 @@ void DrawOverlay(const Sandbox& sandbox, const ViewState& view) {
   delwin(box);
 }
 
-void Draw(const Sandbox& sandbox, const ViewState& view, std::uint32_t seed) {
+void Draw(const Sandbox& sandbox, ViewState& view, std::uint32_t seed) {
   erase();
   attron(A_BOLD);
   mvprintw(0, 0, "bt creatures sandbox  tick %d  seed %u  %s  (%d ms/tick)", sandbox.tick - 1, seed,
@@ -195,6 +232,7 @@ int RunInteractive(Sandbox& sandbox, const Options& options, TimelineWriter* tim
   view.selected = options.selected;
   view.wholeTree = options.wholeTree;
   view.delayMs = options.delayMs;
+  view.heatMap = HeatMap(sandbox.world.width / kHeatCell.x, sandbox.world.height / kHeatCell.y);
   initscr();
   cbreak();
   noecho();
@@ -242,6 +280,9 @@ int RunInteractive(Sandbox& sandbox, const Options& options, TimelineWriter* tim
         break;
       case 'y':
         view.why = !view.why;
+        break;
+      case 'h':
+        view.heat = !view.heat;
         break;
       case '+':
       case '=':

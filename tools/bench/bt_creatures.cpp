@@ -160,6 +160,20 @@ std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n,
     return bt::TickBehaviorTreeCompiled<ROOT>(c, m, time, static_cast<float>(kDt));
   });
 }
+std::size_t BtTickCompiledInOrder(Creature* creatures, BtMemory* memory, const std::uint32_t* order, std::size_t n,
+                                  int t, const bt::DeciderDef** running) {
+  const double time = t * kDt;
+  std::size_t unhealthy = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::uint32_t i = order[k];
+    WorldStep(creatures[i], t);
+    const bt::TickResult r = bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, static_cast<float>(kDt));
+    running[i] = r.decider;
+    unhealthy += !bt::IsOk(r.status);
+  }
+  return unhealthy;
+}
+
 namespace {
 // World step then the compiled tick, for the agents the crowd finds due.
 struct CrowdCreatureTick {
@@ -170,6 +184,12 @@ struct CrowdCreatureTick {
   bt::TickResult operator()(std::size_t i, double time, float dt) const {
     WorldStep(creatures[i], ownTicks != nullptr ? ownTicks[i]++ : t);
     return bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, dt);
+  }
+  void Prefetch(std::size_t i) const noexcept {
+    __builtin_prefetch(&creatures[i], 1);
+    __builtin_prefetch(&memory[i], 1);
+    __builtin_prefetch(reinterpret_cast<const char*>(&memory[i]) + sizeof(BtMemory) - 1, 1);
+    if (ownTicks != nullptr) __builtin_prefetch(&ownTicks[i], 1);
   }
 };
 }  // namespace

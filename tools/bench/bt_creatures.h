@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "bt/crowd.h"
 #include "bt/decider.h"
@@ -46,6 +47,13 @@ std::size_t BtTickWhy(Creature* creatures, BtWhyAgent* agents, std::size_t n, in
 
 // The same with TickBehaviorTreeCompiled<ROOT> (bt/compiled_tick.h).
 std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t);
+
+// World step then TickBehaviorTreeCompiled<ROOT> for agents order[0], order[1] ...
+// order[n - 1] at tick t, noting the behavior decider each one's tick reports in
+// running[agent] (null when it reports none); returns how many ticks were not ok.
+// For grouping agents by active path (crowd_main.cpp): the same work in another order.
+std::size_t BtTickCompiledInOrder(Creature* creatures, BtMemory* memory, const std::uint32_t* order, std::size_t n,
+                                  int t, const bt::DeciderDef** running);
 
 // The agents the crowd finds due at tick t: world step then TickBehaviorTreeCompiled<ROOT>,
 // at most `budget` of them, on `parallel`'s threads when given. With ownTicks, an

@@ -1,6 +1,7 @@
 // tools/bench/crowd_main.cpp — the crowd (bt/crowd.h) on the creatures workload:
 // its cost against the plain loop over the compiled tick, level of detail,
-// threads through oneTBB, and scaling, all measured in this one run.
+// threads through oneTBB, grouping agents by active path, and scaling, all
+// measured in this one run.
 //
 //   crowd [--n N] [--ticks T] [--repeats R]     (N: the row the targets line summarizes)
 //
@@ -57,8 +58,10 @@ int MixedLodInterval(std::size_t i) { return Interval(i % 10); }
 constexpr double kLodIdealFraction = 0.1 + 0.3 / 2 + 0.6 / 8;
 
 // Plain and Crowd step the world by the frame; the level-of-detail sides and
-// their full-rate reference (CrowdOwn) by each agent's own tick count.
-enum class Side { Plain, Crowd, CrowdOwn, CrowdLod, CrowdLodMixed, Tbb1, Tbb2 };
+// their full-rate reference (CrowdOwn) by each agent's own tick count. InOrder
+// and Grouped: the plain loop noting each agent's behavior, in agent order, and
+// in the order of a counting sort by the behavior each agent's last tick ran.
+enum class Side { Plain, Crowd, CrowdOwn, CrowdLod, CrowdLodMixed, Tbb1, Tbb2, InOrder, Grouped };
 
 struct Timing {
   double seconds = 0;       // fastest repeat
@@ -67,11 +70,41 @@ struct Timing {
   std::uint64_t unhealthy = 0;
 };
 
+// Grouping by active path: the agents ordered by the behavior their last tick
+// reported, so each runs the same deciders' code as the one before it.
+struct Grouping {
+  std::vector<std::uint32_t> order;            // the agents in the order to tick them
+  std::vector<const bt::DeciderDef*> running;  // by agent: what its last tick ran
+  std::vector<std::uint8_t> key;               // by agent: running's index in seen
+  const bt::DeciderDef* seen[255] = {};        // the behaviors met, in order of first sight
+  int seenCount = 0;
+  explicit Grouping(std::size_t n) : order(n), running(n), key(n) { Restore(); }
+  void Restore() {
+    std::fill(running.begin(), running.end(), nullptr);
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
+  }
+  std::uint8_t KeyOf(const bt::DeciderDef* behavior) {
+    for (int k = 0; k < seenCount; ++k)
+      if (seen[k] == behavior) return static_cast<std::uint8_t>(k);
+    if (seenCount == 254) return 254;  // more behaviors than keys: the rest share the last
+    seen[seenCount] = behavior;
+    return static_cast<std::uint8_t>(seenCount++);
+  }
+  // A counting sort of the agents by key, stable: agent order within a behavior.
+  void Sort() {
+    std::size_t start[256] = {};
+    for (std::size_t i = 0; i < running.size(); ++i) ++start[(key[i] = KeyOf(running[i])) + 1];
+    for (int k = 1; k < 256; ++k) start[k] += start[k - 1];
+    for (std::size_t i = 0; i < running.size(); ++i) order[start[key[i]]++] = static_cast<std::uint32_t>(i);
+  }
+};
+
 struct Bench {
   Agents agents;
   bt::Crowd full, lod, lodMixed;
+  Grouping grouping;
   tbb::task_arena one{1}, two{2};
-  explicit Bench(std::size_t n) : agents(n), full(n), lod(n), lodMixed(n) {
+  explicit Bench(std::size_t n) : agents(n), full(n), lod(n), lodMixed(n), grouping(n) {
     for (std::size_t i = 0; i < n; ++i) {
       lod.SetInterval(i, SortedLodInterval(i, n));
       lodMixed.SetInterval(i, MixedLodInterval(i));
@@ -85,6 +118,7 @@ struct Bench {
   // One repeat of `side` over frames [kWarmupTicks, kWarmupTicks + ticks); returns seconds.
   double Run(Side side, int ticks, Timing& timing) {
     agents.Restore();
+    grouping.Restore();
     Creature* creatures = agents.creatures.data();
     BtMemory* memory = agents.memory.data();
     int* own = agents.ownTicks.data();
@@ -105,6 +139,13 @@ struct Bench {
           break;
         case Side::Tbb2:
           r = two.execute([&] { return BtCrowdTick(full, creatures, memory, t, SIZE_MAX, bt::TbbParallelFor()); });
+          break;
+        case Side::Grouped:
+          grouping.Sort();
+          [[fallthrough]];
+        case Side::InOrder:
+          r.refused = BtTickCompiledInOrder(creatures, memory, grouping.order.data(), n, t, grouping.running.data());
+          r.ticked = n;
           break;
       }
       agentTicks += r.ticked;
@@ -179,12 +220,16 @@ int main(int argc, char** argv) {
   std::printf("scaling (T=%d, fastest repeat; ns per agent-tick, wall clock; lod = LOD frame cost / full-rate "
               "frame cost, ideal %.3f):\n",
               ticks, kLodIdealFraction);
-  std::printf("  %9s %9s %9s %7s %9s %9s %8s %7s %9s %7s\n", "N", "plain_ns", "crowd_ns", "ratio", "tbb1_ns",
-              "tbb2_ns", "speedup", "lod", "lod_mixed", "allocs");
+  std::printf("  (grouped = ns per agent-tick of the plain loop with the agents sorted by behavior each frame, the sort "
+              "included, / the same loop in agent order)\n");
+  std::printf("  (control = the thread speedup of plain arithmetic, measured right after the row: what this machine "
+              "gives 2 threads then)\n");
+  std::printf("  %9s %9s %9s %7s %9s %9s %8s %8s %7s %9s %8s %7s\n", "N", "plain_ns", "crowd_ns", "ratio", "tbb1_ns",
+              "tbb2_ns", "speedup", "control", "lod", "lod_mixed", "grouped", "allocs");
   bool healthy = true;
   const std::size_t rows[] = {1000, 10000, 100000, 1000000};
   struct Summary {
-    double ratio = 0, speedup = 0, lod = 0, lodMixed = 0;
+    double ratio = 0, speedup = 0, lod = 0, lodMixed = 0, grouped = 0;
     std::uint64_t allocations = 0;
   } summary;
   for (std::size_t rowN : rows) {
@@ -192,22 +237,24 @@ int main(int argc, char** argv) {
     const int rowTicks = rowN >= 1000000 ? std::max(1, ticks / 10) : ticks;
     const int rowRepeats = rowN >= 1000000 ? 2 : rowN <= 1000 ? repeats * 4 : repeats;
     Bench bench(rowN);
-    const Side sides[] = {Side::Plain,         Side::Crowd, Side::CrowdOwn, Side::CrowdLod,
-                          Side::CrowdLodMixed, Side::Tbb1,  Side::Tbb2};
-    Timing t[7];
+    const Side sides[] = {Side::Plain, Side::Crowd, Side::CrowdOwn, Side::CrowdLod, Side::CrowdLodMixed,
+                          Side::Tbb1,  Side::Tbb2,  Side::InOrder,  Side::Grouped};
+    Timing t[9];
     bench.Measure(sides, t, rowTicks, rowRepeats);
     const double ratio = NsPerAgentTick(t[1]) / NsPerAgentTick(t[0]);
     const double lod = t[3].seconds / t[2].seconds;
     const double lodMixed = t[4].seconds / t[2].seconds;
     const double speedup = t[5].seconds / t[6].seconds;
+    const double grouped = NsPerAgentTick(t[8]) / NsPerAgentTick(t[7]);
+    const double rowControl = ControlSpeedup();
     std::uint64_t allocations = 0;
-    for (int k = 1; k < 7; ++k) allocations += t[k].allocations;
+    for (int k = 1; k < 9; ++k) allocations += t[k].allocations;
     for (const Timing& timing : t) healthy = healthy && timing.unhealthy == 0;
-    std::printf("  %9zu %9.2f %9.2f %7.2f %9.2f %9.2f %8.2f %7.3f %9.3f %7llu\n", rowN, NsPerAgentTick(t[0]),
-                NsPerAgentTick(t[1]), ratio, NsPerAgentTick(t[5]), NsPerAgentTick(t[6]), speedup, lod, lodMixed,
-                static_cast<unsigned long long>(allocations));
+    std::printf("  %9zu %9.2f %9.2f %7.2f %9.2f %9.2f %8.2f %8.2f %7.3f %9.3f %8.2f %7llu\n", rowN,
+                NsPerAgentTick(t[0]), NsPerAgentTick(t[1]), ratio, NsPerAgentTick(t[5]), NsPerAgentTick(t[6]), speedup,
+                rowControl, lod, lodMixed, grouped, static_cast<unsigned long long>(allocations));
     std::fflush(stdout);
-    if (rowN == n) summary = {ratio, speedup, lod, lodMixed, allocations};
+    if (rowN == n) summary = {ratio, speedup, lod, lodMixed, grouped, allocations};
   }
   const double control = ControlSpeedup();
   std::printf("control: plain arithmetic in a TBB parallel_for, 2 threads against 1: %.2fx%s\n", control,
@@ -220,9 +267,9 @@ int main(int argc, char** argv) {
               std::abs(lodError) <= 0.1 ? "met" : "MISSED", summary.speedup >= 1.8 ? "met" : "MISSED",
               summary.allocations == 0 ? "met" : "MISSED");
   std::printf("crowd N=%zu ratio=%.2f lod_fraction=%.3f lod_mixed_fraction=%.3f lod_ideal=%.3f speedup_2_threads=%.2f "
-              "control_speedup=%.2f allocs=%llu\n",
+              "control_speedup=%.2f grouped_ratio=%.2f allocs=%llu\n",
               n, summary.ratio, summary.lod, summary.lodMixed, kLodIdealFraction, summary.speedup, control,
-              static_cast<unsigned long long>(summary.allocations));
+              summary.grouped, static_cast<unsigned long long>(summary.allocations));
   if (!healthy) std::printf("some ticks reported an error status\n");
   return healthy ? 0 : 1;
 }
