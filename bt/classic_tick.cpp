@@ -61,7 +61,7 @@ class ClassicGroup {
   // Inline as far as the Decide (the root of a Selector checks most of its
   // children every tick, and most reject); the activation out of line.
   [[gnu::always_inline]] Result Start(int i) {
-    if (g_.children[i]->flags & kCountsRuleRuns) [[unlikely]]
+    if (t_.classicExtras) [[unlikely]]
       if (!CountRuleRun(i)) return Result::Failed;
     Choice choice;
     if (!(EvaluateInline<true>(t_, *g_.children[i], choice.dblock, TimerUse::kCheck, depth_ + 1) > 0) ||
@@ -91,7 +91,7 @@ class ClassicGroup {
   }
   // Child i ended with `result` (or rejected), which the group now handles.
   void End(int i, Result result) {
-    if (g_.children[i]->flags & kCountsRuleRuns) [[unlikely]]
+    if (t_.classicExtras) [[unlikely]]
       if (!CountRuleRun(i)) return;
     End(i, result == Result::Done ? "done" : "failed");
   }
@@ -111,8 +111,10 @@ class ClassicGroup {
  private:
   std::uint32_t BaseOf(int i) { return base_ + childBase_(i); }
 
-  // One more rule run (bt/classic.h), about child i; false, the tick failed: past kMaxRuleRuns.
+  // One more rule run (bt/classic.h) when child i counts them; false, the tick
+  // failed: past kMaxRuleRuns. Called only in a tree with classic extras.
   [[gnu::noinline]] bool CountRuleRun(int i) {
+    if (!(g_.children[i]->flags & kCountsRuleRuns)) return true;
     if (t_.ruleRuns < kMaxRuleRuns) return ++t_.ruleRuns, true;
     return Fail(t_, Status::RedecideLimit, *g_.children[i]);
   }
@@ -129,7 +131,7 @@ class ClassicGroup {
   }
   // What child i returned, noted on the tree's running path when it keeps one (bt/running_path.h).
   Result Noted(int i, Result result) {
-    if (t_.runningPath != nullptr) [[unlikely]]
+    if (t_.classicExtras && t_.runningPath != nullptr) [[unlikely]]
       NoteOnRunningPath(*t_.runningPath, *g_.children[i], result);
     return result;
   }
@@ -137,6 +139,8 @@ class ClassicGroup {
   // Debug output or a why-record wants the group's steps, which are then
   // written out of line (Trace*), so the steps themselves stay short.
   bool Traced() const {
+    if (!t_.traced) [[likely]]
+      return false;
 #if BT_DEBUG_OUTPUT
     if (DebugWanted(4, t_.agent)) return true;
 #endif

@@ -38,6 +38,9 @@ struct TreeData {
   std::uint32_t timersOffset = 0; // [bytes] of the timer array in the block
   std::uint32_t variablesOffset = 0;  // [bytes] of the VariableBlock in the block; 0: no variables
   std::uint32_t runningPathOffset = 0;  // [bytes] of the RunningPath (bt/running_path.h); 0: none
+  // The classic rules' exactness hooks apply: a running path to note on, or a
+  // decider with kCountsRuleRuns (bt/classic.h). Copied to each tick's TickState.
+  bool classicExtras = false;
   std::uint64_t variableBools = 0;    // bit i: variable i is a Bool
   std::uint16_t numVariables = 0;     // the root's declared variables
   std::uint16_t numTimers = 0;    // deciders with a timer precondition

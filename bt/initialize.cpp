@@ -182,6 +182,7 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
   tree.timersOffset = a.timersOffset;
   tree.variablesOffset = a.variablesOffset;
   tree.runningPathOffset = a.runningPathOffset;
+  tree.classicExtras = a.runningPathOffset != 0 || a.ruleRuns;
   tree.variableBools = a.variableBools;
   tree.numVariables = a.deciders[a.count - 1]->variableCount;
   tree.numTimers = static_cast<std::uint16_t>(a.numTimers);

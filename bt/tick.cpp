@@ -589,11 +589,7 @@ template <bool kDebug>
   return result;
 }
 
-#if BT_DEBUG_OUTPUT
-[[gnu::always_inline]] static inline bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent) || t.why != nullptr; }
-#else
-[[gnu::always_inline]] static inline bool DebugOn(const TickState& t) { return t.why != nullptr; }
-#endif
+[[gnu::always_inline]] static inline bool DebugOn(const TickState& t) { return t.traced; }
 
 // The walk down the path active below `top`, with debug output or without.
 [[gnu::always_inline]] static inline Result TickActive(TickState& t, const DeciderDef& top, std::uint32_t base,
@@ -749,6 +745,12 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.redecides = 0;
   t.redecideLimit = redecideLimit;
   t.ruleRuns = 1;
+  t.classicExtras = root.data->tree.classicExtras;
+#if BT_DEBUG_OUTPUT
+  t.traced = DebugWanted(1, agent) || why != nullptr;
+#else
+  t.traced = why != nullptr;
+#endif
   t.error = Status::Running;
   t.runningGroup = nullptr;
   // Not errorDecider, runningDecider nor deactivation, as in the compiled tick:

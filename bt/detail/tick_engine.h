@@ -53,6 +53,12 @@ struct TickState {
   // Rule runs this tick (kCountsRuleRuns, bt/classic.h): 1, the run that starts
   // it (the root's, or the running rule's), plus those the classic groups count.
   int ruleRuns;
+  // TreeData::classicExtras: one byte the classic rules test on every child they
+  // start or end, instead of the running path and each child's flags.
+  bool classicExtras;
+  // Debug output wanted for this agent (at any level) or a why-record: the tick's
+  // steps are traced. Decided once, as the tick starts, like the steady walk's copy.
+  bool traced;
   Status error;                      // Running while no error
   const DeciderDef* errorDecider;
   const DeciderDef* runningDecider;  // the behavior decider that ticked Running
