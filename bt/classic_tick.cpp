@@ -383,7 +383,14 @@ const DeciderDef* FirstActiveBehavior(const std::byte* region, const DeciderDef&
   for (const DeciderDef* d = &top;; ++depth) {
     if (d->kind == DeciderKind::Behavior) return d;
     if (d->kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return nullptr;
-    std::uint64_t mask = ActiveChildMask(region + base + d->data->slotOffset, *d) & AllChildren(*d);
+    const std::byte* slot = region + base + d->data->slotOffset;
+    if (!HasSideBySideChildren(d->policy)) {  // one child at most, at the group's base: no mask to build
+      const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
+      if (active >= d->childCount) return nullptr;
+      d = d->children[active];
+      continue;
+    }
+    std::uint64_t mask = ChildSetOf(slot).active & AllChildren(*d);
     if (mask == 0) return nullptr;
     ChildBases childBase(*d);
     if (!OneBit(mask)) {
@@ -451,20 +458,28 @@ const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g
       if (damagedBase != nullptr) *damagedBase = base;
       return d;
     }
-    std::uint64_t mask = ActiveChildMask(slot, *d) & AllChildren(*d);
-    if (mask == 0) return nullptr;
-    ChildBases childBase(*d);
-    if (!OneBit(mask)) {
-      for (; mask != 0; mask &= mask - 1) {
-        const int i = std::countr_zero(mask);
-        if (const DeciderDef* damaged = FindDamage(region, *d->children[i], base + childBase(i), damagedBase))
-          return damaged;
+    const DeciderDef* next;
+    if (!HasSideBySideChildren(d->policy)) {  // one child at most, at the group's base: no mask to build
+      const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
+      if (active >= d->childCount) return nullptr;  // none active (SlotFits let only kNoChild past)
+      next = d->children[active];
+    } else {
+      std::uint64_t mask = ChildSetOf(slot).active;  // within its children (SlotFits)
+      if (mask == 0) return nullptr;
+      ChildBases childBase(*d);
+      if (!OneBit(mask)) {
+        for (; mask != 0; mask &= mask - 1) {
+          const int i = std::countr_zero(mask);
+          if (const DeciderDef* damaged = FindDamage(region, *d->children[i], base + childBase(i), damagedBase))
+            return damaged;
+        }
+        return nullptr;
       }
-      return nullptr;
+      const int i = std::countr_zero(mask);
+      base += childBase(i);
+      next = d->children[i];
     }
-    const int i = std::countr_zero(mask);
-    base += childBase(i);
-    const DeciderDef& child = *d->children[i];
+    const DeciderDef& child = *next;
     if (child.kind != DeciderKind::Group || !IsClassicPolicy(child.policy)) return FindDamage(region, child, base, damagedBase);
     d = &child;
   }

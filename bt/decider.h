@@ -52,6 +52,9 @@ struct TreeData {
   std::uint8_t problem = 0;       // when kInvalid: a TreeProblem
 };
 
+// Children of a side-by-side group whose bases DeciderData records (the rest are summed).
+inline constexpr int kRecordedChildBases = 8;
+
 // Derived per decider by InitializeTreeData (mutable, beside the constant definition).
 struct DeciderData {
   std::uint16_t slotOffset = 0;    // [bytes] of the decider's slot in the decider region
@@ -71,6 +74,10 @@ struct DeciderData {
   std::uint32_t regionBytes = 0;
   // What the walk does beside the Spore rules (kWalk* bits): 0 for a plain decider.
   std::uint8_t walk = 0;
+  // A group whose children lie side by side: [bytes] from its base to that of
+  // each of its first kRecordedChildBases children (the sums of their elder
+  // siblings' regions), so the tick looks them up rather than adds them up.
+  std::uint16_t childBases[kRecordedChildBases] = {};
   TreeData tree;                   // used on roots only
 };
 
