@@ -39,11 +39,12 @@
 // Debug output off the hot path: the level test stays inline and the formatting
 // goes to a noinline helper, so the ticking functions keep small frames. (Not
 // [[gnu::cold]]: GCC 12 then moved the code after the call to .text.unlikely too.)
+// TickState::traced first: the level is read only in a tick that wants output.
 #if BT_DEBUG_OUTPUT
-#define BT_DEBUG_COLD(t, level, call)                             \
-  do {                                                            \
-    if (::bt::detail::DebugWanted(level, (t).agent)) [[unlikely]] \
-      call;                                                       \
+#define BT_DEBUG_COLD(t, level, call)                                            \
+  do {                                                                           \
+    if ((t).traced && ::bt::detail::DebugWanted(level, (t).agent)) [[unlikely]] \
+      call;                                                                      \
   } while (0)
 #else
 #define BT_DEBUG_COLD(t, level, call) \
