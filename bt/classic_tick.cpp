@@ -61,7 +61,7 @@ class ClassicGroup {
   // Inline as far as the Decide (the root of a Selector checks most of its
   // children every tick, and most reject); the activation out of line.
   [[gnu::always_inline]] Result Start(int i) {
-    if (g_.children[i]->flags & kCountsRuleRuns) [[unlikely]]
+    if (t_.classicExtras) [[unlikely]]
       if (!CountRuleRun(i)) return Result::Failed;
     Choice choice;
     if (!(EvaluateInline<true>(t_, *g_.children[i], choice.dblock, TimerUse::kCheck, depth_ + 1) > 0) ||
@@ -81,19 +81,16 @@ class ClassicGroup {
   Result Run(int i) { return IsActive(i) ? Continue(i) : Start(i); }
 
   // Deactivates child i, if active, because it ended (`result`) or for `why`.
-  void End(int i, const char* why) {
-    if (!IsActive(i)) return;
-    Unmark(i);
-    if (Traced()) [[unlikely]]
-      TraceEnd(i, why);
-    t_.deactivation = why;
-    Deactivate(t_, *g_.children[i], BaseOf(i), depth_ + 1);
+  // Inline as far as the test (most ends are of children that rejected, never
+  // activated: the earlier children of a Selector, every tick).
+  [[gnu::always_inline]] void End(int i, const char* why) {
+    if (IsActive(i)) EndActive(i, why);
   }
   // Child i ended with `result` (or rejected), which the group now handles.
-  void End(int i, Result result) {
-    if (g_.children[i]->flags & kCountsRuleRuns) [[unlikely]]
+  [[gnu::always_inline]] void End(int i, Result result) {
+    if (t_.classicExtras) [[unlikely]]
       if (!CountRuleRun(i)) return;
-    End(i, result == Result::Done ? "done" : "failed");
+    if (IsActive(i)) EndActive(i, result == Result::Done ? "done" : "failed");
   }
 
   // Where the running path says the group starts (kResumeOnRunningPath), or -1: no path kept.
@@ -111,10 +108,21 @@ class ClassicGroup {
  private:
   std::uint32_t BaseOf(int i) { return base_ + childBase_(i); }
 
-  // One more rule run (bt/classic.h), about child i; false, the tick failed: past kMaxRuleRuns.
+  // One more rule run (bt/classic.h) when child i counts them; false, the tick
+  // failed: past kMaxRuleRuns. Called only in a tree with classic extras.
   [[gnu::noinline]] bool CountRuleRun(int i) {
+    if (!(g_.children[i]->flags & kCountsRuleRuns)) return true;
     if (t_.ruleRuns < kMaxRuleRuns) return ++t_.ruleRuns, true;
     return Fail(t_, Status::RedecideLimit, *g_.children[i]);
+  }
+
+  // Child i, active, deactivated for `why`.
+  [[gnu::noinline]] void EndActive(int i, const char* why) {
+    Unmark(i);
+    if (Traced()) [[unlikely]]
+      TraceEnd(i, why);
+    t_.deactivation = why;
+    Deactivate(t_, *g_.children[i], BaseOf(i), depth_ + 1);
   }
 
   // Child i, which accepted with choice's DBlock, activated and ticked.
@@ -129,7 +137,7 @@ class ClassicGroup {
   }
   // What child i returned, noted on the tree's running path when it keeps one (bt/running_path.h).
   Result Noted(int i, Result result) {
-    if (t_.runningPath != nullptr) [[unlikely]]
+    if (t_.classicExtras && t_.runningPath != nullptr) [[unlikely]]
       NoteOnRunningPath(*t_.runningPath, *g_.children[i], result);
     return result;
   }
@@ -137,6 +145,8 @@ class ClassicGroup {
   // Debug output or a why-record wants the group's steps, which are then
   // written out of line (Trace*), so the steps themselves stay short.
   bool Traced() const {
+    if (!t_.traced) [[likely]]
+      return false;
 #if BT_DEBUG_OUTPUT
     if (DebugWanted(4, t_.agent)) return true;
 #endif
@@ -382,7 +392,14 @@ const DeciderDef* FirstActiveBehavior(const std::byte* region, const DeciderDef&
   for (const DeciderDef* d = &top;; ++depth) {
     if (d->kind == DeciderKind::Behavior) return d;
     if (d->kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return nullptr;
-    std::uint64_t mask = ActiveChildMask(region + base + d->data->slotOffset, *d) & AllChildren(*d);
+    const std::byte* slot = region + base + d->data->slotOffset;
+    if (!HasSideBySideChildren(d->policy)) {  // one child at most, at the group's base: no mask to build
+      const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
+      if (active >= d->childCount) return nullptr;
+      d = d->children[active];
+      continue;
+    }
+    std::uint64_t mask = ChildSetOf(slot).active & AllChildren(*d);
     if (mask == 0) return nullptr;
     ChildBases childBase(*d);
     if (!OneBit(mask)) {
@@ -450,20 +467,28 @@ const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g
       if (damagedBase != nullptr) *damagedBase = base;
       return d;
     }
-    std::uint64_t mask = ActiveChildMask(slot, *d) & AllChildren(*d);
-    if (mask == 0) return nullptr;
-    ChildBases childBase(*d);
-    if (!OneBit(mask)) {
-      for (; mask != 0; mask &= mask - 1) {
-        const int i = std::countr_zero(mask);
-        if (const DeciderDef* damaged = FindDamage(region, *d->children[i], base + childBase(i), damagedBase))
-          return damaged;
+    const DeciderDef* next;
+    if (!HasSideBySideChildren(d->policy)) {  // one child at most, at the group's base: no mask to build
+      const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
+      if (active >= d->childCount) return nullptr;  // none active (SlotFits let only kNoChild past)
+      next = d->children[active];
+    } else {
+      std::uint64_t mask = ChildSetOf(slot).active;  // within its children (SlotFits)
+      if (mask == 0) return nullptr;
+      ChildBases childBase(*d);
+      if (!OneBit(mask)) {
+        for (; mask != 0; mask &= mask - 1) {
+          const int i = std::countr_zero(mask);
+          if (const DeciderDef* damaged = FindDamage(region, *d->children[i], base + childBase(i), damagedBase))
+            return damaged;
+        }
+        return nullptr;
       }
-      return nullptr;
+      const int i = std::countr_zero(mask);
+      base += childBase(i);
+      next = d->children[i];
     }
-    const int i = std::countr_zero(mask);
-    base += childBase(i);
-    const DeciderDef& child = *d->children[i];
+    const DeciderDef& child = *next;
     if (child.kind != DeciderKind::Group || !IsClassicPolicy(child.policy)) return FindDamage(region, child, base, damagedBase);
     d = &child;
   }

@@ -152,6 +152,8 @@ struct CompiledTree {
     t.variables = Variables(t);
     t.runningPath = nullptr;  // a tree that keeps one is ticked by the reference tick
     t.ruleRuns = 1;           // likewise a tree that counts rule runs: never past the limit here
+    t.classicExtras = false;  // neither of the two
+    t.traced = false;         // nor debug output (the reference tick's, whole)
     t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr, t.variables};
   }
 

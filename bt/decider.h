@@ -38,6 +38,9 @@ struct TreeData {
   std::uint32_t timersOffset = 0; // [bytes] of the timer array in the block
   std::uint32_t variablesOffset = 0;  // [bytes] of the VariableBlock in the block; 0: no variables
   std::uint32_t runningPathOffset = 0;  // [bytes] of the RunningPath (bt/running_path.h); 0: none
+  // The classic rules' exactness hooks apply: a running path to note on, or a
+  // decider with kCountsRuleRuns (bt/classic.h). Copied to each tick's TickState.
+  bool classicExtras = false;
   std::uint64_t variableBools = 0;    // bit i: variable i is a Bool
   std::uint16_t numVariables = 0;     // the root's declared variables
   std::uint16_t numTimers = 0;    // deciders with a timer precondition
@@ -48,6 +51,9 @@ struct TreeData {
   const DeciderDef* culprit = nullptr;  // when kInvalid: the offending decider
   std::uint8_t problem = 0;       // when kInvalid: a TreeProblem
 };
+
+// Children of a side-by-side group whose bases DeciderData records (the rest are summed).
+inline constexpr int kRecordedChildBases = 8;
 
 // Derived per decider by InitializeTreeData (mutable, beside the constant definition).
 struct DeciderData {
@@ -68,6 +74,10 @@ struct DeciderData {
   std::uint32_t regionBytes = 0;
   // What the walk does beside the Spore rules (kWalk* bits): 0 for a plain decider.
   std::uint8_t walk = 0;
+  // A group whose children lie side by side: [bytes] from its base to that of
+  // each of its first kRecordedChildBases children (the sums of their elder
+  // siblings' regions), so the tick looks them up rather than adds them up.
+  std::uint16_t childBases[kRecordedChildBases] = {};
   TreeData tree;                   // used on roots only
 };
 

@@ -1,6 +1,7 @@
 // bt/initialize.cpp — InitializeTreeData: verify a tree once and record its layout.
 #include <bit>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 
 #include "bt/layout.h"
@@ -114,16 +115,27 @@ struct Layout {
   bool decideOnly;
   std::uint32_t regionBytes;
   std::uint8_t walk;
+  std::uint16_t childBases[kRecordedChildBases];
 };
 
 Layout LayoutOf(const detail::TreeAnalysis& a, int i) {
   const DeciderDef& d = *a.deciders[i];
   const detail::SlotLayout slot = detail::ComputeSlotLayout(d);
-  return {static_cast<std::uint16_t>(a.slotOffset[i]), static_cast<std::uint16_t>(slot.dblockOffset),
-          static_cast<std::uint16_t>(slot.memoryOffset), a.timerIndex[i],
-          !d.preconditions.IsSet() && !(d.flags & kDelegateDecideToChildren) && d.dblock.size == 0, a.regionEnd[i],
-          static_cast<std::uint8_t>((d.kind == DeciderKind::Group && IsClassicPolicy(d.policy) ? kWalkClassic : 0) |
-                                    (d.flags & kRecheckEveryTick ? kWalkRecheck : 0))};
+  Layout layout{static_cast<std::uint16_t>(a.slotOffset[i]), static_cast<std::uint16_t>(slot.dblockOffset),
+                static_cast<std::uint16_t>(slot.memoryOffset), a.timerIndex[i],
+                !d.preconditions.IsSet() && !(d.flags & kDelegateDecideToChildren) && d.dblock.size == 0, a.regionEnd[i],
+                static_cast<std::uint8_t>((d.kind == DeciderKind::Group && IsClassicPolicy(d.policy) ? kWalkClassic : 0) |
+                                          (d.flags & kRecheckEveryTick ? kWalkRecheck : 0)),
+                {}};
+  if (d.kind == DeciderKind::Group && HasSideBySideChildren(d.policy)) {
+    // Each child's region ends within the tree's (< 64 KB: TreeTooLarge), so every base fits.
+    std::uint32_t at = 0;
+    for (int c = 0; c < d.childCount && c < kRecordedChildBases; ++c) {
+      layout.childBases[c] = static_cast<std::uint16_t>(at);
+      at += detail::AlignUp(a.regionEnd[a.Find(d.children[c])], kMaxAlignment);
+    }
+  }
+  return layout;
 }
 
 // Under the lock of InitializeOnce.
@@ -142,7 +154,8 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
     // deciders share this DeciderData (or a definition changed after it was used).
     if (data.recordedBy != &d || data.slotOffset != want.slotOffset || data.dblockOffset != want.dblockOffset ||
         data.memoryOffset != want.memoryOffset || data.decideOnly != want.decideOnly ||
-        data.regionBytes != want.regionBytes || data.walk != want.walk) {
+        data.regionBytes != want.regionBytes || data.walk != want.walk ||
+        std::memcmp(data.childBases, want.childBases, sizeof want.childBases) != 0) {
       culprit = &d;
       return TreeProblem::SharedDeciderData;
     }
@@ -173,6 +186,7 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
     data.decideOnly = layout.decideOnly;
     data.regionBytes = layout.regionBytes;
     data.walk = layout.walk;
+    std::memcpy(data.childBases, layout.childBases, sizeof layout.childBases);
     data.id = NameId(d.name);
     data.recordedBy = &d;
   }
@@ -182,6 +196,7 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
   tree.timersOffset = a.timersOffset;
   tree.variablesOffset = a.variablesOffset;
   tree.runningPathOffset = a.runningPathOffset;
+  tree.classicExtras = a.runningPathOffset != 0 || a.ruleRuns;
   tree.variableBools = a.variableBools;
   tree.numVariables = a.deciders[a.count - 1]->variableCount;
   tree.numTimers = static_cast<std::uint16_t>(a.numTimers);

@@ -39,11 +39,12 @@
 // Debug output off the hot path: the level test stays inline and the formatting
 // goes to a noinline helper, so the ticking functions keep small frames. (Not
 // [[gnu::cold]]: GCC 12 then moved the code after the call to .text.unlikely too.)
+// TickState::traced first: the level is read only in a tick that wants output.
 #if BT_DEBUG_OUTPUT
-#define BT_DEBUG_COLD(t, level, call)                             \
-  do {                                                            \
-    if (::bt::detail::DebugWanted(level, (t).agent)) [[unlikely]] \
-      call;                                                       \
+#define BT_DEBUG_COLD(t, level, call)                                            \
+  do {                                                                           \
+    if ((t).traced && ::bt::detail::DebugWanted(level, (t).agent)) [[unlikely]] \
+      call;                                                                      \
   } while (0)
 #else
 #define BT_DEBUG_COLD(t, level, call) \
@@ -677,11 +678,7 @@ template <bool kDebug>
   return result;
 }
 
-#if BT_DEBUG_OUTPUT
-[[gnu::always_inline]] static inline bool DebugOn(const TickState& t) { return DebugWanted(1, t.agent) || t.why != nullptr; }
-#else
-[[gnu::always_inline]] static inline bool DebugOn(const TickState& t) { return t.why != nullptr; }
-#endif
+[[gnu::always_inline]] static inline bool DebugOn(const TickState& t) { return t.traced; }
 
 // The walk down the path active below `top`, with debug output or without.
 [[gnu::always_inline]] static inline Result TickActive(TickState& t, const DeciderDef& top, std::uint32_t base,
@@ -838,6 +835,12 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.redecides = 0;
   t.redecideLimit = redecideLimit;
   t.ruleRuns = 1;
+  t.classicExtras = root.data->tree.classicExtras;
+#if BT_DEBUG_OUTPUT
+  t.traced = DebugWanted(1, agent) || why != nullptr;
+#else
+  t.traced = why != nullptr;
+#endif
   t.error = Status::Running;
   t.runningGroup = nullptr;
   // Not errorDecider, runningDecider nor deactivation, as in the compiled tick:

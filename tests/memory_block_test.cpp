@@ -1,6 +1,8 @@
 // tests/memory_block_test.cpp — behavior memory structs, the layout of the
 // agent's block, sharing in a DAG, and saving an agent by copying its block.
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -43,9 +45,52 @@ BT_DEFINE_DECIDER_GROUP(DAG_ROOT, PrioritizedList, nullptr, FIRST, SECOND);
 BT_DEFINE_DECIDER_GROUP(FIRST, PrioritizedList, TraceDecide, SHARED);
 BT_DEFINE_DECIDER_GROUP(SECOND, PrioritizedList, nullptr, SHARED);
 BT_DEFINE_DECIDER_BEHAVIOR(SHARED, COUNT_B, nullptr);
+
+// Eleven children side by side, past the bases InitializeTreeData records
+// (bt::kRecordedChildBases), each counting its own ticks in its own memory.
+bt::Result CountOwnTick(test::TraceAgent& agent, Counter& counter, const bt::Context& context) {
+  agent.events.push_back(std::string(context.decider->name) + " " + std::to_string(++counter.ticks));
+  return Result::Running;
+}
+BT_DEFINE_BEHAVIOR__MEMORY(COUNT_OWN_B, Counter, nullptr, CountOwnTick, nullptr);
+BT_DEFINE_GROUP(WIDE, Concurrent, BT_CHILDREN(W0, W1, W2, W3, W4, W5, W6, W7, W8, W9, W10));
+BT_DEFINE_DECIDER(W0, COUNT_OWN_B);
+BT_DEFINE_DECIDER(W1, COUNT_OWN_B);
+BT_DEFINE_DECIDER(W2, COUNT_OWN_B);
+BT_DEFINE_DECIDER(W3, COUNT_OWN_B);
+BT_DEFINE_DECIDER(W4, COUNT_OWN_B);
+BT_DEFINE_DECIDER(W5, COUNT_OWN_B);
+BT_DEFINE_DECIDER(W6, COUNT_OWN_B);
+BT_DEFINE_DECIDER(W7, COUNT_OWN_B);
+BT_DEFINE_DECIDER(W8, COUNT_OWN_B);
+BT_DEFINE_DECIDER(W9, COUNT_OWN_B);
+BT_DEFINE_DECIDER(W10, COUNT_OWN_B);
 }  // namespace memtree
 
 using namespace memtree;
+
+TEST_CASE("Children side by side each keep their own memory, past the recorded bases", "[memory][layout][classic]") {
+  static_assert(bt::kRecordedChildBases < 11, "the tree must reach past the recorded bases");
+  REQUIRE(bt::InitializeTreeData(WIDE));
+  // Equal children: child i lies i regions up, whether its base is recorded or summed.
+  const std::uint32_t span = bt::detail::ChildBase(WIDE, 1);
+  CHECK(span % bt::kMaxAlignment == 0);
+  CHECK(span >= sizeof(bt::SlotHeader) + sizeof(Counter));
+  for (int i = 0; i < 11; ++i) CHECK(bt::detail::ChildBase(WIDE, i) == static_cast<std::uint32_t>(i) * span);
+  // Asked in any order, going back too.
+  bt::detail::ChildBases bases(WIDE);
+  for (int i : {10, 9, 3, 8, 10, 0, 7})
+    CHECK(bases(i) == static_cast<std::uint32_t>(i) * span);
+
+  test::TraceAgent agent;
+  bt::MemoryFor<WIDE> memory{};
+  for (int tick = 1; tick <= 2; ++tick) {
+    CHECK(bt::TickBehaviorTree(WIDE, agent, memory, tick, 1.0f).status == Status::Running);
+    std::vector<std::string> want;
+    for (int i = 0; i <= 10; ++i) want.push_back("W" + std::to_string(i) + " " + std::to_string(tick));
+    CHECK(agent.Take() == want);
+  }
+}
 
 TEST_CASE("A behavior's memory struct lives from Activate to Deactivate", "[memory]") {
   test::TraceAgent agent;

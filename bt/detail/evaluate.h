@@ -32,13 +32,8 @@ template <bool kDebug>
     value = d.decide(t.agent, dblock, t.decideContext.value);
   }
   if constexpr (kDebug) {
-#if BT_DEBUG_OUTPUT
-    const bool noted = DebugWanted(5, t.agent) || t.why != nullptr;
-#else
-    const bool noted = t.why != nullptr;
-#endif
-    if (noted) [[unlikely]]
-      NoteDecided(t, d, value, depth);
+    if (t.traced) [[unlikely]]
+      NoteDecided(t, d, value, depth);  // which tests the level
   }
   return value > 0 ? value : 0.0f;  // NaN rejects
 }

@@ -53,6 +53,12 @@ struct TickState {
   // Rule runs this tick (kCountsRuleRuns, bt/classic.h): 1, the run that starts
   // it (the root's, or the running rule's), plus those the classic groups count.
   int ruleRuns;
+  // TreeData::classicExtras: one byte the classic rules test on every child they
+  // start or end, instead of the running path and each child's flags.
+  bool classicExtras;
+  // Debug output wanted for this agent (at any level) or a why-record: the tick's
+  // steps are traced. Decided once, as the tick starts, like the steady walk's copy.
+  bool traced;
   Status error;                      // Running while no error
   const DeciderDef* errorDecider;
   const DeciderDef* runningDecider;  // the behavior decider that ticked Running
@@ -143,24 +149,30 @@ inline std::uint32_t RegionSpan(const DeciderDef& d) {
   return (d.data->regionBytes + kMaxAlignment - 1) / kMaxAlignment * kMaxAlignment;
 }
 
-// [bytes] from group g's base to its child i's.
+// [bytes] from group g's base to its child i's: recorded for its first
+// children (DeciderData::childBases), summed on from there for the others.
 inline std::uint32_t ChildBase(const DeciderDef& g, int i) {
   if (!HasSideBySideChildren(g.policy)) return 0;
-  std::uint32_t at = 0;
-  for (int j = 0; j < i; ++j) at += RegionSpan(*g.children[j]);
+  if (i < kRecordedChildBases) return g.data->childBases[i];
+  std::uint32_t at = g.data->childBases[kRecordedChildBases - 1];
+  for (int j = kRecordedChildBases - 1; j < i; ++j) at += RegionSpan(*g.children[j]);
   return at;
 }
 
 // ChildBase for one group's children, asked mostly in ascending order (a walk
-// of its active children, a classic rule's turn through them): each answer goes
-// on from the last one instead of summing the elder siblings again.
+// of its active children, a classic rule's turn through them): past the
+// recorded ones, each answer goes on from the last one instead of summing the
+// elder siblings again.
 class ChildBases {
  public:
   explicit ChildBases(const DeciderDef& g) : g_(g), sideBySide_(HasSideBySideChildren(g.policy)) {}
   std::uint32_t operator()(int i) {
     if (!sideBySide_) return 0;
+    if (i < kRecordedChildBases) [[likely]]
+      return g_.data->childBases[i];
     const auto child = static_cast<unsigned>(i);
-    if (child < next_) next_ = 0, at_ = 0;
+    if (child < next_ || next_ < kRecordedChildBases - 1)
+      next_ = kRecordedChildBases - 1, at_ = g_.data->childBases[kRecordedChildBases - 1];
     for (; next_ < child; ++next_) at_ += RegionSpan(*g_.children[next_]);
     return at_;
   }
@@ -168,7 +180,7 @@ class ChildBases {
  private:
   const DeciderDef& g_;
   bool sideBySide_;
-  unsigned next_ = 0;  // the child whose base at_ holds
+  unsigned next_ = 0;  // past the recorded bases: the child whose base at_ holds
   std::uint32_t at_ = 0;
 };
 
