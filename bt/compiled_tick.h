@@ -45,6 +45,7 @@
 #include "bt/detail/tick_engine.h"
 #include "bt/detail/variable_access.h"
 #include "bt/layout.h"
+#include "bt/sleep.h"
 
 namespace bt {
 namespace detail {
@@ -393,7 +394,11 @@ struct CompiledTree {
       }
       Result result = Result::Running;
       if (b.tick != nullptr) {
-        if constexpr (b.tickTakesContext) result = b.tick(t.agent, memory, MakeContext<D>(t));
+        if constexpr (b.tickTakesContext) {
+          Context c = MakeContext<D>(t);
+          c.sleep = t.sleep;  // a Tick may ask to sleep (bt/sleep.h)
+          result = b.tick(t.agent, memory, c);
+        }
         else result = b.tick(t.agent, memory, kNoContext);
       }
       if constexpr (!kIsGroup<D>) {
@@ -541,12 +546,18 @@ struct CompiledTree {
     t.redecideLimit = options.redecideLimit;
     t.error = Status::Running;
     if constexpr (kHasClassicGroup) t.runningGroup = nullptr;
+    SleepRequest sleep;
+    t.sleep = options.wakeTime != nullptr ? &sleep : nullptr;
     header.lastTime = blockTime;
 
     const Result result = TickDecider<Root, false>(t, 0);
     if (result == Result::Running && t.error == Status::Running) {
       if constexpr (kHasClassicGroup) RunningBehavior(t);
       out = {Status::Running, t.runningDecider};
+      if (options.wakeTime != nullptr) [[unlikely]] {  // the reference engine's rule (bt/sleep.h)
+        PrepareForReference(t);
+        if (const double wake = WakeTime(t); wake > time) *options.wakeTime = wake;
+      }
       return true;
     }
     // Nothing is left running (or the tick gave up): leave every Activate paired.

@@ -25,7 +25,9 @@ int ClassOfSegment(int segment) { return std::bit_width(static_cast<unsigned>(se
 }  // namespace
 
 Crowd::Crowd(std::size_t agents)
-    : segment_(agents, 0), lastTime_(agents, std::numeric_limits<double>::quiet_NaN()) {
+    : segment_(agents, 0),
+      lastTime_(agents, std::numeric_limits<double>::quiet_NaN()),
+      wake_(agents, -std::numeric_limits<double>::infinity()) {
   members_[0] = static_cast<std::uint32_t>(agents);  // every agent at interval 1
 }
 
@@ -74,12 +76,14 @@ void Crowd::Join(std::size_t agent, const CrowdAgentState& state) {
   const std::uint64_t phase = (frame_ + static_cast<std::uint64_t>(state.dueIn)) & ((1u << c) - 1);
   MoveTo(agent, SegmentOf(c, phase));
   lastTime_[agent] = state.lastTickTime;
+  wake_[agent] = state.wakeTime;
 }
 
 CrowdAgentState Crowd::State(std::size_t agent) const {
   CrowdAgentState state;
   if (agent >= Size()) return state;
   state.lastTickTime = lastTime_[agent];
+  state.wakeTime = wake_[agent];
   if (segment_[agent] == kAbsent) return state;
   const int c = ClassOfSegment(segment_[agent]);
   state.interval = 1 << c;
@@ -88,14 +92,28 @@ CrowdAgentState Crowd::State(std::size_t agent) const {
   return state;
 }
 
-std::size_t Crowd::CountDue(std::size_t fromOffset) const {
-  const std::size_t n = Size();
+void Crowd::Wake(std::size_t agent) {
+  if (agent < Size()) wake_[agent] = -std::numeric_limits<double>::infinity();
+}
+
+void Crowd::WakeAll() { std::fill(wake_.begin(), wake_.end(), -std::numeric_limits<double>::infinity()); }
+
+double Crowd::WakeTime(std::size_t agent) const {
+  return agent < Size() ? wake_[agent] : -std::numeric_limits<double>::infinity();
+}
+
+bool Crowd::DueAwake(std::size_t offset, double time) const {
+  const std::size_t agent = (cursor_ + offset) % Size();
+  return offset < arcEnd_[segment_[agent]] && !(time < wake_[agent]);
+}
+
+std::size_t Crowd::CountDue(std::size_t fromOffset, double time) const {
   std::size_t due = 0;
-  for (std::size_t o = fromOffset; o < n; ++o) due += o < arcEnd_[segment_[(cursor_ + o) % n]];
+  for (std::size_t o = fromOffset; o < Size(); ++o) due += DueAwake(o, time);
   return due;
 }
 
-std::size_t Crowd::Plan(std::size_t budget) {
+std::size_t Crowd::Plan(std::size_t budget, double time) {
   const std::size_t n = Size();
   for (int c = 0; c < kCrowdIntervalClasses; ++c) {
     const int s = SegmentOf(c, frame_ & ((1u << c) - 1));
@@ -119,15 +137,15 @@ std::size_t Crowd::Plan(std::size_t budget) {
   }
   allDue_ = wholeLaps && due == n && due <= budget;
   if (due <= budget) return n;  // one whole lap ends every sweep
-  // Up to the budget-th due agent.
+  // Up to the budget-th due agent awake (the sleeping ones it passes are skipped).
   std::size_t ticks = 0, o = 0;
-  for (; o < n && ticks < budget; ++o) ticks += o < arcEnd_[segment_[(cursor_ + o) % n]];
+  for (; o < n && ticks < budget; ++o) ticks += DueAwake(o, time);
   return o;
 }
 
-std::size_t Crowd::Finish(std::size_t swept) {
+std::size_t Crowd::Finish(std::size_t swept, double time) {
   const std::size_t n = Size();
-  const std::size_t deferred = swept == n ? 0 : CountDue(swept);
+  const std::size_t deferred = swept == n ? 0 : CountDue(swept, time);
   int kept = 0;
   for (int k = 0; k < pendingCount_; ++k) {
     const int s = pendingList_[k];

@@ -22,6 +22,13 @@
 //   agent is ticked by one thread, at most once per call, so any thread count
 //   gives each agent the same calls in the same order as one thread (given
 //   agents whose ticks touch nothing shared).
+// - Sleeping agents (bt/sleep.h): a due agent whose last tick left it asleep is
+//   skipped until its wake time, or until the game calls Wake(agent); a skip
+//   counts as its tick for dt (its next dt is the time since the skipped frame,
+//   as ticking it would have given) but not against the budget. The per-agent
+//   tick learns the wake time when it takes a fourth argument, `double&
+//   wakeTime`, to pass as TickOptions::wakeTime (bt/crowd_ticks.h's do); a tick
+//   of three arguments never sleeps.
 // - Cost: the sweep reads one byte per agent to skip those not due, in index
 //   order, so a frame that ticks a fraction of the agents costs about that
 //   fraction of one that ticks them all.
@@ -60,15 +67,18 @@ struct CrowdTickResult {
   std::size_t ticked = 0;    // agent ticks run by this call
   std::size_t refused = 0;   // of them, ticks whose status was not IsOk
   std::size_t deferred = 0;  // due agents left for the next call by the budget
+  std::size_t sleeping = 0;  // due agents skipped asleep by this call (not ticked, nor counted in the budget)
 };
 
 // What an agent carries between crowds besides its block: when it last ticked
-// (NaN: never), its interval (0: not a member), and in how many frames it is
-// next due (0: on the next call), so it keeps its rhythm in the new crowd.
+// (NaN: never), its interval (0: not a member), in how many frames it is next
+// due (0: on the next call), so it keeps its rhythm in the new crowd, and until
+// when it sleeps (-inf: awake; +inf: until woken).
 struct CrowdAgentState {
   double lastTickTime = std::numeric_limits<double>::quiet_NaN();
   int interval = 0;
   int dueIn = 0;
+  double wakeTime = -std::numeric_limits<double>::infinity();
 };
 
 class Crowd {
@@ -92,6 +102,15 @@ class Crowd {
   void Join(std::size_t agent, const CrowdAgentState& state);
   CrowdAgentState State(std::size_t agent) const;
 
+  // The agent is due at its next frame even if asleep: for the game to call when
+  // it changes anything the agent's tick reads (its flags, a stimulus, an event
+  // sent to it: bt/sleep.h). Ignored for a bad index. WakeAll: every agent, as
+  // when flags shared by all change.
+  void Wake(std::size_t agent);
+  void WakeAll();
+  // Until when the agent sleeps: -inf when awake (or a bad index), +inf until woken.
+  double WakeTime(std::size_t agent) const;
+
   // One frame at `time` (never earlier than the last call's): ticks every agent
   // due, deferred ones first, at most `budget` of them, calling
   // tickOne(std::size_t agent, double time, float dt) -> TickResult for each;
@@ -110,15 +129,18 @@ class Crowd {
   int LeastFilledPhase(int intervalClass) const;
   // Marks the phases due this frame and sets arcEnd_; returns how many agents
   // from the cursor this call sweeps (up to the budget-th due one).
-  std::size_t Plan(std::size_t budget);
-  // Moves the cursor past the sweep and ends the phases it completed; returns how many due agents remain.
-  std::size_t Finish(std::size_t swept);
-  std::size_t CountDue(std::size_t fromOffset) const;
+  std::size_t Plan(std::size_t budget, double time);
+  // Moves the cursor past the sweep and ends the phases it completed; returns how many due agents remain awake.
+  std::size_t Finish(std::size_t swept, double time);
+  // Whether the agent at `offset` from the cursor is due and awake at `time`.
+  bool DueAwake(std::size_t offset, double time) const;
+  std::size_t CountDue(std::size_t fromOffset, double time) const;
   template <class TickOne>
   static void RunRange(void* job, std::size_t begin, std::size_t end);
 
   std::vector<std::uint8_t> segment_;  // by agent: its (interval, phase), or kAbsent
   std::vector<double> lastTime_;       // by agent: its last tick (NaN: never)
+  std::vector<double> wake_;           // by agent: asleep before this time (-inf: awake)
   std::uint32_t members_[kSegments + 1] = {};  // agents per segment
   // Per segment being swept: where its sweep started (it ends a lap later) and,
   // for this call, the offset from the cursor where it ends (0: not due; Size(): a whole lap).
@@ -139,7 +161,7 @@ struct Crowd::Job {
   void* tickOne;
   double time;
   float frameDt;
-  std::atomic<std::size_t> ticked{0}, refused{0};
+  std::atomic<std::size_t> ticked{0}, refused{0}, sleeping{0};
 };
 
 // Sweeps offsets [begin, end) from the cursor: positions wrap round at Size().
@@ -152,8 +174,9 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   const std::size_t n = crowd.Size();
   const std::uint8_t* segment = crowd.segment_.data();
   double* lastTime = crowd.lastTime_.data();
+  double* wake = crowd.wake_.data();
   const std::size_t* arcEnd = crowd.arcEnd_;
-  std::size_t ticked = 0, refused = 0;
+  std::size_t ticked = 0, refused = 0, sleeping = 0;
   while (begin < end) {
     // One contiguous run of positions: up to the wrap.
     const std::size_t first = (crowd.cursor_ + begin) % n;
@@ -174,8 +197,19 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
         due &= due - 1;
         // NaN (never ticked) compares false: the frame's dt.
         const float dt = lastTime[agent] <= time ? static_cast<float>(time - lastTime[agent]) : job.frameDt;
-        lastTime[agent] = time;
-        const TickResult result = tickOne(agent, time, dt);
+        lastTime[agent] = time;  // a skip too: the tick it stands for would have been at this time
+        if (time < wake[agent]) {
+          ++sleeping;
+          continue;
+        }
+        TickResult result;
+        if constexpr (std::is_invocable_v<TickOne&, std::size_t, double, float, double&>) {
+          double wakeTime = -std::numeric_limits<double>::infinity();
+          result = tickOne(agent, time, dt, wakeTime);
+          wake[agent] = wakeTime;
+        } else {
+          result = tickOne(agent, time, dt);
+        }
         ++ticked;
         refused += !IsOk(result.status);
       }
@@ -184,12 +218,13 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   }
   job.ticked.fetch_add(ticked, std::memory_order_relaxed);
   job.refused.fetch_add(refused, std::memory_order_relaxed);
+  job.sleeping.fetch_add(sleeping, std::memory_order_relaxed);
 }
 
 template <class TickOne>
 CrowdTickResult Crowd::Tick(double time, float frameDt, TickOne&& tickOne, std::size_t budget,
                             ParallelFor parallel) {
-  const std::size_t count = Plan(budget);
+  const std::size_t count = Plan(budget, time);
   Job job{this, const_cast<void*>(static_cast<const void*>(std::addressof(tickOne))), time, frameDt};
   if (count > 0) {
     if (parallel.run != nullptr) parallel.run(parallel.self, count, &RunRange<TickOne>, &job);
@@ -198,7 +233,8 @@ CrowdTickResult Crowd::Tick(double time, float frameDt, TickOne&& tickOne, std::
   CrowdTickResult result;
   result.ticked = job.ticked.load(std::memory_order_relaxed);
   result.refused = job.refused.load(std::memory_order_relaxed);
-  result.deferred = Finish(count);
+  result.sleeping = job.sleeping.load(std::memory_order_relaxed);
+  result.deferred = Finish(count, time);
   return result;
 }
 

@@ -34,6 +34,7 @@
 #include "bt/detail/why_record.h"
 #include "bt/layout.h"
 #include "bt/refusal.h"
+#include "bt/sleep.h"
 #include "bt/tree.h"
 
 // Debug output off the hot path: the level test stays inline and the formatting
@@ -428,7 +429,11 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
                                                      void* memory) {
   const BehaviorDef* b = d.behavior;
   if (!b->tick) return Result::Running;
-  if (b->tickTakesContext) return b->tick(t.agent, memory, MakeContext(t, d, base));
+  if (b->tickTakesContext) {
+    Context c = MakeContext(t, d, base);
+    c.sleep = t.sleep;  // a Tick may ask to sleep (bt/sleep.h); Activate and Deactivate may not
+    return b->tick(t.agent, memory, c);
+  }
   return b->tick(t.agent, memory, kNoContext);
 }
 
@@ -751,6 +756,7 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.ruleRuns = 1;
   t.error = Status::Running;
   t.runningGroup = nullptr;
+  t.sleep = nullptr;  // set by an entry point whose caller asks (TickOptions::wakeTime)
   // Not errorDecider, runningDecider nor deactivation, as in the compiled tick:
   // each is written where it is given a meaning (with error, before a behavior's
   // Tick, before each Deactivate).
@@ -966,6 +972,11 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
   reinterpret_cast<MemoryHeader*>(memory.data())->rng = x != 0 ? x : 0x9E3779B9u;
 }
 
+// A tick whose caller asked (TickOptions::wakeTime): the time it may sleep until, if it sleeps.
+[[gnu::noinline]] static void NoteWakeTime(const detail::TickState& t, double& wakeTime) {
+  if (const double wake = detail::WakeTime(t); wake > t.time) wakeTime = wake;
+}
+
 // TickBehaviorTree on any input: every check in order, then the tick, if any.
 [[gnu::noinline]] static TickResult TickWithChecks(const DeciderDef& root, void* agent, TypeTag agentType,
                                                    std::span<std::byte> memory, double time, float dt,
@@ -983,9 +994,11 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
     if (started.status == Status::BadTime) return Refuse("tick", started, root, agent, memory, time, dt);
     return started;
   }
-  if (!t.header->rootActive) [[unlikely]]
-    return TickFromRoot(t);
-  return TickActiveRoot(t);
+  SleepRequest sleep;
+  if (options.wakeTime != nullptr) t.sleep = &sleep;
+  const TickResult result = !t.header->rootActive ? TickFromRoot(t) : TickActiveRoot(t);
+  if (options.wakeTime != nullptr && result.status == Status::Running) NoteWakeTime(t, *options.wakeTime);
+  return result;
 }
 
 // A tick with a why-record: every check, recorded (bt/why.h).
@@ -1023,7 +1036,13 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
         StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);
         StartBlockTimes(t);
         BeginTick(t);
-        return TickActiveRoot(t);
+        if (options.wakeTime == nullptr) [[likely]]
+          return TickActiveRoot(t);
+        SleepRequest sleep;
+        t.sleep = &sleep;
+        const TickResult result = TickActiveRoot(t);
+        if (result.status == Status::Running) NoteWakeTime(t, *options.wakeTime);
+        return result;
       }
     }
   }
