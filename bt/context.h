@@ -73,7 +73,8 @@ struct Context {
   // The same until this behavior's activeTime could reach `seconds`: a little
   // before, as the block's float times round (bt/sleep.h: SleepTimeBefore).
   void SleepUntilActiveTime(float seconds) const;
- the decider's Decide filled, or null when the decider declared no
+
+  // The DBlock the decider's Decide filled, or null when the decider declared no
   // DBlock of type T. A behavior function that takes `const T&` instead gets it
   // checked when the tree is (bt/macros.h), never null. Valid from Activate to Deactivate. The size is checked too:
   // a tree loaded from data may pair a type with a block of another size.
