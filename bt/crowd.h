@@ -112,8 +112,9 @@ class Crowd {
   double WakeTime(std::size_t agent) const;
 
   // One frame at `time` (never earlier than the last call's): ticks every agent
-  // due, deferred ones first, at most `budget` of them, calling
-  // tickOne(std::size_t agent, double time, float dt) -> TickResult for each;
+  // due and awake, deferred ones first, at most `budget` of them, calling
+  // tickOne(std::size_t agent, double time, float dt[, double& wakeTime]) ->
+  // TickResult for each (with wakeTime, -inf on entry, the agent may sleep);
   // on `parallel`'s threads when given.
   template <class TickOne>
   CrowdTickResult Tick(double time, float frameDt, TickOne&& tickOne,

@@ -21,6 +21,8 @@
 //   parent redecides with the group masked, up to the root.
 // - A finished or failed decider stays active until the group above it has chosen
 //   what replaces it, so Decides run before the old path's Deactivates.
+// - A tick whose caller asks (TickOptions::wakeTime) ends by asking bt/sleep.h
+//   whether its next ticks would do nothing, and until when.
 
 #include <bit>
 #include <cmath>

@@ -95,10 +95,12 @@ struct Post {
   std::vector<Block> blocks;
   bt::Crowd crowd;
   explicit Post(std::size_t n) : guards(n), blocks(n), crowd(n) {}
-  bt::CrowdTickResult Frame(double time, float dt) {
-    return crowd.Tick(time, dt, [&](std::size_t i, double t, float d, double& wakeTime) {
-      return bt::TickBehaviorTree(Root, guards[i], blocks[i], t, d, 0, guards[i].stimuli, bt::TickOptions{.wakeTime = &wakeTime});
-    });
+  bt::CrowdTickResult Frame(double time, float dt, std::size_t budget = std::numeric_limits<std::size_t>::max()) {
+    const auto tickOne = [&](std::size_t i, double t, float d, double& wakeTime) {
+      return bt::TickBehaviorTree(Root, guards[i], blocks[i], t, d, 0, guards[i].stimuli,
+                                  bt::TickOptions{.wakeTime = &wakeTime});
+    };
+    return crowd.Tick(time, dt, tickOne, budget);
   }
 };
 
@@ -163,6 +165,23 @@ TEST_CASE("Wake makes a sleeping agent due at its next frame", "[sleep]") {
   post.crowd.WakeAll();
   CHECK(post.Frame(5 * 0.125, 0.125f).ticked == 2);
   CHECK(post.guards[1].log.back() == "alert 0.625000");
+}
+
+TEST_CASE("sleeping agents do not count against the budget", "[sleep]") {
+  Post<SLEEP_ROOT> post(4);
+  for (Guard& g : post.guards) g.restFor = 10;
+  post.guards[2].stimuli = post.guards[3].stimuli = kNoise;  // Alert asked at every tick: awake
+  CHECK(post.Frame(0, 0.125f).ticked == 4);
+  bt::CrowdTickResult r = post.Frame(0.125, 0.125f, 2);
+  CHECK(r.ticked == 2);
+  CHECK(r.sleeping == 2);
+  CHECK(r.deferred == 0);
+  r = post.Frame(0.25, 0.125f, 1);
+  CHECK(r.ticked == 1);
+  CHECK(r.sleeping == 2);
+  CHECK(r.deferred == 1);  // agent 3, awake; the sleepers are not counted
+  CHECK(post.guards[2].restTicks == 3);
+  CHECK(post.guards[3].restTicks == 2);
 }
 
 TEST_CASE("a behavior may sleep until woken", "[sleep]") {
