@@ -546,8 +546,8 @@ struct CompiledTree {
     t.redecideLimit = options.redecideLimit;
     t.error = Status::Running;
     if constexpr (kHasClassicGroup) t.runningGroup = nullptr;
-    SleepRequest sleep;
-    t.sleep = options.wakeTime != nullptr ? &sleep : nullptr;
+    SleepRequest sleepRequest;
+    t.sleep = options.wakeTime != nullptr ? &sleepRequest : nullptr;
     header.lastTime = blockTime;
 
     const Result result = TickDecider<Root, false>(t, 0);
@@ -556,7 +556,7 @@ struct CompiledTree {
       out = {Status::Running, t.runningDecider};
       if (options.wakeTime != nullptr) [[unlikely]] {  // the reference engine's rule (bt/sleep.h)
         PrepareForReference(t);
-        if (const double wake = WakeTime(t); wake > time) *options.wakeTime = wake;
+        NoteWakeTime(t, *options.wakeTime);
       }
       return true;
     }

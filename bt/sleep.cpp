@@ -38,6 +38,9 @@ bool ChoosesOnlyOnTransitions(GroupPolicy policy) {
 
 }  // namespace
 
+namespace {
+
+// NoteWakeTime's answer: the wake time, or -inf (kAwake) when the agent stays awake.
 double WakeTime(const TickState& t) {
   const DeciderDef* leaf = t.runningDecider;
   if (t.why != nullptr || t.runningPath != nullptr || leaf == nullptr || leaf->behavior == nullptr) return kAwake;
@@ -73,6 +76,12 @@ double WakeTime(const TickState& t) {
     d = d->children[active];
   }
   return kAwake;
+}
+
+}  // namespace
+
+void NoteWakeTime(const TickState& t, double& wakeTime) {
+  if (const double wake = WakeTime(t); wake != kAwake) wakeTime = wake;
 }
 
 }  // namespace detail

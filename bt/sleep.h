@@ -38,9 +38,10 @@ inline double SleepTimeBefore(double time) { return time - (std::fabs(time) + 1.
 
 namespace detail {
 struct TickState;
-// At the end of a tick that returned Running: the time before which its next
-// ticks may be skipped (the rules above), or -inf when they may not.
-double WakeTime(const TickState& t);
+// At the end of a tick that returned Running, for a caller that asked
+// (TickOptions::wakeTime): writes the time before which its next ticks may be
+// skipped (the rules above); writes nothing when they may not.
+void NoteWakeTime(const TickState& t, double& wakeTime);
 }  // namespace detail
 
 }  // namespace bt

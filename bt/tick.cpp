@@ -974,11 +974,6 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
   reinterpret_cast<MemoryHeader*>(memory.data())->rng = x != 0 ? x : 0x9E3779B9u;
 }
 
-// A tick whose caller asked (TickOptions::wakeTime): the time it may sleep until, if it sleeps.
-[[gnu::noinline]] static void NoteWakeTime(const detail::TickState& t, double& wakeTime) {
-  if (const double wake = detail::WakeTime(t); wake > t.time) wakeTime = wake;
-}
-
 // TickBehaviorTree on any input: every check in order, then the tick, if any.
 [[gnu::noinline]] static TickResult TickWithChecks(const DeciderDef& root, void* agent, TypeTag agentType,
                                                    std::span<std::byte> memory, double time, float dt,
@@ -996,8 +991,8 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
     if (started.status == Status::BadTime) return Refuse("tick", started, root, agent, memory, time, dt);
     return started;
   }
-  SleepRequest sleep;
-  if (options.wakeTime != nullptr) t.sleep = &sleep;
+  SleepRequest sleepRequest;
+  if (options.wakeTime != nullptr) t.sleep = &sleepRequest;
   const TickResult result = !t.header->rootActive ? TickFromRoot(t) : TickActiveRoot(t);
   if (options.wakeTime != nullptr && result.status == Status::Running) NoteWakeTime(t, *options.wakeTime);
   return result;
@@ -1040,8 +1035,8 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
         BeginTick(t);
         if (options.wakeTime == nullptr) [[likely]]
           return TickActiveRoot(t);
-        SleepRequest sleep;
-        t.sleep = &sleep;
+        SleepRequest sleepRequest;
+        t.sleep = &sleepRequest;
         const TickResult result = TickActiveRoot(t);
         if (result.status == Status::Running) NoteWakeTime(t, *options.wakeTime);
         return result;
