@@ -104,7 +104,7 @@ double Crowd::WakeTime(std::size_t agent) const {
 
 bool Crowd::DueAwake(std::size_t offset, double time) const {
   const std::size_t agent = (cursor_ + offset) % Size();
-  return offset < arcEnd_[segment_[agent]] && !(time < wake_[agent]);
+  return offset < arcEnd_[segment_[agent]] && !Asleep(wake_[agent], time);
 }
 
 std::size_t Crowd::CountDue(std::size_t fromOffset, double time) const {

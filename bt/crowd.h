@@ -133,6 +133,8 @@ class Crowd {
   std::size_t Plan(std::size_t budget, double time);
   // Moves the cursor past the sweep and ends the phases it completed; returns how many due agents remain awake.
   std::size_t Finish(std::size_t swept, double time);
+  // Whether an agent that sleeps until `wakeTime` is skipped at `time`.
+  static bool Asleep(double wakeTime, double time) { return time < wakeTime; }
   // Whether the agent at `offset` from the cursor is due and awake at `time`.
   bool DueAwake(std::size_t offset, double time) const;
   std::size_t CountDue(std::size_t fromOffset, double time) const;
@@ -171,6 +173,7 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   Job& job = *static_cast<Job*>(context);
   Crowd& crowd = *job.crowd;
   auto& tickOne = *static_cast<std::remove_reference_t<TickOne>*>(job.tickOne);
+  constexpr bool kMaySleep = std::is_invocable_v<TickOne&, std::size_t, double, float, double&>;
   const double time = job.time;
   const std::size_t n = crowd.Size();
   const std::uint8_t* segment = crowd.segment_.data();
@@ -193,18 +196,28 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
       else
         for (std::size_t k = 0; k < count; ++k)
           due |= static_cast<std::uint64_t>(offset + k < arcEnd[segments[k]]) << k;
+      // The sleepers among them (bt/sleep.h), found without a branch per agent
+      // either (asleep and awake agents interleave), skipped: the skip stands
+      // for a tick at this time, so it is their last tick for dt.
+      // (A tick of three arguments never sleeps.)
+      if constexpr (kMaySleep) {
+        std::uint64_t asleep = 0;
+        for (std::uint64_t m = due; m != 0; m &= m - 1) {
+          const int k = std::countr_zero(m);
+          asleep |= static_cast<std::uint64_t>(Asleep(wake[first + block + static_cast<std::size_t>(k)], time)) << k;
+        }
+        for (std::uint64_t m = asleep; m != 0; m &= m - 1, ++sleeping)
+          lastTime[first + block + static_cast<std::size_t>(std::countr_zero(m))] = time;
+        due &= ~asleep;
+      }
       while (due != 0) {
         const std::size_t agent = first + block + static_cast<std::size_t>(std::countr_zero(due));
         due &= due - 1;
         // NaN (never ticked) compares false: the frame's dt.
         const float dt = lastTime[agent] <= time ? static_cast<float>(time - lastTime[agent]) : job.frameDt;
-        lastTime[agent] = time;  // a skip too: the tick it stands for would have been at this time
-        if (time < wake[agent]) {
-          ++sleeping;
-          continue;
-        }
+        lastTime[agent] = time;
         TickResult result;
-        if constexpr (std::is_invocable_v<TickOne&, std::size_t, double, float, double&>) {
+        if constexpr (kMaySleep) {
           double wakeTime = -std::numeric_limits<double>::infinity();
           result = tickOne(agent, time, dt, wakeTime);
           wake[agent] = wakeTime;
