@@ -36,10 +36,6 @@ bool ChoosesOnlyOnTransitions(GroupPolicy policy) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 // NoteWakeTime's answer: the wake time, or -inf (kAwake) when the agent stays awake.
 double WakeTime(const TickState& t) {
   const DeciderDef* leaf = t.runningDecider;
