@@ -110,8 +110,12 @@ Result BuiltinTickYield(void*, void* memory, const Context&) {
 }
 
 // Wait and Timeout: whether the end kept in the memory is reached (MBT's Timer::Elapsed: now >= end).
+// Until then their Ticks do nothing: the agent may sleep until it could be (bt/sleep.h).
 static bool DeadlineReached(const void* memory, const Context& context) {
-  return context.activeTime >= static_cast<const DeadlineMemory*>(memory)->seconds;
+  const float end = static_cast<const DeadlineMemory*>(memory)->seconds;
+  if (context.activeTime >= end) return true;
+  context.SleepUntilActiveTime(end);
+  return false;
 }
 
 bool BuiltinActivateWait(void*, void* memory, const Context& context) {

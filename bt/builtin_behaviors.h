@@ -24,6 +24,8 @@
 // Tick follows at once, as MBT's OnInitialize then Update). The end is reached
 // when activeTime >= the end, as MBT's Timer::Elapsed (`now >= endTime`): Wait
 // with duration 2 activated at t = 10 is Running at 11.9 and Done at 12.
+// In a crowd, Wait and Timeout let their agent sleep until about their end,
+// and Halt (no Tick) until it is woken (bt/sleep.h).
 // Wait's v: MBT's Timer::Reset adds cry_random(0, variation) to the end; here v
 // = variation * u, u the top 24 bits of one Context::Random() draw from the
 // agent's block generator (so it is saved and migrated with the block) scaled

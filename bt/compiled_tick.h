@@ -45,6 +45,7 @@
 #include "bt/detail/tick_engine.h"
 #include "bt/detail/variable_access.h"
 #include "bt/layout.h"
+#include "bt/sleep.h"
 
 namespace bt {
 namespace detail {
@@ -395,7 +396,11 @@ struct CompiledTree {
       }
       Result result = Result::Running;
       if (b.tick != nullptr) {
-        if constexpr (b.tickTakesContext) result = b.tick(t.agent, memory, MakeContext<D>(t));
+        if constexpr (b.tickTakesContext) {
+          Context c = MakeContext<D>(t);
+          c.sleep = t.sleep;  // a Tick may ask to sleep (bt/sleep.h)
+          result = b.tick(t.agent, memory, c);
+        }
         else result = b.tick(t.agent, memory, kNoContext);
       }
       if constexpr (!kIsGroup<D>) {
@@ -543,12 +548,18 @@ struct CompiledTree {
     t.redecideLimit = options.redecideLimit;
     t.error = Status::Running;
     if constexpr (kHasClassicGroup) t.runningGroup = nullptr;
+    SleepRequest sleepRequest;
+    t.sleep = options.wakeTime != nullptr ? &sleepRequest : nullptr;
     header.lastTime = blockTime;
 
     const Result result = TickDecider<Root, false>(t, 0);
     if (result == Result::Running && t.error == Status::Running) {
       if constexpr (kHasClassicGroup) RunningBehavior(t);
       out = {Status::Running, t.runningDecider};
+      if (options.wakeTime != nullptr) [[unlikely]] {  // the reference engine's rule (bt/sleep.h)
+        PrepareForReference(t);
+        NoteWakeTime(t, *options.wakeTime);
+      }
       return true;
     }
     // Nothing is left running (or the tick gave up): leave every Activate paired.

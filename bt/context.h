@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 
 #include "bt/block_type.h"
@@ -12,6 +13,13 @@ namespace bt {
 
 struct DeciderDef;
 class VariableBlock;
+
+// A behavior's word that its Ticks before `until` would do nothing (bt/sleep.h):
+// written by Context::SleepUntil during a tick that a crowd may let sleep.
+struct SleepRequest {
+  const DeciderDef* decider = nullptr;  // the behavior decider whose Tick asked
+  double until = 0;                     // [seconds] +inf: until woken
+};
 
 // Given to Decide functions.
 struct DecideContext {
@@ -41,6 +49,9 @@ struct Context {
   VariableBlock* variables = nullptr;   // the agent's variables (bt/variables.h); null if the tree has none
   // The block's random state (bt/random.h); null in a Tick that takes no Context.
   std::uint32_t* randomState = nullptr;
+  // Where a Tick's SleepUntil is recorded; null (nothing recorded) outside a
+  // Tick and in a tick that no one may skip.
+  SleepRequest* sleep = nullptr;
 
   // A draw from the agent's block generator (0 without one): what MBT's Wait
   // variation and other built-in behaviors draw, saved with the block.
@@ -48,6 +59,20 @@ struct Context {
 
   // Its decider's constant parameters (bt/param.h); defined in bt/decider.h.
   std::span<const Param> Params() const;
+
+  // From a Tick that returns Running: this behavior's Ticks at times before
+  // `wakeTime` would return Running and do nothing else (call nothing, change
+  // nothing), so a crowd may skip them (bt/sleep.h says when it does). The
+  // behavior keeps its promise, e.g. by storing an end time rather than adding up dt.
+  void SleepUntil(double wakeTime) const {
+    if (sleep != nullptr) *sleep = {decider, wakeTime};
+  }
+  // The same until the game wakes the agent (bt::Crowd::Wake): for a behavior
+  // waiting for an event or a flag the game changes.
+  void SleepUntilWoken() const { SleepUntil(std::numeric_limits<double>::infinity()); }
+  // The same until this behavior's activeTime could reach `seconds`: a little
+  // before, as the block's float times round (bt/sleep.h: SleepTimeBefore).
+  void SleepUntilActiveTime(float seconds) const;
 
   // The DBlock the decider's Decide filled, or null when the decider declared no
   // DBlock of type T. A behavior function that takes `const T&` instead gets it

@@ -27,7 +27,8 @@ int ClassOfSegment(int segment) { return std::bit_width(static_cast<unsigned>(se
 
 Crowd::Crowd(std::size_t agents) : slots_(agents), position_(agents) {
   for (std::size_t i = 0; i < agents; ++i) {
-    slots_[i] = {std::numeric_limits<double>::quiet_NaN(), static_cast<std::uint32_t>(i), 0};
+    slots_[i] = {std::numeric_limits<double>::quiet_NaN(), -std::numeric_limits<double>::infinity(),
+                 static_cast<std::uint32_t>(i), 0};
     position_[i] = static_cast<std::uint32_t>(i);
   }
   // Every agent at interval 1, not due: bucket 0 holds them all.
@@ -101,6 +102,7 @@ void Crowd::Join(std::size_t agent, const CrowdAgentState& state) {
   const std::uint64_t phase = (frame_ + static_cast<std::uint64_t>(state.dueIn)) & ((1u << c) - 1);
   MoveTo(agent, 2 * SegmentOf(c, phase));
   slots_[position_[agent]].lastTime = state.lastTickTime;
+  slots_[position_[agent]].wakeTime = state.wakeTime;
 }
 
 CrowdAgentState Crowd::State(std::size_t agent) const {
@@ -108,6 +110,7 @@ CrowdAgentState Crowd::State(std::size_t agent) const {
   if (agent >= Size()) return state;
   const Slot& slot = SlotOf(agent);
   state.lastTickTime = slot.lastTime;
+  state.wakeTime = slot.wakeTime;
   if (slot.segment == kAbsent) return state;
   const int c = ClassOfSegment(slot.segment);
   state.interval = 1 << c;
@@ -116,7 +119,25 @@ CrowdAgentState Crowd::State(std::size_t agent) const {
   return state;
 }
 
-std::size_t Crowd::Plan(std::size_t budget) {
+void Crowd::Wake(std::size_t agent) {
+  if (agent < Size()) slots_[position_[agent]].wakeTime = -std::numeric_limits<double>::infinity();
+}
+
+void Crowd::WakeAll() {
+  for (Slot& slot : slots_) slot.wakeTime = -std::numeric_limits<double>::infinity();
+}
+
+double Crowd::WakeTime(std::size_t agent) const {
+  return agent < Size() ? SlotOf(agent).wakeTime : -std::numeric_limits<double>::infinity();
+}
+
+std::size_t Crowd::AwakeIn(const Slot* first, const Slot* last, double time) {
+  std::size_t awake = 0;
+  for (; first != last; ++first) awake += !Asleep(first->wakeTime, time);
+  return awake;
+}
+
+std::size_t Crowd::Plan(std::size_t budget, double time) {
   // Segments whose due a move emptied are no longer pending.
   int kept = 0;
   for (int k = 0; k < pendingCount_; ++k)
@@ -129,7 +150,11 @@ std::size_t Crowd::Plan(std::size_t budget) {
     pendingList_[pendingCount_++] = static_cast<std::uint8_t>(s);
   }
   ++frame_;
-  std::size_t count = 0;
+  std::size_t due = 0;
+  for (int k = 0; k < pendingCount_; ++k) due += Due(pendingList_[k]);
+  // Only a budget smaller than the due agents needs to know which sleep (they do not count).
+  const bool whole = due <= budget;
+  std::size_t count = 0, awake = 0;
   for (int k = 0; k < pendingCount_; ++k) {
     const int s = pendingList_[k];
     // In agent order, for the memory's sake; a whole segment once a move has disturbed it.
@@ -138,20 +163,29 @@ std::size_t Crowd::Plan(std::size_t budget) {
       unsorted_[s] = Members(s) != Due(s);
     }
     runStart_[k] = count;
-    count += std::min(Due(s), budget - count);
+    if (whole) {
+      count += Due(s);
+      continue;
+    }
+    // Up to the budget-th agent awake: the sleepers it passes are skipped.
+    const Slot* run = slots_.data() + bucketStart_[2 * s + 1];
+    std::size_t length = 0;
+    for (; length < Due(s) && awake < budget; ++length) awake += !Asleep(run[length].wakeTime, time);
+    count += length;
   }
   runStart_[pendingCount_] = count;
   return count;
 }
 
-std::size_t Crowd::Finish() {
+std::size_t Crowd::Finish(double time) {
   std::size_t deferred = 0;
   int kept = 0;
   for (int k = 0; k < pendingCount_; ++k) {
     const int s = pendingList_[k];
     bucketStart_[2 * s + 1] += runStart_[k + 1] - runStart_[k];
     if (Due(s) == 0) continue;
-    deferred += Due(s);
+    const Slot* left = slots_.data() + bucketStart_[2 * s + 1];
+    deferred += AwakeIn(left, left + Due(s), time);
     pendingList_[kept++] = static_cast<std::uint8_t>(s);
   }
   pendingCount_ = kept;

@@ -28,7 +28,14 @@
 //   agent ticked by one thread, at most once per call, so any thread count
 //   gives each agent the same calls in the same order as one thread (given
 //   agents whose ticks touch nothing shared).
-// - Cost: the agents are kept grouped by phase (one array of 16-byte slots,
+// - Sleeping agents (bt/sleep.h): a due agent whose last tick left it asleep is
+//   skipped until its wake time, or until the game calls Wake(agent); a skip
+//   counts as its tick for dt (its next dt is the time since the skipped frame,
+//   as ticking it would have given) but not against the budget. The per-agent
+//   tick learns the wake time when it takes a fourth argument, `double&
+//   wakeTime`, to pass as TickOptions::wakeTime (bt/crowd_ticks.h's do); a tick
+//   of three arguments never sleeps.
+// - Cost: the agents are kept grouped by phase (one array of 24-byte slots,
 //   plus a position per agent), so a frame touches only its due agents; a
 //   tickOne with a Prefetch(std::size_t agent) member (bt/crowd_ticks.h's have
 //   one) is told which agents come next, so their data is on its way when
@@ -69,16 +76,19 @@ struct ParallelFor {
 struct CrowdTickResult {
   std::size_t ticked = 0;    // agent ticks run by this call
   std::size_t refused = 0;   // of them, ticks whose status was not IsOk
-  std::size_t deferred = 0;  // due agents left for the next call by the budget
+  std::size_t deferred = 0;  // due agents awake left for the next call by the budget
+  std::size_t sleeping = 0;  // due agents skipped asleep by this call (not ticked, nor counted in the budget)
 };
 
 // What an agent carries between crowds besides its block: when it last ticked
-// (NaN: never), its interval (0: not a member), and in how many frames it is
-// next due (0: on the next call), so it keeps its rhythm in the new crowd.
+// (NaN: never), its interval (0: not a member), in how many frames it is next
+// due (0: on the next call), so it keeps its rhythm in the new crowd, and until
+// when it sleeps (-inf: awake; +inf: until woken).
 struct CrowdAgentState {
   double lastTickTime = std::numeric_limits<double>::quiet_NaN();
   int interval = 0;
   int dueIn = 0;
+  double wakeTime = -std::numeric_limits<double>::infinity();
 };
 
 class Crowd {
@@ -102,9 +112,19 @@ class Crowd {
   void Join(std::size_t agent, const CrowdAgentState& state);
   CrowdAgentState State(std::size_t agent) const;
 
+  // The agent is due at its next frame even if asleep: for the game to call when
+  // it changes anything the agent's tick reads (its flags, a stimulus, an event
+  // sent to it: bt/sleep.h). Ignored for a bad index. WakeAll: every agent, as
+  // when flags shared by all change.
+  void Wake(std::size_t agent);
+  void WakeAll();
+  // Until when the agent sleeps: -inf when awake (or a bad index), +inf until woken.
+  double WakeTime(std::size_t agent) const;
+
   // One frame at `time` (never earlier than the last call's): ticks the agents
-  // due, at most `budget` of them (those deferred before chosen first), calling
-  // tickOne(std::size_t agent, double time, float dt) -> TickResult for each;
+  // due and awake, at most `budget` of them (those deferred before chosen first),
+  // calling tickOne(std::size_t agent, double time, float dt[, double& wakeTime])
+  // -> TickResult for each (with wakeTime, -inf on entry, the agent may sleep);
   // on `parallel`'s threads when given.
   template <class TickOne>
   CrowdTickResult Tick(double time, float frameDt, TickOne&& tickOne,
@@ -120,10 +140,14 @@ class Crowd {
   static constexpr std::size_t kPrefetchAhead = 8;  // agents: about a memory latency of ticks
   struct Slot {
     double lastTime;  // the agent's last tick (NaN: never)
+    double wakeTime;  // asleep before this time (-inf: awake)
     std::uint32_t agent;
     std::uint8_t segment;  // its (interval, phase), or kAbsent
   };
   struct Job;
+  // Whether an agent that sleeps until `wakeTime` is skipped at `time`.
+  static bool Asleep(double wakeTime, double time) { return time < wakeTime; }
+  static std::size_t AwakeIn(const Slot* first, const Slot* last, double time);
 
   static int SegmentOf(int intervalClass, std::uint64_t phase) { return (1 << intervalClass) - 1 + static_cast<int>(phase); }
   std::size_t Members(int segment) const { return bucketStart_[2 * segment + 2] - bucketStart_[2 * segment]; }
@@ -137,10 +161,11 @@ class Crowd {
   void SortBucket(int bucket);
   int LeastFilledPhase(int intervalClass) const;
   // Makes the phases falling due this frame due and lays out the call's runs,
-  // oldest due first; returns how many agents this call ticks (at most `budget`).
-  std::size_t Plan(std::size_t budget);
-  // Marks the call's ticked agents not due; returns how many due agents remain.
-  std::size_t Finish();
+  // oldest due first: at most `budget` agents awake at `time`, with the sleepers
+  // among them (skipped); returns the runs' total length.
+  std::size_t Plan(std::size_t budget, double time);
+  // Marks the call's agents not due; returns how many due agents awake at `time` remain.
+  std::size_t Finish(double time);
   template <class TickOne>
   static void RunRange(void* job, std::size_t begin, std::size_t end);
 
@@ -164,7 +189,7 @@ struct Crowd::Job {
   void* tickOne;
   double time;
   float frameDt;
-  std::atomic<std::size_t> ticked{0}, refused{0};
+  std::atomic<std::size_t> ticked{0}, refused{0}, sleeping{0};
 };
 
 // Ticks the call's agents whose indices are in [begin, end): window by window,
@@ -174,6 +199,7 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   Job& job = *static_cast<Job*>(context);
   Crowd& crowd = *job.crowd;
   auto& tickOne = *static_cast<std::remove_reference_t<TickOne>*>(job.tickOne);
+  constexpr bool kMaySleep = std::is_invocable_v<TickOne&, std::size_t, double, float, double&>;
   const double time = job.time;
   const int runs = crowd.pendingCount_;
   std::size_t next[kSegments];  // per run: its first agent not yet ticked here
@@ -183,7 +209,7 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
         std::partition_point(run, run + (crowd.runStart_[k + 1] - crowd.runStart_[k]),
                              [begin](const Slot& slot) { return slot.agent < begin; }) - run);
   }
-  std::size_t ticked = 0, refused = 0;
+  std::size_t ticked = 0, refused = 0, sleeping = 0;
   const std::size_t windowSize = runs > 1 ? kCrowdWindow : end - begin;  // one run: nothing to interleave
   for (std::size_t window = begin; window < end; window += windowSize) {
     const std::size_t windowEnd = std::min(end, window + windowSize);
@@ -196,10 +222,25 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
         if constexpr (requires { tickOne.Prefetch(std::size_t{}); })
           if (i + kPrefetchAhead < length && slot[i + kPrefetchAhead].agent != slot[i].agent + kPrefetchAhead)
             tickOne.Prefetch(std::size_t{slot[i + kPrefetchAhead].agent});
+        // A sleeper's skip stands for a tick at this time: it is its last tick for dt.
+        if constexpr (kMaySleep) {
+          if (Asleep(slot[i].wakeTime, time)) {
+            slot[i].lastTime = time;
+            ++sleeping;
+            continue;
+          }
+        }
         // NaN (never ticked) compares false: the frame's dt.
         const float dt = slot[i].lastTime <= time ? static_cast<float>(time - slot[i].lastTime) : job.frameDt;
         slot[i].lastTime = time;
-        const TickResult result = tickOne(std::size_t{slot[i].agent}, time, dt);
+        TickResult result;
+        if constexpr (kMaySleep) {
+          double wakeTime = -std::numeric_limits<double>::infinity();
+          result = tickOne(std::size_t{slot[i].agent}, time, dt, wakeTime);
+          slot[i].wakeTime = wakeTime;
+        } else {
+          result = tickOne(std::size_t{slot[i].agent}, time, dt);
+        }
         ++ticked;
         refused += !IsOk(result.status);
       }
@@ -208,12 +249,13 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   }
   job.ticked.fetch_add(ticked, std::memory_order_relaxed);
   job.refused.fetch_add(refused, std::memory_order_relaxed);
+  job.sleeping.fetch_add(sleeping, std::memory_order_relaxed);
 }
 
 template <class TickOne>
 CrowdTickResult Crowd::Tick(double time, float frameDt, TickOne&& tickOne, std::size_t budget,
                             ParallelFor parallel) {
-  const std::size_t count = Plan(budget);
+  const std::size_t count = Plan(budget, time);
   Job job{this, const_cast<void*>(static_cast<const void*>(std::addressof(tickOne))), time, frameDt};
   if (count > 0) {
     if (parallel.run != nullptr) parallel.run(parallel.self, Size(), &RunRange<TickOne>, &job);
@@ -222,7 +264,8 @@ CrowdTickResult Crowd::Tick(double time, float frameDt, TickOne&& tickOne, std::
   CrowdTickResult result;
   result.ticked = job.ticked.load(std::memory_order_relaxed);
   result.refused = job.refused.load(std::memory_order_relaxed);
-  result.deferred = Finish();
+  result.sleeping = job.sleeping.load(std::memory_order_relaxed);
+  result.deferred = Finish(time);
   return result;
 }
 

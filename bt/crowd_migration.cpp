@@ -14,6 +14,7 @@ void WriteHeader(const CrowdAgentState& state, std::byte* out) {
   std::memcpy(out, &state.lastTickTime, 8);
   std::memcpy(out + 8, &interval, 4);
   std::memcpy(out + 12, &dueIn, 4);
+  std::memcpy(out + 16, &state.wakeTime, 8);
 }
 
 CrowdAgentState ReadHeader(const std::byte* in) {
@@ -22,6 +23,7 @@ CrowdAgentState ReadHeader(const std::byte* in) {
   std::memcpy(&state.lastTickTime, in, 8);
   std::memcpy(&interval, in + 8, 4);
   std::memcpy(&dueIn, in + 12, 4);
+  std::memcpy(&state.wakeTime, in + 16, 8);
   state.interval = interval;
   state.dueIn = dueIn;
   return state;

@@ -2,8 +2,8 @@
 // this process or another (a game server handing agents to another machine),
 // mid-behavior.
 //
-// A migrant is the agent's crowd state (when it last ticked, its interval and
-// when it is next due) followed by its block as SaveMemory writes it, which carries the
+// A migrant is the agent's crowd state (when it last ticked, its interval,
+// when it is next due and until when it sleeps) followed by its block as SaveMemory writes it, which carries the
 // tree's stamp: a migrant restored into another tree, or another version of
 // this one, is refused. The bytes are in this machine's byte order. The game
 // sends its own agent data (position, health...) alongside.
@@ -17,7 +17,7 @@
 
 namespace bt {
 
-inline constexpr std::size_t kMigrantHeaderBytes = 16;  // double lastTickTime, int32 interval, int32 dueIn
+inline constexpr std::size_t kMigrantHeaderBytes = 24;  // double lastTickTime, int32 interval, int32 dueIn, double wakeTime
 
 // Bytes of a migrant of this tree (0 if the tree is bad).
 [[nodiscard]] std::size_t MigrantBytesFor(const DeciderDef& root);

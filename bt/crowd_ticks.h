@@ -6,7 +6,8 @@
 //   crowd.Tick(time, dt, bt::InterpretedCrowdTick(ROOT, members));     // the interpreted one
 //
 // A game that does more per agent (a world step, its own flags) writes its own
-// tickOne; these are the common case.
+// tickOne; these are the common case. Their agents may sleep (bt/sleep.h): a
+// game that changes their flags calls Crowd::WakeAll.
 #pragma once
 
 #include <cstddef>
@@ -56,6 +57,11 @@ struct CompiledCrowdTick {
     return TickBehaviorTreeCompiled<Root>(members.AgentAt(i), members.BlockAt(i), time, dt, decisionFlags, stimuliFlags);
   }
   void Prefetch(std::size_t i) const noexcept { members.Prefetch(i); }
+  // The crowd's call: the agent may sleep until wakeTime.
+  TickResult operator()(std::size_t i, double time, float dt, double& wakeTime) const noexcept {
+    return TickBehaviorTreeCompiled<Root>(members.AgentAt(i), members.BlockAt(i), time, dt, decisionFlags, stimuliFlags,
+                                          TickOptions{.wakeTime = &wakeTime});
+  }
 };
 template <const DeciderDef& Root, class Agent>
 CompiledCrowdTick<Root, Agent> MakeCompiledCrowdTick(const CrowdMembers<Agent>& members, std::uint32_t decisionFlags = 0,
@@ -73,6 +79,11 @@ struct InterpretedCrowdTick {
     return TickBehaviorTree(*root, members.AgentAt(i), members.BlockAt(i), time, dt, decisionFlags, stimuliFlags);
   }
   void Prefetch(std::size_t i) const noexcept { members.Prefetch(i); }
+  // The crowd's call: the agent may sleep until wakeTime.
+  TickResult operator()(std::size_t i, double time, float dt, double& wakeTime) const noexcept {
+    return TickBehaviorTree(*root, members.AgentAt(i), members.BlockAt(i), time, dt, decisionFlags, stimuliFlags,
+                            TickOptions{.wakeTime = &wakeTime});
+  }
 };
 template <class Agent>
 InterpretedCrowdTick<Agent> MakeInterpretedCrowdTick(const DeciderDef& root, const CrowdMembers<Agent>& members,

@@ -21,6 +21,8 @@
 //   parent redecides with the group masked, up to the root.
 // - A finished or failed decider stays active until the group above it has chosen
 //   what replaces it, so Decides run before the old path's Deactivates.
+// - A tick whose caller asks (TickOptions::wakeTime) ends by asking bt/sleep.h
+//   whether its next ticks would do nothing, and until when.
 
 #include <bit>
 #include <cmath>
@@ -34,6 +36,7 @@
 #include "bt/detail/why_record.h"
 #include "bt/layout.h"
 #include "bt/refusal.h"
+#include "bt/sleep.h"
 #include "bt/tree.h"
 
 // Debug output off the hot path: the level test stays inline and the formatting
@@ -517,7 +520,11 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
                                                      void* memory) {
   const BehaviorDef* b = d.behavior;
   if (!b->tick) return Result::Running;
-  if (b->tickTakesContext) return b->tick(t.agent, memory, MakeContext(t, d, base));
+  if (b->tickTakesContext) {
+    Context c = MakeContext(t, d, base);
+    c.sleep = t.sleep;  // a Tick may ask to sleep (bt/sleep.h); Activate and Deactivate may not
+    return b->tick(t.agent, memory, c);
+  }
   return b->tick(t.agent, memory, kNoContext);
 }
 
@@ -843,6 +850,7 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
 #endif
   t.error = Status::Running;
   t.runningGroup = nullptr;
+  t.sleep = nullptr;  // set by an entry point whose caller asks (TickOptions::wakeTime)
   // Not errorDecider, runningDecider nor deactivation, as in the compiled tick:
   // each is written where it is given a meaning (with error, before a behavior's
   // Tick, before each Deactivate).
@@ -1075,9 +1083,11 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
     if (started.status == Status::BadTime) return Refuse("tick", started, root, agent, memory, time, dt);
     return started;
   }
-  if (!t.header->rootActive) [[unlikely]]
-    return TickFromRoot(t);
-  return TickActiveRoot(t);
+  SleepRequest sleepRequest;
+  if (options.wakeTime != nullptr) t.sleep = &sleepRequest;
+  const TickResult result = !t.header->rootActive ? TickFromRoot(t) : TickActiveRoot(t);
+  if (options.wakeTime != nullptr && result.status == Status::Running) NoteWakeTime(t, *options.wakeTime);
+  return result;
 }
 
 // A tick with a why-record: every check, recorded (bt/why.h).
@@ -1115,7 +1125,13 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
         StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);
         StartBlockTimes(t);
         BeginTick(t);
-        return TickActiveRoot(t);
+        if (options.wakeTime == nullptr) [[likely]]
+          return TickActiveRoot(t);
+        SleepRequest sleepRequest;
+        t.sleep = &sleepRequest;
+        const TickResult result = TickActiveRoot(t);
+        if (result.status == Status::Running) NoteWakeTime(t, *options.wakeTime);
+        return result;
       }
     }
   }

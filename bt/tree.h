@@ -39,6 +39,10 @@ struct TickOptions {
   int redecideLimit = kDefaultRedecideLimit;  // masked redecides per tick
   // Explains this tick in the caller's record (bt/why.h); null records nothing.
   WhyRecord* why = nullptr;
+  // When set, a tick that leaves the agent asleep (bt/sleep.h) writes there the
+  // time before which its next ticks may be skipped; any other tick leaves it
+  // as it was. For a crowd (bt/crowd.h); null: the tick does not ask.
+  double* wakeTime = nullptr;
 };
 
 // [[nodiscard]]: a refused tick (a Status that is not IsOk) must not go unseen.

@@ -6,7 +6,8 @@
 // by dt, behaviors end after a while, a random group draws from the walker's
 // generator), and every call folds what it was told into the walker's hash,
 // so two walkers with equal hashes, call counts and blocks were given the same
-// calls, in the same order, with the same arguments.
+// calls, in the same order, with the same arguments. Dozing walkers sleep
+// (bt/sleep.h): the crowd skips them, and the calls must still be the same.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -104,13 +105,34 @@ bt::Result LookTick(Walker& w, const bt::Context& c) {
   if ((NextRandom(w) & 63) == 0) w.fear += 1.5f;
   return c.activeTime >= 0.2f ? bt::Result::Done : bt::Result::Running;
 }
+// Dozes until an end time drawn on activation: its Ticks before then do nothing, so the walker sleeps.
+struct Doze {
+  double end;
+};
+bool DozeActivate(Walker& w, Doze& d, const bt::Context& c) {
+  Record(w, 10, c.time, c.dt, c.activeTime);
+  d.end = c.time + 0.25 + 0.125 * (NextRandom(w) & 7);
+  return true;
+}
+bt::Result DozeTick(Walker& w, Doze& d, const bt::Context& c) {
+  if (c.time >= d.end) {
+    Record(w, 11, c.time, c.dt, c.activeTime);
+    return bt::Result::Done;
+  }
+  c.SleepUntil(d.end);
+  return bt::Result::Running;
+}
 std::uint32_t WalkerRandom(Walker& w) { return NextRandom(w); }
+
+// A stimulus under which a walker does not think of eating (EAT's precondition).
+constexpr std::uint32_t kBusy = 1;
 
 BT_DEFINE_BEHAVIOR__MEMORY(CROWD_FLEE_B, Steps, nullptr, FleeTick, nullptr);
 BT_DEFINE_BEHAVIOR__TICK(CROWD_FIND_B, FindTick);
 BT_DEFINE_BEHAVIOR(CROWD_CHEW_B, ChewActivate, ChewTick, ChewDeactivate);
 BT_DEFINE_BEHAVIOR__TICK(CROWD_NAP_B, NapTick);
 BT_DEFINE_BEHAVIOR__TICK(CROWD_LOOK_B, LookTick);
+BT_DEFINE_BEHAVIOR__MEMORY(CROWD_DOZE_B, Doze, DozeActivate, DozeTick, nullptr);
 
 BT_DECLARE_DECIDER(CROWD_FLEE);
 BT_DECLARE_DECIDER(CROWD_EAT);
@@ -119,14 +141,18 @@ BT_DECLARE_DECIDER(CROWD_CHEW);
 BT_DECLARE_DECIDER(CROWD_IDLE);
 BT_DECLARE_DECIDER(CROWD_NAP);
 BT_DECLARE_DECIDER(CROWD_LOOK);
+BT_DECLARE_DECIDER(CROWD_DOZE);
+// Fear and hunger are decided now and then (timers), hunger not while busy: a dozing walker sleeps between.
 BT_DEFINE_DECIDER_GROUP(CROWD_ROOT, PrioritizedList, nullptr, CROWD_FLEE, CROWD_EAT, CROWD_IDLE);
-BT_DEFINE_DECIDER_BEHAVIOR(CROWD_FLEE, CROWD_FLEE_B, FearDecide);
-BT_DEFINE_DECIDER_GROUP__FLAGS(CROWD_EAT, Sequential, bt::kCallDecideOnRedecide, HungerDecide, CROWD_FIND, CROWD_CHEW);
+BT_DEFINE_DECIDER_BEHAVIOR__PRE(CROWD_FLEE, CROWD_FLEE_B, FearDecide, bt::Preconditions{}.Every(0.2f));
+BT_DEFINE_DECIDER_GROUP__PRE(CROWD_EAT, Sequential, bt::kCallDecideOnRedecide, HungerDecide,
+                             bt::Preconditions{}.Every(0.3f).StimuliAllClear(kBusy), CROWD_FIND, CROWD_CHEW);
 BT_DEFINE_DECIDER_BEHAVIOR(CROWD_FIND, CROWD_FIND_B, nullptr);
 BT_DEFINE_DECIDER_BEHAVIOR(CROWD_CHEW, CROWD_CHEW_B, nullptr);
-BT_DEFINE_DECIDER_GROUP__RANDOM(CROWD_IDLE, Random, 0, nullptr, WalkerRandom, CROWD_NAP, CROWD_LOOK);
+BT_DEFINE_DECIDER_GROUP__RANDOM(CROWD_IDLE, Random, 0, nullptr, WalkerRandom, CROWD_NAP, CROWD_LOOK, CROWD_DOZE);
 BT_DEFINE_DECIDER_BEHAVIOR(CROWD_NAP, CROWD_NAP_B, nullptr);
 BT_DEFINE_DECIDER_BEHAVIOR(CROWD_LOOK, CROWD_LOOK_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(CROWD_DOZE, CROWD_DOZE_B, nullptr);
 
 using Block = bt::MemoryFor<CROWD_ROOT>;
 constexpr double kFrameDt = 1.0 / 30.0;
@@ -168,18 +194,25 @@ struct Recording {
   }
 };
 
+// The stimuli of agent i at a time: busy in some windows of 40 frames.
+std::uint32_t StimuliAt(std::size_t i, double time) {
+  const auto window = static_cast<std::uint32_t>(std::lround(time / kFrameDt)) / 40;
+  return ((static_cast<std::uint32_t>(i) * 2654435761u) ^ (window * 40503u)) % 3 == 0 ? kBusy : 0;
+}
+
 // Ticks every agent alone at the times it was ticked at, dt the time since its
-// previous tick (the frame's dt for its first).
-void TickAlone(Population& alone, const std::vector<std::vector<double>>& times, bool compiled) {
+// previous tick (the frame's dt for its first), with StimuliAt when `stimuli`.
+void TickAlone(Population& alone, const std::vector<std::vector<double>>& times, bool compiled, bool stimuli = false) {
   std::size_t refused = 0;  // counted, not REQUIREd per tick: millions of assertions are slow under ASan
   for (std::size_t i = 0; i < times.size(); ++i) {
     double last = std::nan("");
     for (double time : times[i]) {
       const float dt = std::isnan(last) ? static_cast<float>(kFrameDt) : static_cast<float>(time - last);
       last = time;
+      const std::uint32_t flags = stimuli ? StimuliAt(i, time) : 0;
       const bt::TickResult r =
-          compiled ? bt::TickBehaviorTreeCompiled<CROWD_ROOT>(alone.walkers[i], alone.blocks[i], time, dt)
-                   : bt::TickBehaviorTree(CROWD_ROOT, alone.walkers[i], alone.blocks[i], time, dt);
+          compiled ? bt::TickBehaviorTreeCompiled<CROWD_ROOT>(alone.walkers[i], alone.blocks[i], time, dt, 0, flags)
+                   : bt::TickBehaviorTree(CROWD_ROOT, alone.walkers[i], alone.blocks[i], time, dt, 0, flags);
       refused += !bt::IsOk(r.status);
     }
   }
@@ -188,11 +221,25 @@ void TickAlone(Population& alone, const std::vector<std::vector<double>>& times,
 
 constexpr int kIntervals[] = {1, 2, 4, 8, 16};
 
+// The crowd's tick of the exactness test: each walker with its own stimuli, recording its tick times.
+struct StimulatedTick {
+  Population* population;
+  std::vector<std::vector<double>>* times;
+  bt::TickResult operator()(std::size_t i, double time, float dt, double& wakeTime) const {
+    (*times)[i].push_back(time);
+    return bt::TickBehaviorTreeCompiled<CROWD_ROOT>(population->walkers[i], population->blocks[i], time, dt, 0,
+                                                    StimuliAt(i, time), bt::TickOptions{.wakeTime = &wakeTime});
+  }
+};
+
 }  // namespace
 
-TEST_CASE("a crowd ticks each agent as it would be ticked alone, with LOD changes and budgets", "[crowd]") {
+TEST_CASE("a crowd ticks each agent as it would be ticked alone, with LOD changes, budgets and sleeps", "[crowd][sleep]") {
   // 10,000 agents, 1,000 frames; intervals change at random (a fiftieth of the
-  // agents each frame) and every third frame has a budget of a random part of what is due.
+  // agents each frame) and every third frame has a budget of a random part of
+  // what is due. Dozing agents sleep; the game wakes those whose stimuli change,
+  // and a hundred others at random each frame. Alone, each agent is ticked at
+  // every frame it was due, asleep or not.
   constexpr std::size_t kAgents = 10000;
   constexpr int kFrames = 1000;
   REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
@@ -200,14 +247,17 @@ TEST_CASE("a crowd ticks each agent as it would be ticked alone, with LOD change
   bt::Crowd crowd(kAgents);
   std::mt19937 random(17);
   for (std::size_t i = 0; i < kAgents; ++i) crowd.SetInterval(i, kIntervals[random() % 5]);
-  std::vector<std::vector<double>> times(kAgents);
-  const Recording<bt::CompiledCrowdTick<CROWD_ROOT, Walker>> tickOne{
-      bt::MakeCompiledCrowdTick<CROWD_ROOT>(crowdSide.Members()), &times};
-  std::size_t ticks = 0, deferredFrames = 0, deferred = 0;
+  std::vector<std::vector<double>> times(kAgents), due(kAgents);
+  const StimulatedTick tickOne{&crowdSide, &times};
+  std::size_t ticks = 0, sleeps = 0, deferredFrames = 0, deferred = 0, stimuliWakes = 0;
   for (int f = 0; f < kFrames; ++f) {
+    const double time = f * kFrameDt;
     for (int k = 0; k < 200; ++k) crowd.SetInterval(random() % kAgents, kIntervals[random() % 5]);
-    const std::size_t budget = f % 3 == 2 ? random() % 4000 : std::numeric_limits<std::size_t>::max();
-    const bt::CrowdTickResult r = crowd.Tick(f * kFrameDt, static_cast<float>(kFrameDt), tickOne, budget);
+    for (std::size_t i = 0; f > 0 && i < kAgents; ++i)
+      if (StimuliAt(i, time) != StimuliAt(i, (f - 1) * kFrameDt)) crowd.Wake(i), ++stimuliWakes;
+    for (int k = 0; k < 100; ++k) crowd.Wake(random() % kAgents);
+    const std::size_t budget = f % 3 == 2 ? random() % 3000 : std::numeric_limits<std::size_t>::max();
+    const bt::CrowdTickResult r = crowd.Tick(time, static_cast<float>(kFrameDt), tickOne, budget);
     REQUIRE(r.refused == 0);
     REQUIRE(r.ticked <= budget);
     // With no budget, nothing is left over.
@@ -215,15 +265,24 @@ TEST_CASE("a crowd ticks each agent as it would be ticked alone, with LOD change
     deferredFrames += r.deferred > 0;
     deferred = r.deferred;
     ticks += r.ticked;
+    sleeps += r.sleeping;
+    // The agents due this frame, ticked or asleep: their last tick is now.
+    for (std::size_t i = 0; i < kAgents; ++i)
+      if (crowd.State(i).lastTickTime == time) due[i].push_back(time);
   }
   CHECK(deferred == 0);
   CHECK(deferredFrames > 200);  // the budgets did bite
+  CHECK(stimuliWakes > 1000);
+  CHECK(sleeps > ticks / 10);  // many slept
   // No agent starved: no gap between its ticks is longer than the largest
   // interval, another for an interval change (which may join a phase just
   // passed), and a few frames for the budgets.
   double longestGap = 0, latestFirst = 0;
   std::size_t counted = 0, twiceInAFrame = 0;
-  for (const std::vector<double>& t : times) {
+  std::size_t ticked = 0;
+  for (const std::vector<double>& t : times) ticked += t.size();
+  CHECK(ticked == ticks);
+  for (const std::vector<double>& t : due) {
     counted += t.size();
     REQUIRE(!t.empty());
     latestFirst = std::max(latestFirst, t.front());
@@ -232,11 +291,15 @@ TEST_CASE("a crowd ticks each agent as it would be ticked alone, with LOD change
       longestGap = std::max(longestGap, t[k] - t[k - 1]);
     }
   }
-  CHECK(counted == ticks);
+  CHECK(counted == ticks + sleeps);
   CHECK(twiceInAFrame == 0);
   CHECK(latestFirst < 36 * kFrameDt);
   CHECK(longestGap < 36 * kFrameDt);
-  TickAlone(alone, times, true);
+  TickAlone(alone, due, true, true);
+  // A block is as ticking would have left it, but for the last tick time an agent asleep at the end did not write.
+  for (std::size_t i = 0; i < kAgents; ++i)
+    reinterpret_cast<bt::MemoryHeader*>(alone.blocks[i].bytes)->lastTime =
+        reinterpret_cast<const bt::MemoryHeader*>(crowdSide.blocks[i].bytes)->lastTime;
   CHECK(CountDiffering(crowdSide, alone) == 0);
 }
 
@@ -450,7 +513,8 @@ RunResult RunCrowd(Population& population, bt::ParallelFor parallel, tbb::task_a
 bool SameFrames(const RunResult& a, const RunResult& b) {
   return std::equal(a.frames.begin(), a.frames.end(), b.frames.begin(), b.frames.end(),
                     [](const bt::CrowdTickResult& x, const bt::CrowdTickResult& y) {
-                      return x.ticked == y.ticked && x.refused == y.refused && x.deferred == y.deferred;
+                      return x.ticked == y.ticked && x.refused == y.refused && x.deferred == y.deferred &&
+                             x.sleeping == y.sleeping;
                     });
 }
 

@@ -75,6 +75,10 @@ check "a bad option is refused" sh -c "! '$demo' --bogus >/dev/null 2>&1"
 check "--crowd runs and exits 0" "$demo" --crowd 2000 --ticks 60 --seed 4 --every 30 >"$out.crowd" </dev/null
 check "--crowd prints the LOD histogram of the first frame" \
   grep -q '^     0 .* 1425         0 .*  1:849 2:1151 4:0 8:0$' "$out.crowd"
+check "--crowd prints a sleeping column: none of its creatures sleeps (its tree asks Decides at every tick)" sh -c \
+  "grep -q '^ frame  trees_ms    ticked  deferred  sleeping  world_ms' '$out.crowd' &&
+   grep -q '^     0 .* 1425         0         0 ' '$out.crowd' &&
+   test \"\$(awk '\$NF ~ /^8:/ && \$5 == 0' '$out.crowd' | wc -l)\" = 3"
 check "--crowd prints what the crowd runs at the end" grep -qx \
   'running at the end (creatures per behavior decider): DANCE 148 EAT_FOOD 7 FIND_FOOD 813 FLIP 165 REST 690 ROLL 177' "$out.crowd"
 # The heat map: the last frame's map is the one the end's counts describe, cell by cell.

@@ -71,6 +71,7 @@ struct TickState {
   const char* deactivation;          // why the Deactivates under way happen, for debug output
   LazyDecideContext decideContext;   // filled once a tick; Evaluate sets only .decider
   WhyRecord* why;                    // the tick's why-record (bt/why.h), or null
+  SleepRequest* sleep;               // where a Tick's Context::SleepUntil goes (bt/sleep.h); null: nowhere
 };
 
 // A chosen child and the DBlock its Decide filled, kept off the memory block

@@ -53,8 +53,11 @@ int RunCrowd(const Options& options) {
                                            world.creatures[0].mind.bytes, sizeof(Creature), kMindBytes};
   const auto tickTree = bt::MakeInterpretedCrowdTick(ROOT, members);
   std::vector<const bt::DeciderDef*> running(n, nullptr);
-  const auto tickOne = [&](std::size_t i, double time, float dt) {
-    const bt::TickResult result = tickTree(i, time, dt);
+  // With the crowd's wake time: a creature whose tick would do nothing sleeps
+  // (bt/sleep.h). This tree asks Decides that read the world at every tick,
+  // so none does; a tree with waiting behaviors under flag preconditions would.
+  const auto tickOne = [&](std::size_t i, double time, float dt, double& wakeTime) {
+    const bt::TickResult result = tickTree(i, time, dt, wakeTime);
     running[i] = result.status == bt::Status::Running ? result.decider : nullptr;
     return result;
   };
@@ -66,7 +69,7 @@ int RunCrowd(const Options& options) {
               n, world.width, world.height, world.nest.x, world.nest.y, world.threats.size(), options.ticks,
               options.crowdBudget > 0 ? std::to_string(options.crowdBudget).c_str() : "none");
   std::printf("LOD: every frame within 20 cells of the nest, every 2nd within 60, 4th within 120, else 8th\n");
-  std::printf("%6s %9s %9s %9s %9s   %s\n", "frame", "trees_ms", "ticked", "deferred", "world_ms",
+  std::printf("%6s %9s %9s %9s %9s %9s   %s\n", "frame", "trees_ms", "ticked", "deferred", "sleeping", "world_ms",
               "LOD histogram (interval:creatures)");
   double treesMs = 0, worldMs = 0;
   std::size_t ticks = 0;
@@ -85,7 +88,7 @@ int RunCrowd(const Options& options) {
     worldMs += worldFrameMs;
     ticks += r.ticked;
     if ((t + 1) % every == 0 || t == 0) {
-      std::printf("%6d %9.2f %9zu %9zu %9.2f  ", t, treesFrameMs, r.ticked, r.deferred, worldFrameMs);
+      std::printf("%6d %9.2f %9zu %9zu %9zu %9.2f  ", t, treesFrameMs, r.ticked, r.deferred, r.sleeping, worldFrameMs);
       for (int interval : kLodIntervals) std::printf(" %d:%zu", interval, crowd.CountAtInterval(interval));
       std::printf("\n");
       if (options.heatMapColumns > 0)

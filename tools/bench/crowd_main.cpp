@@ -1,7 +1,8 @@
 // tools/bench/crowd_main.cpp — the crowd (bt/crowd.h) on the creatures workload:
 // its cost against the plain loop over the compiled tick, level of detail,
 // threads through oneTBB, grouping agents by active path, and scaling, all
-// measured in this one run.
+// measured in this one run; then sleeping agents (bt/sleep.h) on a workload of
+// sentries that wait.
 //
 //   crowd [--n N] [--ticks T] [--repeats R]     (N: the row the targets line summarizes)
 //
@@ -20,6 +21,8 @@
 
 #include <tbb/task_arena.h>
 
+#include "bt/bt.h"
+#include "bt/compiled_tick.h"
 #include "bt/crowd_tbb.h"
 #include "tools/bench/alloc_count.h"
 #include "tools/bench/bt_creatures.h"
@@ -194,6 +197,98 @@ double ControlSpeedup() {
   return best[0] / best[1];
 }
 
+// ---------------------------------------------------------------- sleeping agents
+// Sentries patrol (a little arithmetic every tick) for 0.5 to 1.375 s, then
+// stand (built-in Wait, 3 s), over and over; an alarm (a stimulus) would
+// interrupt either, so the sentries that stand sleep: about three quarters.
+struct Sentry {
+  float x = 0, speed = 1, patrolSeconds = 1;
+};
+bt::Result PatrolTick(Sentry& s, const bt::Context& c) {
+  s.x += s.speed * c.dt;
+  s.speed = s.x > 10 || s.x < -10 ? -s.speed : s.speed;
+  return c.activeTime >= s.patrolSeconds ? bt::Result::Done : bt::Result::Running;
+}
+bt::Result AlarmTick(Sentry&) { return bt::Result::Running; }
+constexpr std::uint32_t kAlarm = 1;
+BT_DEFINE_BEHAVIOR__TICK(SENTRY_PATROL_B, PatrolTick);
+BT_DEFINE_BEHAVIOR__TICK(SENTRY_ALARM_B, AlarmTick);
+BT_DEFINE_GROUP(SENTRY_ROOT, PrioritizedList, BT_CHILDREN(SENTRY_ALARM, SENTRY_DUTY));
+BT_DEFINE_DECIDER(SENTRY_ALARM, SENTRY_ALARM_B, BT_PRE(bt::Preconditions{}.StimuliAnySet(kAlarm)));
+BT_DEFINE_GROUP(SENTRY_DUTY, Sequential, BT_CHILDREN(SENTRY_PATROL, SENTRY_STAND));
+BT_DEFINE_DECIDER(SENTRY_PATROL, SENTRY_PATROL_B);
+BT_DEFINE_DECIDER(SENTRY_STAND, bt::builtin::kWait, BT_PARAMS(bt::NumberParam("duration", 3)));
+using SentryMemory = bt::MemoryFor<SENTRY_ROOT>;
+
+// The per-agent tick: with `sleeps`, it takes the crowd's wake time (bt/crowd_ticks.h's form).
+template <bool kSleeps>
+struct SentryTick;
+template <>
+struct SentryTick<false> {
+  Sentry* sentries;
+  SentryMemory* memory;
+  bt::TickResult operator()(std::size_t i, double time, float dt) const {
+    return bt::TickBehaviorTreeCompiled<SENTRY_ROOT>(sentries[i], memory[i], time, dt);
+  }
+};
+template <>
+struct SentryTick<true> {
+  Sentry* sentries;
+  SentryMemory* memory;
+  bt::TickResult operator()(std::size_t i, double time, float dt, double& wakeTime) const {
+    return bt::TickBehaviorTreeCompiled<SENTRY_ROOT>(sentries[i], memory[i], time, dt, 0, 0,
+                                                     bt::TickOptions{.wakeTime = &wakeTime});
+  }
+};
+
+struct SleepTiming {
+  double seconds = 0;  // fastest repeat
+  std::uint64_t ticked = 0, sleeping = 0, allocations = 0, unhealthy = 0;
+  std::uint64_t checksum = 0;  // of the sentries' positions: the same on both sides
+};
+
+// The sentries warmed up 300 frames (on the awake tick: the same calls), then
+// `ticks` frames timed, `repeats` times each side, taking turns.
+void MeasureSleep(std::size_t n, int ticks, int repeats, SleepTiming (&out)[2]) {
+  constexpr int kWarmup = 300;
+  constexpr double kFrame = 1.0 / 30;
+  std::vector<Sentry> sentries(n), savedSentries;
+  std::vector<SentryMemory> memory(n), savedMemory;
+  for (std::size_t i = 0; i < n; ++i) sentries[i].patrolSeconds = 0.5f + 0.125f * static_cast<float>(i % 8);
+  bt::Crowd crowd(n);
+  for (int f = 0; f < kWarmup; ++f)
+    (void)crowd.Tick(f * kFrame, static_cast<float>(kFrame), SentryTick<false>{sentries.data(), memory.data()});
+  savedSentries = sentries;
+  savedMemory = memory;
+  const bt::Crowd savedCrowd = crowd;
+  for (int r = 0; r < repeats; ++r)
+    for (int side = 0; side < 2; ++side) {
+      std::copy(savedSentries.begin(), savedSentries.end(), sentries.begin());
+      std::copy(savedMemory.begin(), savedMemory.end(), memory.begin());
+      crowd = savedCrowd;  // the same size: no allocation
+      SleepTiming& timing = out[side];
+      std::uint64_t ticked = 0, sleeping = 0, unhealthy = 0;
+      const std::uint64_t allocations = AllocationCount();
+      const auto start = Clock::now();
+      for (int f = kWarmup; f < kWarmup + ticks; ++f) {
+        const bt::CrowdTickResult result =
+            side == 1 ? crowd.Tick(f * kFrame, static_cast<float>(kFrame), SentryTick<true>{sentries.data(), memory.data()})
+                      : crowd.Tick(f * kFrame, static_cast<float>(kFrame), SentryTick<false>{sentries.data(), memory.data()});
+        ticked += result.ticked;
+        sleeping += result.sleeping;
+        unhealthy += result.refused;
+      }
+      const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      timing.allocations += AllocationCount() - allocations;
+      if (r == 0 || seconds < timing.seconds) timing.seconds = seconds;
+      timing.ticked = ticked;
+      timing.sleeping = sleeping;
+      timing.unhealthy += unhealthy;
+      timing.checksum = 0;
+      for (const Sentry& s : sentries) timing.checksum = timing.checksum * 31 + static_cast<std::uint64_t>(std::lround(s.x * 1000));
+    }
+}
+
 }  // namespace
 }  // namespace bench
 
@@ -270,6 +365,19 @@ int main(int argc, char** argv) {
               "control_speedup=%.2f grouped_ratio=%.2f allocs=%llu\n",
               n, summary.ratio, summary.lod, summary.lodMixed, kLodIdealFraction, summary.speedup, control,
               summary.grouped, static_cast<unsigned long long>(summary.allocations));
+  // Sleeping agents: the same crowd with the sleeping tick and with the awake one.
+  SleepTiming sleep[2];
+  MeasureSleep(n, ticks, repeats, sleep);
+  const double due = static_cast<double>(sleep[1].ticked + sleep[1].sleeping);
+  const double share = due > 0 ? static_cast<double>(sleep[1].sleeping) / due : 0;
+  const double sleepRatio = sleep[1].seconds / sleep[0].seconds;
+  healthy = healthy && sleep[0].unhealthy == 0 && sleep[1].unhealthy == 0;
+  std::printf("sleep N=%zu (sentries: patrol, then Wait 3 s): asleep=%.1f%% of due agents, frame %.3f ms asleep vs "
+              "%.3f ms awake, ratio=%.2f, same_result=%s allocs=%llu\n",
+              n, share * 100, sleep[1].seconds * 1e3 / ticks, sleep[0].seconds * 1e3 / ticks, sleepRatio,
+              sleep[0].checksum == sleep[1].checksum ? "yes" : "NO",
+              static_cast<unsigned long long>(sleep[0].allocations + sleep[1].allocations));
+  healthy = healthy && sleep[0].checksum == sleep[1].checksum;
   if (!healthy) std::printf("some ticks reported an error status\n");
   return healthy ? 0 : 1;
 }
