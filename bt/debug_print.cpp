@@ -2,9 +2,9 @@
 //
 // Line format (after Spore S11; names replace its SYMBOL/id pairs since names are unique):
 //
-//   *0:ROOT (Group, PrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 1
-//     *1:GUARD (Group, PrioritizedList 0x1 CallDecideOnRedecide) time: 34.32 [(no group behavior)] idx: 2
-//       *2:PATROL (Behavior 0x0) time: 4.51 [PATROL_B] (0x00000000)
+//   *0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 1
+//     *1:GUARD (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) time: 34.32 [(no group behavior)] idx: 2
+//       *2:PATROL (kBehavior 0x0) time: 4.51 [PATROL_B] (0x00000000)
 //
 // '*' marks an active decider; the number is its index among its parent's
 // children (the root is 0), as the parent's `idx:` names it; indentation is
@@ -132,10 +132,11 @@ struct Printer {
       if (n >= 0 && static_cast<std::size_t>(n) < sizeof line)
         n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), format, args...);
     };
+    // S11's names: the kinds.def names behind "k" and, for a group's policy, "kGroup".
     if (d.kind == DeciderKind::Group)
-      append("Group, %s %s)", GroupPolicyName(d.policy), flags);
+      append("kGroup, kGroup%s %s)", GroupPolicyName(d.policy), flags);
     else
-      append("%s %s)", DeciderKindName(d.kind), flags);
+      append("k%s %s)", DeciderKindName(d.kind), flags);
     if (active) append(" time: %.2f", detail::DebugSeconds(time, Slot(d, base).activatedAt));
     if (d.behavior && ids)
       append(" [%s/0x%x] (0x%08x)", NameOf(d.behavior->name), NameId(d.behavior->name), d.behaviorFlags);

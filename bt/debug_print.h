@@ -5,9 +5,9 @@
 // view. Reads the memory block only; allocates nothing. Depends on the core;
 // the core never depends on it.
 //
-//   *0:ROOT (Group, PrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 3
-//     *3:EAT (Group, PrioritizedList 0x1 CallDecideOnRedecide) time: 14.32 [(no group behavior)] idx: 1
-//       *1:EAT_FOOD (Behavior 0x0) time: 14.32 [EAT_FOOD_B] (0x00000000)
+//   *0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 3
+//     *3:EAT (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) time: 14.32 [(no group behavior)] idx: 1
+//       *1:EAT_FOOD (kBehavior 0x0) time: 14.32 [EAT_FOOD_B] (0x00000000)
 //
 // '*' marks an active decider; then its index among its parent's children, its
 // name, kind, policy and DeciderFlags (hex and names), the seconds since it was
@@ -17,7 +17,7 @@
 // groups is printed under each. Nothing active prints "(no active deciders)".
 // A null name (a loader may leave names out) prints "(unnamed)". A decider with
 // constant parameters shows them after its name, as bt::FormatParams writes them:
-//   *1:SHOOT(range=10, "head") (Behavior 0x0) time: 0.50 [SHOOT_B] (0x00000000)
+//   *1:SHOOT(range=10, "head") (kBehavior 0x0) time: 0.50 [SHOOT_B] (0x00000000)
 // A tree that declares variables starts with a line of the agent's values
 // (Bools as true/false, Numbers as %g), or, when the block holds none (never
 // ticked, refused, damaged), of the declared initial values:
@@ -29,27 +29,27 @@
 // started; a classic group's configuration (bt/classic_format.h) ends its line in
 // braces, with a running Loop's count so far and a Cooldown's time left (or
 // "ready": its timer outlives its activations, so it shows on inactive lines too):
-//   *0:PAR (Group, Parallel 0x0) time: 1.00 [(no group behavior)] idx: 0,2 done: 1 {done when all, failed when one}
-//     *0:LOOP (Group, Loop 0x0) time: 1.00 [(no group behavior)] idx: 0 {count 3, 2 so far}
-//     *2:COOL (Group, Cooldown 0x0) time: 0.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, 1.25 s left}
+//   *0:PAR (kGroup, kGroupParallel 0x0) time: 1.00 [(no group behavior)] idx: 0,2 done: 1 {done when all, failed when one}
+//     *0:LOOP (kGroup, kGroupLoop 0x0) time: 1.00 [(no group behavior)] idx: 0 {count 3, 2 so far}
+//     *2:COOL (kGroup, kGroupCooldown 0x0) time: 0.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, 1.25 s left}
 // The kinds of MBT add, while active (after "; " when configured), what their slot holds: a StateMachine
 // "no transition pending" or "transition pending to 2 FLEE" (applied at its next
 // tick), a Priority "3 variable changes seen" (the count at its last pick), a
 // GroupScope "seated" (it holds a place in its scope) or "not seated". A
 // timestamp (bt/timestamps.h) on the variables line reads "never" or "cleared"
 // for its two infinities:
-//   *0:MACHINE (Group, StateMachine 0x0) time: 1.00 [(no group behavior)] idx: 0 {transition pending to 1 COMBAT}
+//   *0:MACHINE (kGroup, kGroupStateMachine 0x0) time: 1.00 [(no group behavior)] idx: 0 {transition pending to 1 COMBAT}
 //   variables: Alert=true EnemySeen=2.5 EnemyLost=cleared
 //
 // Under an active decider, its DBlock and its behavior's memory struct are shown
 // when their type has a formatter (bt/memory_format.h), each on a line of its
 // own, the first line of the formatter's text after the type's name:
-//       *1:FLEE (Behavior 0x0) time: 0.50 [FLEE_B] (0x00000000)
+//       *1:FLEE (kBehavior 0x0) time: 0.50 [FLEE_B] (0x00000000)
 //          dblock Threat: at (3,4)
 //          memory FleeMem: steps 3
 //
 // With options.ids, each name is followed by its id (bt/name_id.h):
-//   *0:ROOT/0x2d5e207a (Group, PrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 1
+//   *0:ROOT/0x2d5e207a (kGroup, kGroupPrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 1
 // With options.why, the record's text (bt::FormatWhy) follows, under the same
 // truncation rule.
 //
@@ -77,7 +77,7 @@ struct WhyRecord;  // bt/why.h
 
 struct DebugPrintOptions {
   bool wholeTree = false;  // every decider, not only the active path
-  // Names as Spore's NAME/id pairs ("*1:EAT/0x1c2d3e4f (Group, ..."), the id being
+  // Names as Spore's NAME/id pairs ("*1:EAT/0x1c2d3e4f (kGroup, ..."), the id being
   // DeciderData::id (bt::NameId of the name) for deciders and NameId for behaviors.
   bool ids = false;
   // Appended after the view: the agent's why-record, as bt::FormatWhy writes it.

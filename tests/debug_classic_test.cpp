@@ -137,41 +137,41 @@ TEST_CASE("DebugPrintState shows classic groups: active children, configuration,
   REQUIRE(bt::MemoryBytesFor(ROOT) <= sizeof(Memory));
   CHECK(s.Tick0().result.status == bt::Status::Running);
   CHECK(Print(ROOT, s.memory, 0.5) ==
-        "*0:ROOT (Group, Parallel 0x20 ParallelFailOnAll) time: 0.50 [(no group behavior)] idx: 0,1,2 done: - "
+        "*0:ROOT (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 0.50 [(no group behavior)] idx: 0,1,2 done: - "
         "{done when all, failed when all}\n"
-        "  *0:SEQ (Group, Sequence 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
-        "    *0:STEP (Behavior 0x0) time: 0.50 [STEP_B] (0x00000000)\n"
-        "  *1:INV (Group, Decorator 0x0) time: 0.50 [(no group behavior)] idx: 0 {results: done->failed failed->done}\n"
-        "    *0:LOOK (Behavior 0x0) time: 0.50 [LOOK_B] (0x00000000)\n"
-        "  *2:COOL (Group, Cooldown 0x0) time: 0.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}\n"
-        "    *0:SHOOT (Behavior 0x0) time: 0.50 [SHOOT_B] (0x00000000)\n");
+        "  *0:SEQ (kGroup, kGroupSequence 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
+        "    *0:STEP (kBehavior 0x0) time: 0.50 [STEP_B] (0x00000000)\n"
+        "  *1:INV (kGroup, kGroupDecorator 0x0) time: 0.50 [(no group behavior)] idx: 0 {results: done->failed failed->done}\n"
+        "    *0:LOOK (kBehavior 0x0) time: 0.50 [LOOK_B] (0x00000000)\n"
+        "  *2:COOL (kGroup, kGroupCooldown 0x0) time: 0.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}\n"
+        "    *0:SHOOT (kBehavior 0x0) time: 0.50 [SHOOT_B] (0x00000000)\n");
 
   SECTION("a Parallel's done child is listed, and no longer active") {
     s.Tick1();
     CHECK(Print(ROOT, s.memory, 1.5) ==
-          "*0:ROOT (Group, Parallel 0x20 ParallelFailOnAll) time: 1.50 [(no group behavior)] idx: 0,2 done: 1 "
+          "*0:ROOT (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 1.50 [(no group behavior)] idx: 0,2 done: 1 "
           "{done when all, failed when all}\n"
-          "  *0:SEQ (Group, Sequence 0x0) time: 1.50 [(no group behavior)] idx: 1\n"
-          "    *1:LOOP (Group, Loop 0x0) time: 0.50 [(no group behavior)] idx: 0 {count 3, 0 so far}\n"
-          "      *0:WALK (Behavior 0x0) time: 0.50 [WALK_B] (0x00000000)\n"
-          "  *2:COOL (Group, Cooldown 0x0) time: 1.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}\n"
-          "    *0:SHOOT (Behavior 0x0) time: 1.50 [SHOOT_B] (0x00000000)\n");
+          "  *0:SEQ (kGroup, kGroupSequence 0x0) time: 1.50 [(no group behavior)] idx: 1\n"
+          "    *1:LOOP (kGroup, kGroupLoop 0x0) time: 0.50 [(no group behavior)] idx: 0 {count 3, 0 so far}\n"
+          "      *0:WALK (kBehavior 0x0) time: 0.50 [WALK_B] (0x00000000)\n"
+          "  *2:COOL (kGroup, kGroupCooldown 0x0) time: 1.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}\n"
+          "    *0:SHOOT (kBehavior 0x0) time: 1.50 [SHOOT_B] (0x00000000)\n");
   }
 
   SECTION("the loop's count so far, and the cooldown's time left on its inactive line") {
     s.Tick1();
     s.Tick2();
     CHECK(Print(ROOT, s.memory, 2.5, true) ==
-          "*0:ROOT (Group, Parallel 0x20 ParallelFailOnAll) time: 2.50 [(no group behavior)] idx: 0 done: 1 "
+          "*0:ROOT (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 2.50 [(no group behavior)] idx: 0 done: 1 "
           "{done when all, failed when all}\n"
-          "  *0:SEQ (Group, Sequence 0x0) time: 2.50 [(no group behavior)] idx: 1\n"
-          "     0:STEP (Behavior 0x0) [STEP_B] (0x00000000)\n"
-          "    *1:LOOP (Group, Loop 0x0) time: 1.50 [(no group behavior)] idx: 0 {count 3, 1 so far}\n"
-          "      *0:WALK (Behavior 0x0) time: 0.50 [WALK_B] (0x00000000)\n"
-          "   1:INV (Group, Decorator 0x0) [(no group behavior)] {results: done->failed failed->done}\n"
-          "     0:LOOK (Behavior 0x0) [LOOK_B] (0x00000000)\n"
-          "   2:COOL (Group, Cooldown 0x0) [(no group behavior)] {cooldown 2.00 s, 1.50 s left}\n"
-          "     0:SHOOT (Behavior 0x0) [SHOOT_B] (0x00000000)\n");
+          "  *0:SEQ (kGroup, kGroupSequence 0x0) time: 2.50 [(no group behavior)] idx: 1\n"
+          "     0:STEP (kBehavior 0x0) [STEP_B] (0x00000000)\n"
+          "    *1:LOOP (kGroup, kGroupLoop 0x0) time: 1.50 [(no group behavior)] idx: 0 {count 3, 1 so far}\n"
+          "      *0:WALK (kBehavior 0x0) time: 0.50 [WALK_B] (0x00000000)\n"
+          "   1:INV (kGroup, kGroupDecorator 0x0) [(no group behavior)] {results: done->failed failed->done}\n"
+          "     0:LOOK (kBehavior 0x0) [LOOK_B] (0x00000000)\n"
+          "   2:COOL (kGroup, kGroupCooldown 0x0) [(no group behavior)] {cooldown 2.00 s, 1.50 s left}\n"
+          "     0:SHOOT (kBehavior 0x0) [SHOOT_B] (0x00000000)\n");
     CHECK(Print(ROOT, s.memory, 4.5, true).find("{cooldown 2.00 s, ready}") != std::string::npos);
   }
 }

@@ -300,15 +300,15 @@ TEST_CASE("The inspectors stop at a group whose active child is out of range", "
   CHECK(bt::ActiveBehaviorDecider(ROOT, memory.Span()) == &IDLE);
   CHECK(bt::ActivatedAt(ROOT, memory.Span(), REST) < 0);
   CHECK(PrintState(memory.Span(), false) ==
-        "*0:ROOT (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
-        "  *4:IDLE (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: " +
+        "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
+        "  *4:IDLE (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: " +
             std::to_string(child) + " (corrupt)\n");
   // The whole tree marks nothing below IDLE either.
   const std::string whole = PrintState(memory.Span(), true);
-  CHECK(whole.find("  *4:IDLE (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: " +
+  CHECK(whole.find("  *4:IDLE (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: " +
                    std::to_string(child) + " (corrupt)\n"
-                   "     0:PLAY (Group, Random 0x0) [(no group behavior)]\n") != std::string::npos);
-  CHECK(whole.find("     1:REST (Behavior 0x0) [REST_B] (0x00000000)\n") != std::string::npos);
+                   "     0:PLAY (kGroup, kGroupRandom 0x0) [(no group behavior)]\n") != std::string::npos);
+  CHECK(whole.find("     1:REST (kBehavior 0x0) [REST_B] (0x00000000)\n") != std::string::npos);
 }
 
 // -------------------------------------------------------------- short buffers
@@ -392,8 +392,8 @@ TEST_CASE("DebugPrintState and WriteTreeDot print null names \"(unnamed)\"", "[d
   char print[512];
   bt::DebugPrintState(ROOT, memory.Span(), 1.0, print);
   CHECK(std::string(print) ==
-        "*0:(unnamed) (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 0\n"
-        "  *0:(unnamed) (Behavior 0x0) time: 1.00 [(unnamed)] (0x00000000)\n");
+        "*0:(unnamed) (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 0\n"
+        "  *0:(unnamed) (kBehavior 0x0) time: 1.00 [(unnamed)] (0x00000000)\n");
 
   // One node per decider: two unnamed ones are not merged into one.
   char dot[2048];

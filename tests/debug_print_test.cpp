@@ -44,9 +44,9 @@ TEST_CASE("DebugPrintState shows the Figure 1 tree's active path", "[debug][debu
   SECTION("idling, with the time each decider has been active") {
     test::Tick(ROOT, agent, memory, 0.0);
     CHECK(Print(ROOT, memory, 0.5) ==
-          "*0:ROOT (Group, PrioritizedList 0x0) time: 0.50 [(no group behavior)] idx: 4\n"
-          "  *4:IDLE (Group, PrioritizedList 0x0) time: 0.50 [(no group behavior)] idx: 1\n"
-          "    *1:REST (Behavior 0x0) time: 0.50 [REST_B] (0x00000000)\n");
+          "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.50 [(no group behavior)] idx: 4\n"
+          "  *4:IDLE (kGroup, kGroupPrioritizedList 0x0) time: 0.50 [(no group behavior)] idx: 1\n"
+          "    *1:REST (kBehavior 0x0) time: 0.50 [REST_B] (0x00000000)\n");
   }
 
   SECTION("guarding, after GUARD interrupted EAT: the root keeps its time, GUARD starts its own") {
@@ -55,16 +55,16 @@ TEST_CASE("DebugPrintState shows the Figure 1 tree's active path", "[debug][debu
     agent.decide["FIND_FOOD"] = 1;
     test::Tick(ROOT, agent, memory, 1.0);
     CHECK(Print(ROOT, memory, 2.25) ==
-          "*0:ROOT (Group, PrioritizedList 0x0) time: 2.25 [(no group behavior)] idx: 3\n"
-          "  *3:EAT (Group, PrioritizedList 0x1 CallDecideOnRedecide) time: 1.25 [(no group behavior)] idx: 0\n"
-          "    *0:FIND_FOOD (Behavior 0x0) time: 1.25 [FIND_FOOD_B] (0x00000000)\n");
+          "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 2.25 [(no group behavior)] idx: 3\n"
+          "  *3:EAT (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) time: 1.25 [(no group behavior)] idx: 0\n"
+          "    *0:FIND_FOOD (kBehavior 0x0) time: 1.25 [FIND_FOOD_B] (0x00000000)\n");
     agent.decide["GUARD"] = 1;
     agent.decide["PATROL"] = 1;
     test::Tick(ROOT, agent, memory, 4.0);
     CHECK(Print(ROOT, memory, 5.5) ==
-          "*0:ROOT (Group, PrioritizedList 0x0) time: 5.50 [(no group behavior)] idx: 1\n"
-          "  *1:GUARD (Group, PrioritizedList 0x1 CallDecideOnRedecide) time: 1.50 [(no group behavior)] idx: 2\n"
-          "    *2:PATROL (Behavior 0x0) time: 1.50 [PATROL_B] (0x00000000)\n");
+          "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 5.50 [(no group behavior)] idx: 1\n"
+          "  *1:GUARD (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) time: 1.50 [(no group behavior)] idx: 2\n"
+          "    *2:PATROL (kBehavior 0x0) time: 1.50 [PATROL_B] (0x00000000)\n");
   }
 
   SECTION("after the tree is stopped nothing is active again") {
@@ -88,22 +88,22 @@ TEST_CASE("DebugPrintState shows the whole Figure 1 tree", "[debug][debug_print]
     agent.decide["DANCE"] = 1;
     test::Tick(ROOT, agent, memory, 10.0);
     CHECK(Print(ROOT, memory, 12.0, true) ==
-          "*0:ROOT (Group, PrioritizedList 0x0) time: 2.00 [(no group behavior)] idx: 4\n"
-          "   0:FLEE (Behavior 0x0) [FLEE_B] (0x00000000)\n"
-          "   1:GUARD (Group, PrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
-          "     0:YELL_FOR_HELP (Behavior 0x0) [YELL_B] (0x00000000)\n"
-          "     1:GUARD_FIGHT (Behavior 0x0) [FIGHT_B] (0x00000000)\n"
-          "     2:PATROL (Behavior 0x0) [PATROL_B] (0x00000000)\n"
-          "   2:FIGHT (Behavior 0x0) [FIGHT_B] (0x00000000)\n"
-          "   3:EAT (Group, PrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
-          "     0:FIND_FOOD (Behavior 0x0) [FIND_FOOD_B] (0x00000000)\n"
-          "     1:EAT_FOOD (Behavior 0x0) [EAT_FOOD_B] (0x00000000)\n"
-          "  *4:IDLE (Group, PrioritizedList 0x0) time: 2.00 [(no group behavior)] idx: 0\n"
-          "    *0:PLAY (Group, Random 0x0) time: 2.00 [(no group behavior)] idx: 2\n"
-          "       0:FLIP (Behavior 0x0) [FLIP_B] (0x00000000)\n"
-          "       1:ROLL (Behavior 0x0) [ROLL_B] (0x00000000)\n"
-          "      *2:DANCE (Behavior 0x0) time: 2.00 [DANCE_B] (0x00000000)\n"
-          "     1:REST (Behavior 0x0) [REST_B] (0x00000000)\n");
+          "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 2.00 [(no group behavior)] idx: 4\n"
+          "   0:FLEE (kBehavior 0x0) [FLEE_B] (0x00000000)\n"
+          "   1:GUARD (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
+          "     0:YELL_FOR_HELP (kBehavior 0x0) [YELL_B] (0x00000000)\n"
+          "     1:GUARD_FIGHT (kBehavior 0x0) [FIGHT_B] (0x00000000)\n"
+          "     2:PATROL (kBehavior 0x0) [PATROL_B] (0x00000000)\n"
+          "   2:FIGHT (kBehavior 0x0) [FIGHT_B] (0x00000000)\n"
+          "   3:EAT (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
+          "     0:FIND_FOOD (kBehavior 0x0) [FIND_FOOD_B] (0x00000000)\n"
+          "     1:EAT_FOOD (kBehavior 0x0) [EAT_FOOD_B] (0x00000000)\n"
+          "  *4:IDLE (kGroup, kGroupPrioritizedList 0x0) time: 2.00 [(no group behavior)] idx: 0\n"
+          "    *0:PLAY (kGroup, kGroupRandom 0x0) time: 2.00 [(no group behavior)] idx: 2\n"
+          "       0:FLIP (kBehavior 0x0) [FLIP_B] (0x00000000)\n"
+          "       1:ROLL (kBehavior 0x0) [ROLL_B] (0x00000000)\n"
+          "      *2:DANCE (kBehavior 0x0) time: 2.00 [DANCE_B] (0x00000000)\n"
+          "     1:REST (kBehavior 0x0) [REST_B] (0x00000000)\n");
   }
 }
 
@@ -113,12 +113,12 @@ TEST_CASE("DebugPrintState prints a shared decider under each parent", "[debug][
   bt::MemoryFor<ROOT> memory{};
   test::Tick(ROOT, agent, memory, 1.0);  // LEFT rejects; RIGHT delegates to SHARED, which accepts
   CHECK(Print(ROOT, memory, 3.0, true) ==
-        "*0:ROOT (Group, PrioritizedList 0x0) time: 2.00 [(no group behavior)] idx: 1\n"
-        "   0:LEFT (Group, Sequential 0x0) [(no group behavior)]\n"
-        "     0:SHARED (Behavior 0x0) [SHARED_B] (0x0000002a)\n"
-        "  *1:RIGHT (Group, Scored 0x3 CallDecideOnRedecide|DelegateDecideToChildren) time: 2.00 [GUARDING_B] "
+        "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 2.00 [(no group behavior)] idx: 1\n"
+        "   0:LEFT (kGroup, kGroupSequential 0x0) [(no group behavior)]\n"
+        "     0:SHARED (kBehavior 0x0) [SHARED_B] (0x0000002a)\n"
+        "  *1:RIGHT (kGroup, kGroupScored 0x3 CallDecideOnRedecide|DelegateDecideToChildren) time: 2.00 [GUARDING_B] "
         "(0x00000000) idx: 0\n"
-        "    *0:SHARED (Behavior 0x0) time: 2.00 [SHARED_B] (0x0000002a)\n");
+        "    *0:SHARED (kBehavior 0x0) time: 2.00 [SHARED_B] (0x0000002a)\n");
 }
 
 TEST_CASE("DebugPrintState truncates cleanly into a short buffer", "[debug][debug_print]") {
@@ -131,8 +131,8 @@ TEST_CASE("DebugPrintState truncates cleanly into a short buffer", "[debug][debu
     char buffer[160];
     const std::size_t written = bt::DebugPrintState(ROOT, memory.Span(), 1.0, buffer, {.wholeTree = true});
     const std::string expected =
-        "*0:ROOT (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
-        "   0:FLEE (Behavior 0x0) [FLEE_B] (0x00000000)\n"
+        "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
+        "   0:FLEE (kBehavior 0x0) [FLEE_B] (0x00000000)\n"
         "[... truncated]\n";
     CHECK(buffer == expected);
     CHECK(written == expected.size());
@@ -143,7 +143,7 @@ TEST_CASE("DebugPrintState truncates cleanly into a short buffer", "[debug][debu
     char buffer[78 + 47 + 1];
     bt::DebugPrintState(ROOT, memory.Span(), 1.0, buffer, {.wholeTree = true});
     CHECK(std::string(buffer) ==
-          "*0:ROOT (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
+          "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
           "[... truncated]\n");
   }
 
@@ -163,8 +163,8 @@ TEST_CASE("DebugPrintState truncates cleanly into a short buffer", "[debug][debu
     buffer.assign(full.size(), 'x');
     bt::DebugPrintState(ROOT, memory.Span(), 1.0, buffer);
     CHECK(std::string(buffer.c_str()) ==
-          "*0:ROOT (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
-          "  *4:IDLE (Group, PrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 1\n"
+          "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
+          "  *4:IDLE (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 1\n"
           "[... truncated]\n");
   }
 

@@ -47,20 +47,20 @@ BT_DECLARE_BEHAVIOR(FIGHT_B);
 
 // DebugPrintState of the whole tree with nothing active.
 inline constexpr const char* kWholeTreeText =
-    " 0:ROOT (Group, PrioritizedList 0x0) [(no group behavior)]\n"
-    "   0:FLEE (Behavior 0x0) [FLEE_B] (0x00000000)\n"
-    "   1:GUARD (Group, PrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
-    "     0:YELL_FOR_HELP (Behavior 0x0) [YELL_B] (0x00000000)\n"
-    "     1:GUARD_FIGHT (Behavior 0x0) [FIGHT_B] (0x00000000)\n"
-    "     2:PATROL (Behavior 0x0) [PATROL_B] (0x00000000)\n"
-    "   2:FIGHT (Behavior 0x0) [FIGHT_B] (0x00000000)\n"
-    "   3:EAT (Group, PrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
-    "     0:FIND_FOOD (Behavior 0x0) [FIND_FOOD_B] (0x00000000)\n"
-    "     1:EAT_FOOD (Behavior 0x0) [EAT_FOOD_B] (0x00000000)\n"
-    "   4:IDLE (Group, PrioritizedList 0x0) [(no group behavior)]\n"
-    "     0:PLAY (Group, Random 0x0) [(no group behavior)]\n"
-    "       0:FLIP (Behavior 0x0) [FLIP_B] (0x00000000)\n"
-    "       1:ROLL (Behavior 0x0) [ROLL_B] (0x00000000)\n"
-    "       2:DANCE (Behavior 0x0) [DANCE_B] (0x00000000)\n"
-    "     1:REST (Behavior 0x0) [REST_B] (0x00000000)\n";
+    " 0:ROOT (kGroup, kGroupPrioritizedList 0x0) [(no group behavior)]\n"
+    "   0:FLEE (kBehavior 0x0) [FLEE_B] (0x00000000)\n"
+    "   1:GUARD (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
+    "     0:YELL_FOR_HELP (kBehavior 0x0) [YELL_B] (0x00000000)\n"
+    "     1:GUARD_FIGHT (kBehavior 0x0) [FIGHT_B] (0x00000000)\n"
+    "     2:PATROL (kBehavior 0x0) [PATROL_B] (0x00000000)\n"
+    "   2:FIGHT (kBehavior 0x0) [FIGHT_B] (0x00000000)\n"
+    "   3:EAT (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
+    "     0:FIND_FOOD (kBehavior 0x0) [FIND_FOOD_B] (0x00000000)\n"
+    "     1:EAT_FOOD (kBehavior 0x0) [EAT_FOOD_B] (0x00000000)\n"
+    "   4:IDLE (kGroup, kGroupPrioritizedList 0x0) [(no group behavior)]\n"
+    "     0:PLAY (kGroup, kGroupRandom 0x0) [(no group behavior)]\n"
+    "       0:FLIP (kBehavior 0x0) [FLIP_B] (0x00000000)\n"
+    "       1:ROLL (kBehavior 0x0) [ROLL_B] (0x00000000)\n"
+    "       2:DANCE (kBehavior 0x0) [DANCE_B] (0x00000000)\n"
+    "     1:REST (kBehavior 0x0) [REST_B] (0x00000000)\n";
 }  // namespace figure1

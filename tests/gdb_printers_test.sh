@@ -70,27 +70,27 @@ run_gdb "$binary" ""
 
 grep -E '^(-- |\$[0-9]+ = |( *)\*[0-9]+:|\()' "$out" >"$out.got" || true
 expected='-- the tree
-$1 = ROOT (Group, PrioritizedList 0x0) children: EAT, WANDER
-$2 = EAT (Behavior 0x0) behavior: EAT_B
-$3 = WANDER (Behavior 0x0) behavior: WANDER_B
+$1 = ROOT (kGroup, kGroupPrioritizedList 0x0) children: EAT, WANDER
+$2 = EAT (kBehavior 0x0) behavior: EAT_B
+$3 = WANDER (kBehavior 0x0) behavior: WANDER_B
 $4 = behavior EAT_B
 -- tick 0
-*0:ROOT (Group, PrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 1
-  *1:WANDER (Behavior 0x0) time: 0.00 [WANDER_B] (0x00000000)
+*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 1
+  *1:WANDER (kBehavior 0x0) time: 0.00 [WANDER_B] (0x00000000)
 -- tick 5
-*0:ROOT (Group, PrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
-  *0:EAT (Behavior 0x0) time: 0.00 [EAT_B] (0x00000000)
-*0:ROOT (Group, PrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
-  *0:EAT (Behavior 0x0) time: 0.00 [EAT_B] (0x00000000)
+*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
+  *0:EAT (kBehavior 0x0) time: 0.00 [EAT_B] (0x00000000)
+*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
+  *0:EAT (kBehavior 0x0) time: 0.00 [EAT_B] (0x00000000)
 -- by address
-*0:ROOT (Group, PrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
-  *0:EAT (Behavior 0x0) time: 0.00 [EAT_B] (0x00000000)
+*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
+  *0:EAT (kBehavior 0x0) time: 0.00 [EAT_B] (0x00000000)
 -- another tree
 (memory block not started by this tree)
 -- misaligned
 (memory block too small or misaligned)
 -- damaged
-*0:ROOT (Group, PrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 7 (corrupt)'
+*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 7 (corrupt)'
 check_got "$expected" ""
 
 [ -n "$tests_binary" ] || exit 0
@@ -178,10 +178,10 @@ run_gdb "$tests_binary" " (variables)"
 
 grep -E '^(-- |\$[0-9]+ = |( *)\*[0-9]+:|\(|variables)' "$out" >"$out.got" || true
 expected='-- a tree with variables
-$1 = GUARD (Group, PrioritizedList 0x0) children: ATTACK, PATROL
+$1 = GUARD (kGroup, kGroupPrioritizedList 0x0) children: ATTACK, PATROL
 variables: HasTarget=false Ammo=2.5 Alert=true
-*0:GUARD (Group, PrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 1
-  *1:PATROL (Behavior 0x0) time: 0.00 [PATROL_B] (0x00000000)
+*0:GUARD (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 1
+  *1:PATROL (kBehavior 0x0) time: 0.00 [PATROL_B] (0x00000000)
 -- the same block as never ticked
 variables: HasTarget=false Ammo=2.5 Alert=true
 (memory block not started by this tree)
@@ -189,11 +189,11 @@ variables: HasTarget=false Ammo=2.5 Alert=true
 variables (initial): HasTarget=false Ammo=3 Alert=true
 (memory block not started by this tree)
 -- parameters
-$2 = SHOOT(range=10, "he said \"go\"", burst=true) (Behavior 0x0) behavior: SHOOT_B
-$3 = AIM(E_H_REACTOR, spread=0.25, when={HasTarget and !Hurt}) (Behavior 0x0) behavior: SHOOT_B
+$2 = SHOOT(range=10, "he said \"go\"", burst=true) (kBehavior 0x0) behavior: SHOOT_B
+$3 = AIM(E_H_REACTOR, spread=0.25, when={HasTarget and !Hurt}) (kBehavior 0x0) behavior: SHOOT_B
 variables: HasTarget=true Range=12.5
-*0:COMBAT (Group, PrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 0
-  *0:SHOOT(range=10, "he said \"go\"", burst=true) (Behavior 0x0) time: 0.00 [SHOOT_B] (0x00000000)'
+*0:COMBAT (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 0
+  *0:SHOOT(range=10, "he said \"go\"", burst=true) (kBehavior 0x0) time: 0.00 [SHOOT_B] (0x00000000)'
 check_got "$expected" " (variables)"
 
 # Stops in DebugClassicGdbStop (tests/debug_classic_test.cpp): a Parallel with
@@ -227,14 +227,14 @@ run_gdb "$tests_binary" " (classic)"
 grep -E '^(-- |\$[0-9]+ = |( *)\*[0-9]+:|\()' "$out" >"$out.got" || true
 expected='-- classic: bt-path = DebugPrintState: yes
 -- classic: why printer = FormatWhy: yes
-*0:ROOT (Group, Parallel 0x20 ParallelFailOnAll) time: 1.00 [(no group behavior)] idx: 0,2 done: 1 {done when all, failed when all}
-  *0:SEQ (Group, Sequence 0x0) time: 1.00 [(no group behavior)] idx: 1
-    *1:LOOP (Group, Loop 0x0) time: 0.00 [(no group behavior)] idx: 0 {count 3, 0 so far}
-      *0:WALK (Behavior 0x0) time: 0.00 [WALK_B] (0x00000000)
-  *2:COOL (Group, Cooldown 0x0) time: 1.00 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}
-    *0:SHOOT (Behavior 0x0) time: 1.00 [SHOOT_B] (0x00000000)
-$1 = ROOT (Group, Parallel 0x20 ParallelFailOnAll) {done when all, failed when all} children: SEQ, INV, COOL
-$2 = INV (Group, Decorator 0x0) {results: done->failed failed->done} children: LOOK'
+*0:ROOT (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 1.00 [(no group behavior)] idx: 0,2 done: 1 {done when all, failed when all}
+  *0:SEQ (kGroup, kGroupSequence 0x0) time: 1.00 [(no group behavior)] idx: 1
+    *1:LOOP (kGroup, kGroupLoop 0x0) time: 0.00 [(no group behavior)] idx: 0 {count 3, 0 so far}
+      *0:WALK (kBehavior 0x0) time: 0.00 [WALK_B] (0x00000000)
+  *2:COOL (kGroup, kGroupCooldown 0x0) time: 1.00 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}
+    *0:SHOOT (kBehavior 0x0) time: 1.00 [SHOOT_B] (0x00000000)
+$1 = ROOT (kGroup, kGroupParallel 0x20 ParallelFailOnAll) {done when all, failed when all} children: SEQ, INV, COOL
+$2 = INV (kGroup, kGroupDecorator 0x0) {results: done->failed failed->done} children: LOOK'
 check_got "$expected" " (classic)"
 
 # Stops in DebugKindsGdbStop (tests/debug_kinds_test.cpp): a Priority's changes

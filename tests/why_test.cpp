@@ -359,8 +359,8 @@ TEST_CASE("why: DebugPrintState shows ids and appends the why; ActiveNodeId name
   bt::DebugPrintState(SEQUENCE, memory.Span(), 0.5, text, {.ids = true, .why = &why});
   char expected[1024];
   std::snprintf(expected, sizeof expected,
-                "*0:SEQUENCE/0x%x (Group, Sequential 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
-                "  *0:A/0x%x (Behavior 0x0) time: 0.50 [A_B/0x%x] (0x00000000)\n"
+                "*0:SEQUENCE/0x%x (kGroup, kGroupSequential 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
+                "  *0:A/0x%x (kBehavior 0x0) time: 0.50 [A_B/0x%x] (0x00000000)\n"
                 "why @ 0.000, SEQUENCE: Running in A\n"
                 "  SEQUENCE: no Decide, accepts\n"
                 "  SEQUENCE (Sequential): activated, chooses\n"

@@ -1,13 +1,13 @@
 # tools/gdb/bt_printers.py — gdb pretty-printers and commands for bt trees.
 #
 #   (gdb) source tools/gdb/bt_printers.py
-#   (gdb) print ROOT          ROOT (Group, PrioritizedList 0x0) children: EAT, WANDER
-#   (gdb) print SHOOT         SHOOT(range=10, "head") (Behavior 0x0) behavior: SHOOT_B
+#   (gdb) print ROOT          ROOT (kGroup, kGroupPrioritizedList 0x0) children: EAT, WANDER
+#   (gdb) print SHOOT         SHOOT(range=10, "head") (kBehavior 0x0) behavior: SHOOT_B
 #   (gdb) print why           why @ 0.133, ROOT: Running in EAT ... (a bt::WhyRecord, as bt::FormatWhy)
 #   (gdb) bt-path ROOT memory
 #   variables: HasTarget=true Ammo=3
-#   *0:ROOT (Group, PrioritizedList 0x0) time: 0.13 [(no group behavior)] idx: 0
-#     *0:EAT (Behavior 0x0) time: 0.00 [EAT_B] (0x00000000)
+#   *0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.13 [(no group behavior)] idx: 0
+#     *0:EAT (kBehavior 0x0) time: 0.00 [EAT_B] (0x00000000)
 #
 # bt-path reads an agent's memory block the way bt::DebugPrintState does (same
 # line format, "time" counted to the block's last tick), so it also works on a
@@ -141,9 +141,10 @@ def _group_config(decider):
 
 
 def _kind_policy(decider):
+    # Spore S11's names, as DebugPrintState prints them.
     if _is_group(decider):
-        return "Group, %s %s" % (_enum_name(decider["policy"]), _flag_names(int(decider["flags"])))
-    return "%s %s" % (_enum_name(decider["kind"]), _flag_names(int(decider["flags"])))
+        return "kGroup, kGroup%s %s" % (_enum_name(decider["policy"]), _flag_names(int(decider["flags"])))
+    return "k%s %s" % (_enum_name(decider["kind"]), _flag_names(int(decider["flags"])))
 
 
 class DeciderDefPrinter:
