@@ -102,7 +102,8 @@ void Crowd::Join(std::size_t agent, const CrowdAgentState& state) {
   const std::uint64_t phase = (frame_ + static_cast<std::uint64_t>(state.dueIn)) & ((1u << c) - 1);
   MoveTo(agent, 2 * SegmentOf(c, phase));
   slots_[position_[agent]].lastTime = state.lastTickTime;
-  slots_[position_[agent]].wakeTime = state.wakeTime;
+  // A wake time that is not a time (NaN) wakes: when in doubt, tick.
+  slots_[position_[agent]].wakeTime = std::isnan(state.wakeTime) ? -std::numeric_limits<double>::infinity() : state.wakeTime;
 }
 
 CrowdAgentState Crowd::State(std::size_t agent) const {

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <set>
 #include <thread>
@@ -440,6 +441,68 @@ TEST_CASE("an empty crowd ticks nothing", "[crowd]") {
   CHECK(crowd.CountAtInterval(1) == 0);
   crowd.SetInterval(0, 2);  // no such agent: ignored
   CHECK(crowd.Interval(0) == 0);
+}
+
+TEST_CASE("a crowd given nonsense by the game does something defined with it", "[crowd][sleep]") {
+  bt::Crowd crowd(3);
+  struct Call {
+    std::size_t agent;
+    double time;
+    float dt;
+  };
+  std::vector<Call> calls;
+  const auto tick = [&](std::size_t agent, double time, float dt, double& wakeTime) {
+    calls.push_back({agent, time, dt});
+    if (agent == 0) wakeTime = std::numeric_limits<double>::infinity();  // sleeps until woken
+    return bt::TickResult{bt::Status::Running, nullptr};
+  };
+  // States no crowd wrote: an interval past the largest, a negative one, a negative
+  // dueIn, last tick times at either infinity, a wake time that is not a time.
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  crowd.Join(1, {-kInf, 1000, -7, kNaN});
+  crowd.Join(2, {kInf, -3, 5, kNaN});
+  CHECK(crowd.Interval(1) == bt::kCrowdMaxInterval);
+  CHECK(crowd.Interval(2) == 1);
+  CHECK(crowd.State(1).dueIn == 121);  // -7 frames, modulo 128
+  CHECK(crowd.WakeTime(2) == -kInf);   // NaN: awake
+  crowd.SetInterval(0, 3);
+  CHECK(crowd.Interval(0) == 2);  // rounded down to a power of two
+  crowd.SetInterval(0, 0);
+  CHECK(crowd.Interval(0) == 1);
+  // Agents that do not exist: ignored, or the answer for "not a member".
+  crowd.SetInterval(99, 2);
+  crowd.Wake(99);
+  crowd.Join(99, {});
+  CHECK(crowd.Interval(99) == 0);
+  CHECK(crowd.WakeTime(99) == -kInf);
+  CHECK(std::isnan(crowd.State(99).lastTickTime));
+  // A budget of nothing defers every agent due.
+  bt::CrowdTickResult r = crowd.Tick(10, 0.5f, tick, 0);
+  CHECK(r.ticked == 0);
+  CHECK(r.deferred == 2);
+  CHECK(calls.empty());
+  // Time going backwards, and last tick times that are not before it: the frame's dt.
+  r = crowd.Tick(9, 0.5f, tick);
+  CHECK(r.ticked == 2);
+  REQUIRE(calls.size() == 2);
+  CHECK((calls[0].agent == 0 && calls[0].time == 9 && calls[0].dt == 0.5f));
+  CHECK((calls[1].agent == 2 && calls[1].time == 9 && calls[1].dt == 0.5f));
+  CHECK(crowd.WakeTime(0) == kInf);
+  // A time that is not a time: no sleeper is asleep at it (the tick itself refuses it
+  // as BadTime), and every dt is the frame's.
+  r = crowd.Tick(kNaN, 0.25f, tick);
+  CHECK(r.ticked == 2);
+  CHECK(r.sleeping == 0);
+  REQUIRE(calls.size() == 4);
+  CHECK((calls[2].agent == 0 && std::isnan(calls[2].time) && calls[2].dt == 0.25f));
+  CHECK((calls[3].agent == 2 && std::isnan(calls[3].time) && calls[3].dt == 0.25f));
+  // Then the next frame at a time again: the sleeper sleeps; the last tick times are NaN, so the frame's dt.
+  r = crowd.Tick(12, 0.125f, tick);
+  CHECK(r.ticked == 1);
+  CHECK(r.sleeping == 1);
+  REQUIRE(calls.size() == 5);
+  CHECK((calls[4].agent == 2 && calls[4].time == 12 && calls[4].dt == 0.125f));
 }
 
 TEST_CASE("leaving and joining a crowd", "[crowd]") {
