@@ -59,24 +59,21 @@ CPP
 # Its exact output: the first tree's block is 48 bytes.
 runs() { "$1" | tail -n 1 | grep -qx "memory block: 48 bytes"; }
 
-for cxx in g++ "$clang"; do
-  if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" sh -c \
-       '$1 -Wall -Wextra -Werror "$0/main.cpp" "$0/debug.cpp" "$0/data.cpp" $(pkg-config --cflags --libs bt) -o "$0/pc_consumer"' \
-       "$work" "$cxx" >"$work/log" 2>&1 && runs "$work/pc_consumer"; then
-    pass
-  else
-    cat "$work/log"; fail "$cxx could not build and run a program against bt through pkg-config"
-  fi
-done
-for cxx in g++ "$clang"; do
-  if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" sh -c \
-       '$1 -Wall -Wextra -Werror "$0/main.cpp" "$0/loaders.cpp" $(pkg-config --cflags --libs bt-loaders) -o "$0/pc_loaders"' \
-       "$work" "$cxx" >"$work/log" 2>&1 && runs "$work/pc_loaders"; then
-    pass
-  else
-    cat "$work/log"; fail "$cxx could not build and run a program against bt's loaders through pkg-config"
-  fi
-done
+# A program built through pkg-config with each compiler, then run: $1 the package,
+# $2 the program's name, $3 its sources besides main.cpp, $4 its name in a failure.
+through_pkg_config() {
+  for cxx in g++ "$clang"; do
+    if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" sh -c \
+         '$1 -Wall -Wextra -Werror "$0/main.cpp" $3 $(pkg-config --cflags --libs $2) -o "$0/$4"' \
+         "$work" "$cxx" "$1" "$3" "$2" >"$work/log" 2>&1 && runs "$work/$2"; then
+      pass
+    else
+      cat "$work/log"; fail "$cxx could not build and run a program against $4 through pkg-config"
+    fi
+  done
+}
+through_pkg_config bt pc_consumer "$work/debug.cpp $work/data.cpp" "bt"
+through_pkg_config bt-loaders pc_loaders "$work/loaders.cpp" "bt's loaders"
 [ "$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion bt)" = 0.1.0 ] && pass ||
   fail "pkg-config --modversion bt is not 0.1.0"
 
