@@ -138,7 +138,7 @@ std::size_t Crowd::AwakeIn(const Slot* first, const Slot* last, double time) {
   return awake;
 }
 
-std::size_t Crowd::Plan(std::size_t budget, double time) {
+std::size_t Crowd::Plan(std::size_t budget, double time, bool maySleep) {
   // Segments whose due a move emptied are no longer pending.
   int kept = 0;
   for (int k = 0; k < pendingCount_; ++k)
@@ -171,14 +171,14 @@ std::size_t Crowd::Plan(std::size_t budget, double time) {
     // Up to the budget-th agent awake: the sleepers it passes are skipped.
     const Slot* run = slots_.data() + bucketStart_[2 * s + 1];
     std::size_t length = 0;
-    for (; length < Due(s) && awake < budget; ++length) awake += !Asleep(run[length].wakeTime, time);
+    for (; length < Due(s) && awake < budget; ++length) awake += !maySleep || !Asleep(run[length].wakeTime, time);
     count += length;
   }
   runStart_[pendingCount_] = count;
   return count;
 }
 
-std::size_t Crowd::Finish(double time) {
+std::size_t Crowd::Finish(double time, bool maySleep) {
   std::size_t deferred = 0;
   int kept = 0;
   for (int k = 0; k < pendingCount_; ++k) {
@@ -186,7 +186,7 @@ std::size_t Crowd::Finish(double time) {
     bucketStart_[2 * s + 1] += runStart_[k + 1] - runStart_[k];
     if (Due(s) == 0) continue;
     const Slot* left = slots_.data() + bucketStart_[2 * s + 1];
-    deferred += AwakeIn(left, left + Due(s), time);
+    deferred += maySleep ? AwakeIn(left, left + Due(s), time) : Due(s);
     pendingList_[kept++] = static_cast<std::uint8_t>(s);
   }
   pendingCount_ = kept;

@@ -162,10 +162,14 @@ class Crowd {
   int LeastFilledPhase(int intervalClass) const;
   // Makes the phases falling due this frame due and lays out the call's runs,
   // oldest due first: at most `budget` agents awake at `time`, with the sleepers
-  // among them (skipped); returns the runs' total length.
-  std::size_t Plan(std::size_t budget, double time);
+  // among them (skipped); returns the runs' total length. `maySleep`: whether
+  // the call's tick lets agents sleep (one that does not ticks every due agent).
+  std::size_t Plan(std::size_t budget, double time, bool maySleep);
   // Marks the call's agents not due; returns how many due agents awake at `time` remain.
-  std::size_t Finish(double time);
+  std::size_t Finish(double time, bool maySleep);
+  // Whether a call with this per-agent tick lets agents sleep: it takes the wake time.
+  template <class TickOne>
+  static constexpr bool kMaySleep = std::is_invocable_v<TickOne&, std::size_t, double, float, double&>;
   template <class TickOne>
   static void RunRange(void* job, std::size_t begin, std::size_t end);
 
@@ -199,7 +203,7 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   Job& job = *static_cast<Job*>(context);
   Crowd& crowd = *job.crowd;
   auto& tickOne = *static_cast<std::remove_reference_t<TickOne>*>(job.tickOne);
-  constexpr bool kMaySleep = std::is_invocable_v<TickOne&, std::size_t, double, float, double&>;
+  constexpr bool kTickMaySleep = kMaySleep<std::remove_reference_t<TickOne>>;
   const double time = job.time;
   const int runs = crowd.pendingCount_;
   std::size_t next[kSegments];  // per run: its first agent not yet ticked here
@@ -223,7 +227,7 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
           if (i + kPrefetchAhead < length && slot[i + kPrefetchAhead].agent != slot[i].agent + kPrefetchAhead)
             tickOne.Prefetch(std::size_t{slot[i + kPrefetchAhead].agent});
         // A sleeper's skip stands for a tick at this time: it is its last tick for dt.
-        if constexpr (kMaySleep) {
+        if constexpr (kTickMaySleep) {
           if (Asleep(slot[i].wakeTime, time)) {
             slot[i].lastTime = time;
             ++sleeping;
@@ -234,7 +238,7 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
         const float dt = slot[i].lastTime <= time ? static_cast<float>(time - slot[i].lastTime) : job.frameDt;
         slot[i].lastTime = time;
         TickResult result;
-        if constexpr (kMaySleep) {
+        if constexpr (kTickMaySleep) {
           double wakeTime = -std::numeric_limits<double>::infinity();
           result = tickOne(std::size_t{slot[i].agent}, time, dt, wakeTime);
           slot[i].wakeTime = wakeTime;
@@ -255,7 +259,8 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
 template <class TickOne>
 CrowdTickResult Crowd::Tick(double time, float frameDt, TickOne&& tickOne, std::size_t budget,
                             ParallelFor parallel) {
-  const std::size_t count = Plan(budget, time);
+  constexpr bool kTickMaySleep = kMaySleep<std::remove_reference_t<TickOne>>;
+  const std::size_t count = Plan(budget, time, kTickMaySleep);
   Job job{this, const_cast<void*>(static_cast<const void*>(std::addressof(tickOne))), time, frameDt};
   if (count > 0) {
     if (parallel.run != nullptr) parallel.run(parallel.self, Size(), &RunRange<TickOne>, &job);
@@ -265,7 +270,7 @@ CrowdTickResult Crowd::Tick(double time, float frameDt, TickOne&& tickOne, std::
   result.ticked = job.ticked.load(std::memory_order_relaxed);
   result.refused = job.refused.load(std::memory_order_relaxed);
   result.sleeping = job.sleeping.load(std::memory_order_relaxed);
-  result.deferred = Finish(time);
+  result.deferred = Finish(time, kTickMaySleep);
   return result;
 }
 

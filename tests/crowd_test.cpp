@@ -505,6 +505,24 @@ TEST_CASE("a crowd given nonsense by the game does something defined with it", "
   CHECK((calls[4].agent == 2 && calls[4].time == 12 && calls[4].dt == 0.125f));
 }
 
+TEST_CASE("a tick that cannot sleep ticks an agent joined asleep, within the budget", "[crowd][sleep]") {
+  bt::Crowd crowd(2);
+  crowd.Join(0, {0, 1, 0, 100});  // asleep until 100, from another crowd
+  std::vector<std::size_t> order;
+  const auto tick = [&](std::size_t agent, double, float) {  // three arguments: never sleeps
+    order.push_back(agent);
+    return bt::TickResult{bt::Status::Running, nullptr};
+  };
+  bt::CrowdTickResult r = crowd.Tick(1, 0.5f, tick, 1);
+  CHECK(r.ticked == 1);
+  CHECK(r.sleeping == 0);
+  CHECK(r.deferred == 1);
+  r = crowd.Tick(1.5, 0.5f, tick, 1);  // the deferred agent; the phase's new due merges with it
+  CHECK(r.ticked == 1);
+  CHECK(r.deferred == 0);
+  CHECK(order == std::vector<std::size_t>{0, 1});
+}
+
 TEST_CASE("leaving and joining a crowd", "[crowd]") {
   bt::Crowd crowd(4);
   crowd.SetInterval(3, 2);
