@@ -132,7 +132,7 @@ Layout LayoutOf(const detail::TreeAnalysis& a, int i) {
     std::uint32_t at = 0;
     for (int c = 0; c < d.childCount && c < kRecordedChildBases; ++c) {
       layout.childBases[c] = static_cast<std::uint16_t>(at);
-      at += detail::AlignUp(a.regionEnd[a.Find(d.children[c])], kMaxAlignment);
+      at += SideBySideSpan(a.regionEnd[a.Find(d.children[c])]);
     }
   }
   return layout;

@@ -318,7 +318,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   if (d->kind == DeciderKind::Group) {
     for (int i = 0; i < d->childCount; ++i) {
       const std::uint32_t end = Visit(a, d->children[i], d, path, depth + 1);
-      if (sideBySide) childrenEnd += AlignUp(end, kMaxAlignment);
+      if (sideBySide) childrenEnd += SideBySideSpan(end);
       else if (end > childrenEnd) childrenEnd = end;
       if (const int child = a.Find(d->children[i]); child >= 0) {
         if (a.height[child] > childrenHeight) childrenHeight = a.height[child];

@@ -85,6 +85,13 @@ struct VariableWatch {
   std::uint32_t changes;
 };
 
+// How far a child's region pushes its younger siblings' bases when they lie side
+// by side: its region's bytes, rounded up to kMaxAlignment (see the top).
+constexpr std::uint32_t SideBySideSpan(std::uint32_t regionBytes) {
+  constexpr auto kAlign = static_cast<std::uint32_t>(kMaxAlignment);
+  return (regionBytes + kAlign - 1) / kAlign * kAlign;
+}
+
 // Whether a block starts where blocks must, at a multiple of kMaxAlignment: the
 // tick refuses any other (Status::MemoryMisaligned), and the readers with it.
 inline bool IsAlignedBlock(const void* block) {

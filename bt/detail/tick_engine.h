@@ -147,7 +147,7 @@ inline bool ShuffleOrderFits(const std::byte* slot, int childCount) {
 
 // [bytes] a decider's subtree takes when it lies beside its siblings.
 inline std::uint32_t RegionSpan(const DeciderDef& d) {
-  return (d.data->regionBytes + kMaxAlignment - 1) / kMaxAlignment * kMaxAlignment;
+  return SideBySideSpan(d.data->regionBytes);
 }
 
 // [bytes] from group g's base to its child i's: recorded for its first
