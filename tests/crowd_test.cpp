@@ -353,6 +353,83 @@ TEST_CASE("a crowd staggers the agents of one interval over its frames", "[crowd
   CHECK(crowd.Interval(kAgents) == 0);
 }
 
+TEST_CASE("agents whose interval changed get their phases at the next Tick, in runs of neighbours", "[crowd]") {
+  constexpr std::size_t kAgents = 1024;
+  bt::Crowd crowd(kAgents);
+  for (std::size_t i = 0; i < kAgents; ++i) crowd.SetInterval(i, 8);
+  // Known before the Tick that deals them their phases.
+  CHECK(crowd.Interval(5) == 8);
+  CHECK(crowd.CountAtInterval(8) == kAgents);
+  CHECK(crowd.CountAtInterval(1) == 0);
+  std::vector<std::size_t> seen;
+  const auto record = [&](std::size_t agent, double, float) {
+    seen.push_back(agent);
+    return bt::TickResult{bt::Status::Running, nullptr};
+  };
+  // 128 a phase, dealt 64 neighbours at a time: phase p is agents 64p.. and 512 + 64p..
+  for (int f = 0; f < 16; ++f) {
+    seen.clear();
+    CHECK(crowd.Tick(f, 1, record).ticked == 128);
+    std::vector<std::size_t> expected;
+    for (std::size_t base : {std::size_t{0}, std::size_t{512}})
+      for (std::size_t k = 0; k < 64; ++k) expected.push_back(base + 64 * static_cast<std::size_t>(f % 8) + k);
+    CHECK(seen == expected);
+  }
+  // One agent changed alone takes the least-filled phase, as joining one by one
+  // would: 700 leaves phase 2 for interval 4, whose phases are empty, so 0.
+  crowd.SetInterval(700, 4);
+  // Changed there and back before a Tick: it keeps its phase (phase 1, due on frames 8k + 1).
+  crowd.SetInterval(70, 2);
+  crowd.SetInterval(70, 8);
+  CHECK(crowd.CountAtInterval(8) == kAgents - 1);
+  CHECK(crowd.CountAtInterval(4) == 1);
+  CHECK(crowd.CountAtInterval(2) == 0);
+  std::vector<std::size_t> frames700, frames70;
+  for (int f = 16; f < 32; ++f) {
+    seen.clear();
+    (void)crowd.Tick(f, 1, record);
+    if (std::count(seen.begin(), seen.end(), 700)) frames700.push_back(static_cast<std::size_t>(f));
+    if (std::count(seen.begin(), seen.end(), 70)) frames70.push_back(static_cast<std::size_t>(f));
+  }
+  CHECK(frames700 == std::vector<std::size_t>{16, 20, 24, 28});
+  CHECK(frames70 == std::vector<std::size_t>{17, 25});
+}
+
+TEST_CASE("agents joined with their own last tick time, or cut by a budget, get their own dt", "[crowd]") {
+  bt::Crowd crowd(3);
+  std::vector<std::pair<std::size_t, float>> seen;
+  const auto record = [&](std::size_t agent, double, float dt) {
+    seen.emplace_back(agent, dt);
+    return bt::TickResult{bt::Status::Running, nullptr};
+  };
+  (void)crowd.Tick(0, 0.25f, record);
+  (void)crowd.Tick(1, 0.25f, record);
+  // Agent 1 comes back as if it last ticked at 0.5, agent 2 as never ticked.
+  bt::CrowdAgentState state = crowd.State(1);
+  CHECK(state.lastTickTime == 1);
+  state.lastTickTime = 0.5;
+  crowd.Leave(1);
+  crowd.Join(1, state);
+  crowd.Leave(2);
+  crowd.Join(2, bt::CrowdAgentState{});
+  CHECK(crowd.State(0).lastTickTime == 1);
+  CHECK(crowd.State(1).lastTickTime == 0.5);
+  CHECK(std::isnan(crowd.State(2).lastTickTime));
+  seen.clear();
+  (void)crowd.Tick(2, 0.25f, record);
+  CHECK(seen == std::vector<std::pair<std::size_t, float>>{{0, 1.0f}, {1, 1.5f}, {2, 0.25f}});
+  // A budget ticks two at 3; the third, at 4, is the due left (the dues merge); the two at 5.
+  seen.clear();
+  (void)crowd.Tick(3, 0.25f, record, 2);
+  (void)crowd.Tick(4, 0.25f, record);
+  CHECK(crowd.State(0).lastTickTime == 3);
+  CHECK(crowd.State(2).lastTickTime == 4);
+  (void)crowd.Tick(5, 0.25f, record);
+  (void)crowd.Tick(6, 0.25f, record);
+  CHECK(seen == std::vector<std::pair<std::size_t, float>>{
+                    {0, 1.0f}, {1, 1.0f}, {2, 2.0f}, {0, 2.0f}, {1, 2.0f}, {2, 1.0f}, {0, 1.0f}, {1, 1.0f}, {2, 1.0f}});
+}
+
 TEST_CASE("a skipped agent's dt is the time since its last tick", "[crowd]") {
   bt::Crowd crowd(3);
   crowd.SetInterval(1, 4);
