@@ -9,7 +9,11 @@
 //
 // - Level of detail: an agent ticks every Interval() frames (1, 2, 4 ... 128),
 //   settable at any time. Agents of one interval are spread over its phases
-//   (each joins the least-filled phase), so each frame ticks about as many.
+//   so each frame ticks as many: the agents whose interval changed since the
+//   last Tick get their phases as that Tick starts, each phase ending with the
+//   count it would have had if they had joined one by one, each the
+//   least-filled phase; they are dealt in index order, runs of 64 neighbours
+//   to a phase, so a frame's due agents lie in runs in the game's arrays.
 // - dt: an agent's dt is the time since ITS previous tick (float(time - last)),
 //   so a skipped agent sees the real elapsed time; its first tick gets the
 //   frame's dt.
@@ -35,11 +39,12 @@
 //   tick learns the wake time when it takes a fourth argument, `double&
 //   wakeTime`, to pass as TickOptions::wakeTime (bt/crowd_ticks.h's do); a tick
 //   of three arguments never sleeps.
-// - Cost: the agents are kept grouped by phase (one array of 24-byte slots,
-//   plus a position per agent), so a frame touches only its due agents; a
-//   tickOne with a Prefetch(std::size_t agent) member (bt/crowd_ticks.h's have
-//   one) is told which agents come next, so their data is on its way when
-//   their turn comes.
+// - Cost: the agents are kept grouped by phase (an array of agent indices),
+//   so a frame touches only its due agents: their index and last tick time,
+//   12 bytes an agent (26 kept per agent in all). A tickOne with a
+//   Prefetch(std::size_t agent) member (bt/crowd_ticks.h's have one) is told
+//   which agents come next where they are not in a row, so their data is on
+//   its way when their turn comes.
 //
 // Nothing allocates after construction. A Crowd is not itself thread-safe:
 // call SetInterval, Leave, Join and Tick from one thread, not during a Tick.
@@ -101,7 +106,9 @@ class Crowd {
   std::size_t CountAtInterval(int interval) const;
 
   // An agent's interval, rounded down to a power of two and clamped to
-  // [1, kCrowdMaxInterval]. A member only; ignored for a bad index or an agent that left.
+  // [1, kCrowdMaxInterval]; its phase in it is dealt at the next Tick (set back
+  // before then, it keeps its phase). A member only; ignored for a bad index or
+  // an agent that left.
   void SetInterval(std::size_t agent, int interval);
   int Interval(std::size_t agent) const;  // 0 if it left (or a bad index)
 
@@ -110,6 +117,7 @@ class Crowd {
   // The slot becomes a member with the given state (from State() in another crowd,
   // perhaps another process). An interval of 0 joins at 1. Ignored for a bad index.
   void Join(std::size_t agent, const CrowdAgentState& state);
+  // (Of an agent whose phase the next Tick deals: due in as many frames as the least-filled phase.)
   CrowdAgentState State(std::size_t agent) const;
 
   // The agent is due at its next frame even if asleep: for the game to call when
@@ -138,28 +146,47 @@ class Crowd {
   static constexpr int kBuckets = 2 * kSegments + 1;
   static constexpr int kAbsentBucket = 2 * kAbsent;
   static constexpr std::size_t kPrefetchAhead = 8;  // agents: about a memory latency of ticks
-  struct Slot {
-    double lastTime;  // the agent's last tick (NaN: never)
-    double wakeTime;  // asleep before this time (-inf: awake)
-    std::uint32_t agent;
-    std::uint8_t segment;  // its (interval, phase), or kAbsent
-  };
+  // Agents whose interval changed since the last Tick get their phases then, in
+  // runs of this many neighbours (by index) a phase, so a frame's due agents lie
+  // in runs in the game's arrays: about 6 KB of creatures-sized agents.
+  static constexpr std::size_t kPhaseRun = 64;
+  // newClass_ values besides an interval class: not in pending_; in it, but no change left.
+  static constexpr std::uint8_t kNotPending = 0xFF;
+  static constexpr std::uint8_t kNoChange = 0xFE;
   struct Job;
+  // The dt of an agent that last ticked at `last`: NaN (never ticked) compares false, the frame's dt.
+  static float DtSince(double last, double time, float frameDt) {
+    return last <= time ? static_cast<float>(time - last) : frameDt;
+  }
   // Whether an agent that sleeps until `wakeTime` is skipped at `time`.
   static bool Asleep(double wakeTime, double time) { return time < wakeTime; }
-  static std::size_t AwakeIn(const Slot* first, const Slot* last, double time);
+  std::size_t AwakeIn(const std::uint32_t* first, const std::uint32_t* last, double time) const;
 
   static int SegmentOf(int intervalClass, std::uint64_t phase) { return (1 << intervalClass) - 1 + static_cast<int>(phase); }
   std::size_t Members(int segment) const { return bucketStart_[2 * segment + 2] - bucketStart_[2 * segment]; }
   std::size_t Due(int segment) const { return bucketStart_[2 * segment + 2] - bucketStart_[2 * segment + 1]; }
-  const Slot& SlotOf(std::size_t agent) const { return slots_[position_[agent]]; }
+  // The agent's interval class, its new one if it changed since the last Tick; -1 if it left.
+  int ClassOf(std::size_t agent) const;
   int BucketOf(std::size_t agent) const;
   // Moves the agent into `bucket` (at its end nearest the agent's old bucket)
   // by one swap per bucket between: buckets keep their members, not their order.
+  // It keeps its last tick time.
   void MoveTo(std::size_t agent, int bucket);
+  // An agent's last tick time, and setting it: its own, or its segment's while
+  // the segment is uniform (every member last ticked at one time).
+  double LastTime(std::size_t agent) const;
+  void SetLastTime(std::size_t agent, double time);
+  // Writes a uniform segment's time into its members' own; it is no longer uniform.
+  void Disperse(int segment);
   void Swap(std::uint32_t a, std::uint32_t b);
   void SortBucket(int bucket);
   int LeastFilledPhase(int intervalClass) const;
+  // The agent no longer waits for a phase in a new interval class (it keeps or takes another).
+  void CancelNewClass(std::size_t agent);
+  // Gives the agents whose interval changed since the last Tick their phases:
+  // each class's phases end with the counts that joining one by one, each the
+  // least-filled phase, would give; the agents go in index order, kPhaseRun at a time.
+  void DealPhases();
   // Makes the phases falling due this frame due and lays out the call's runs,
   // oldest due first: at most `budget` agents awake at `time`, with the sleepers
   // among them (skipped); returns the runs' total length. `maySleep`: whether
@@ -173,8 +200,23 @@ class Crowd {
   template <class TickOne>
   static void RunRange(void* job, std::size_t begin, std::size_t end);
 
-  std::vector<Slot> slots_;              // by position: bucket after bucket, each in agent order when due
-  std::vector<std::uint32_t> position_;  // by agent: its slot
+  // By position: the agents, bucket after bucket, each bucket in agent order when due.
+  std::vector<std::uint32_t> order_;
+  // By segment: whether all its members last ticked at segmentTime_ (then their
+  // own lastTime_ is not kept), as when each of its dues is ticked in one call:
+  // a frame then reads no agent's own time.
+  bool uniform_[kSegments] = {};
+  double segmentTime_[kSegments] = {};
+  // By agent: its position in order_, its last tick (NaN: never; see uniform_), until when it
+  // sleeps (-inf: awake), its (interval, phase) segment or kAbsent, and its new
+  // interval class while it waits for DealPhases (or kNotPending, kNoChange).
+  std::vector<std::uint32_t> position_;
+  std::vector<double> lastTime_, wakeTime_;
+  std::vector<std::uint8_t> segment_, newClass_;
+  // The agents that wait for DealPhases (pendingAgents_ of them; sized for all, so nothing allocates).
+  std::vector<std::uint32_t> pending_;
+  std::size_t pendingAgents_ = 0;
+  std::size_t members_[kCrowdIntervalClasses] = {};  // by interval class, new classes counted
   std::size_t bucketStart_[kBuckets + 1] = {};
   bool unsorted_[kSegments + 1] = {};  // a move disturbed its buckets' agent order since its last sort
   // The segments with agents due, in the order they fell due; and for this call,
@@ -205,50 +247,83 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   auto& tickOne = *static_cast<std::remove_reference_t<TickOne>*>(job.tickOne);
   constexpr bool kTickMaySleep = kMaySleep<std::remove_reference_t<TickOne>>;
   const double time = job.time;
+  const float frameDt = job.frameDt;
+  double* const lastTime = crowd.lastTime_.data();
+  double* const wakeTime = crowd.wakeTime_.data();
+  std::size_t ticked = 0, refused = 0, sleeping = 0;
+  // One agent, whose dt is `runDt` when its segment is `uniform` (else its own).
+  // Inlined into both loops below, so the in-row one is the plain loop's.
+  const auto tickAgent = [&](std::size_t agent, bool uniform, float runDt) __attribute__((always_inline)) {
+    // A sleeper's skip stands for a tick at this time: it is its last tick for dt.
+    if constexpr (kTickMaySleep) {
+      if (Asleep(wakeTime[agent], time)) {
+        if (!uniform) lastTime[agent] = time;
+        ++sleeping;
+        return;
+      }
+    }
+    float dt = runDt;
+    if (!uniform) {
+      dt = DtSince(lastTime[agent], time, frameDt);
+      lastTime[agent] = time;
+    }
+    TickResult result;
+    if constexpr (kTickMaySleep) {
+      double wake = -std::numeric_limits<double>::infinity();
+      result = tickOne(agent, time, dt, wake);
+      wakeTime[agent] = wake;
+    } else {
+      result = tickOne(agent, time, dt);
+    }
+    ++ticked;
+    refused += !IsOk(result.status);
+  };
   const int runs = crowd.pendingCount_;
   std::size_t next[kSegments];  // per run: its first agent not yet ticked here
   for (int k = 0; k < runs; ++k) {
-    const Slot* run = crowd.slots_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
+    const std::uint32_t* run = crowd.order_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
     next[k] = static_cast<std::size_t>(
         std::partition_point(run, run + (crowd.runStart_[k + 1] - crowd.runStart_[k]),
-                             [begin](const Slot& slot) { return slot.agent < begin; }) - run);
+                             [begin](std::uint32_t agent) { return agent < begin; }) - run);
   }
-  std::size_t ticked = 0, refused = 0, sleeping = 0;
   const std::size_t windowSize = runs > 1 ? kCrowdWindow : end - begin;  // one run: nothing to interleave
   for (std::size_t window = begin; window < end; window += windowSize) {
     const std::size_t windowEnd = std::min(end, window + windowSize);
     for (int k = 0; k < runs; ++k) {
-      Slot* slot = crowd.slots_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
+      const std::uint32_t* run = crowd.order_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
       const std::size_t length = crowd.runStart_[k + 1] - crowd.runStart_[k];
-      std::size_t i = next[k];
-      for (; i < length && slot[i].agent < windowEnd; ++i) {
-        // Across a gap in the run only: the hardware prefetcher follows agents in a row.
-        if constexpr (requires { tickOne.Prefetch(std::size_t{}); })
-          if (i + kPrefetchAhead < length && slot[i + kPrefetchAhead].agent != slot[i].agent + kPrefetchAhead)
-            tickOne.Prefetch(std::size_t{slot[i + kPrefetchAhead].agent});
-        // A sleeper's skip stands for a tick at this time: it is its last tick for dt.
-        if constexpr (kTickMaySleep) {
-          if (Asleep(slot[i].wakeTime, time)) {
-            slot[i].lastTime = time;
-            ++sleeping;
-            continue;
-          }
+      const std::size_t from = next[k];
+      const std::size_t to = static_cast<std::size_t>(
+          std::partition_point(run + from, run + length, [windowEnd](std::uint32_t agent) { return agent < windowEnd; }) -
+          run);
+      if (from == to) continue;
+      const int segment = crowd.pendingList_[k];
+      const bool uniform = crowd.uniform_[segment];
+      const float runDt = DtSince(crowd.segmentTime_[segment], time, frameDt);
+      const auto inRow = [run](std::size_t first, std::size_t last) { return run[last - 1] - run[first] == last - 1 - first; };
+      for (std::size_t i = from; i < to;) {
+        // Agents in a row, of a uniform segment: all the rest (at full rate), or the next kPhaseRun.
+        const std::size_t rowEnd = uniform && inRow(i, to) ? to : std::min(to, i + kPhaseRun);
+        if (uniform && inRow(i, rowEnd)) {
+          // The plain loop's loop. The agents after it are on their way
+          // meanwhile, where they do not go on in a row.
+          if constexpr (requires { tickOne.Prefetch(std::size_t{}); })
+            if (rowEnd < length && run[rowEnd] != run[rowEnd - 1] + 1)
+              for (std::size_t q = rowEnd; q < std::min(length, rowEnd + kPrefetchAhead); ++q) tickOne.Prefetch(std::size_t{run[q]});
+          for (std::size_t agent = run[i], last = agent + (rowEnd - i); agent < last; ++agent) tickAgent(agent, true, runDt);
+          i = rowEnd;
+          continue;
         }
-        // NaN (never ticked) compares false: the frame's dt.
-        const float dt = slot[i].lastTime <= time ? static_cast<float>(time - slot[i].lastTime) : job.frameDt;
-        slot[i].lastTime = time;
-        TickResult result;
-        if constexpr (kTickMaySleep) {
-          double wakeTime = -std::numeric_limits<double>::infinity();
-          result = tickOne(std::size_t{slot[i].agent}, time, dt, wakeTime);
-          slot[i].wakeTime = wakeTime;
-        } else {
-          result = tickOne(std::size_t{slot[i].agent}, time, dt);
+        // The agent kPrefetchAhead on, where it is not in a row (the hardware prefetcher follows those).
+        if (i + kPrefetchAhead < length && run[i + kPrefetchAhead] != run[i] + kPrefetchAhead) {
+          const std::uint32_t ahead = run[i + kPrefetchAhead];
+          if (!uniform) __builtin_prefetch(&lastTime[ahead], 1);
+          if constexpr (requires { tickOne.Prefetch(std::size_t{}); }) tickOne.Prefetch(std::size_t{ahead});
         }
-        ++ticked;
-        refused += !IsOk(result.status);
+        tickAgent(run[i], uniform, runDt);
+        ++i;
       }
-      next[k] = i;
+      next[k] = to;
     }
   }
   job.ticked.fetch_add(ticked, std::memory_order_relaxed);

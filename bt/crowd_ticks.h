@@ -53,12 +53,13 @@ template <const DeciderDef& Root, class Agent>
 struct CompiledCrowdTick {
   CrowdMembers<Agent> members;
   std::uint32_t decisionFlags = 0, stimuliFlags = 0;
-  TickResult operator()(std::size_t i, double time, float dt) const noexcept {
+  // Inlined into the crowd's loop, as the compiled tick is into a plain loop.
+  [[gnu::always_inline]] TickResult operator()(std::size_t i, double time, float dt) const noexcept {
     return TickBehaviorTreeCompiled<Root>(members.AgentAt(i), members.BlockAt(i), time, dt, decisionFlags, stimuliFlags);
   }
   void Prefetch(std::size_t i) const noexcept { members.Prefetch(i); }
   // The crowd's call: the agent may sleep until wakeTime.
-  TickResult operator()(std::size_t i, double time, float dt, double& wakeTime) const noexcept {
+  [[gnu::always_inline]] TickResult operator()(std::size_t i, double time, float dt, double& wakeTime) const noexcept {
     return TickBehaviorTreeCompiled<Root>(members.AgentAt(i), members.BlockAt(i), time, dt, decisionFlags, stimuliFlags,
                                           TickOptions{.wakeTime = &wakeTime});
   }

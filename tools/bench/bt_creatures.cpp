@@ -160,6 +160,14 @@ std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n,
     return bt::TickBehaviorTreeCompiled<ROOT>(c, m, time, static_cast<float>(kDt));
   });
 }
+std::size_t BtTickCompiledFrame(Creature* creatures, BtMemory* memory, std::size_t n, int t, double time, float dt) {
+  std::size_t unhealthy = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    WorldStep(creatures[i], t);
+    unhealthy += !bt::IsOk(bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, dt).status);
+  }
+  return unhealthy;
+}
 std::size_t BtTickCompiledInOrder(Creature* creatures, BtMemory* memory, const std::uint32_t* order, std::size_t n,
                                   int t, const bt::DeciderDef** running) {
   const double time = t * kDt;
@@ -175,28 +183,34 @@ std::size_t BtTickCompiledInOrder(Creature* creatures, BtMemory* memory, const s
 }
 
 namespace {
-// World step then the compiled tick, for the agents the crowd finds due.
+// World step then the compiled tick, for the agents the crowd finds due; with
+// kOwnTicks the world step counts the agent's own ticks. Inlined into the
+// crowd's loop, as the compiled tick is into the plain loop's.
+template <bool kOwnTicks>
 struct CrowdCreatureTick {
   Creature* creatures;
   BtMemory* memory;
   int t;
   int* ownTicks;
-  bt::TickResult operator()(std::size_t i, double time, float dt) const {
-    WorldStep(creatures[i], ownTicks != nullptr ? ownTicks[i]++ : t);
+  [[gnu::always_inline]] bt::TickResult operator()(std::size_t i, double time, float dt) const {
+    WorldStep(creatures[i], kOwnTicks ? ownTicks[i]++ : t);
     return bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, dt);
   }
   void Prefetch(std::size_t i) const noexcept {
     __builtin_prefetch(&creatures[i], 1);
     __builtin_prefetch(&memory[i], 1);
     __builtin_prefetch(reinterpret_cast<const char*>(&memory[i]) + sizeof(BtMemory) - 1, 1);
-    if (ownTicks != nullptr) __builtin_prefetch(&ownTicks[i], 1);
+    if constexpr (kOwnTicks) __builtin_prefetch(&ownTicks[i], 1);
   }
 };
 }  // namespace
 
 bt::CrowdTickResult BtCrowdTick(bt::Crowd& crowd, Creature* creatures, BtMemory* memory, int t, std::size_t budget,
                                 bt::ParallelFor parallel, int* ownTicks) {
-  return crowd.Tick(t * kDt, static_cast<float>(kDt), CrowdCreatureTick{creatures, memory, t, ownTicks}, budget,
+  if (ownTicks != nullptr)
+    return crowd.Tick(t * kDt, static_cast<float>(kDt), CrowdCreatureTick<true>{creatures, memory, t, ownTicks}, budget,
+                      parallel);
+  return crowd.Tick(t * kDt, static_cast<float>(kDt), CrowdCreatureTick<false>{creatures, memory, t, nullptr}, budget,
                     parallel);
 }
 

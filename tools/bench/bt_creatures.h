@@ -47,6 +47,7 @@ std::size_t BtTickWhy(Creature* creatures, BtWhyAgent* agents, std::size_t n, in
 
 // The same with TickBehaviorTreeCompiled<ROOT> (bt/compiled_tick.h).
 std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t);
+std::size_t BtTickCompiledFrame(Creature* creatures, BtMemory* memory, std::size_t n, int t, double time, float dt);
 
 // World step then TickBehaviorTreeCompiled<ROOT> for agents order[0], order[1] ...
 // order[n - 1] at tick t, noting the behavior decider each one's tick reports in
