@@ -50,6 +50,13 @@
 namespace bt {
 namespace detail {
 
+// The default options of TickBehaviorTreeCompiled, a constant rather than a
+// temporary (`= {}`): a temporary is 24 bytes of the caller's frame, which
+// took the inlined tick's frame past GCC's limit for inlining it into a
+// caller's loop (--param large-stack-frame, 256 bytes; measured: 37
+// instructions a creatures tick).
+inline constexpr TickOptions kDefaultTickOptions{};
+
 template <const DeciderDef& Root>
 struct CompiledTree {
   using Tree = CheckedTree<Root>;
@@ -504,6 +511,12 @@ struct CompiledTree {
   [[gnu::always_inline]] static inline bool Tick(void* agent, std::byte* block, double time, float dt,
                                                  std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
                                                  const TickOptions& options, TickResult& out) noexcept {
+    // Read before anything else, so that the default options (kDefaultTickOptions)
+    // fold away where this is inlined: read after the first call or atomic load,
+    // they are loads and tests on every tick.
+    WhyRecord* const why = options.why;
+    double* const wakeTime = options.wakeTime;
+    const int redecideLimit = options.redecideLimit;
     const TreeData& tree = Root.data->tree;
     if (tree.state.load(std::memory_order_acquire) != TreeData::kValid) [[unlikely]]
       return false;
@@ -523,7 +536,7 @@ struct CompiledTree {
     if (DebugWanted(1, agent)) [[unlikely]]
       return false;
 #endif
-    if (options.why != nullptr) [[unlikely]]  // recorded by the reference tick: the rules written once
+    if (why != nullptr) [[unlikely]]  // recorded by the reference tick: the rules written once
       return false;
     // The running path is noted on every child's result: the reference tick's rule.
     if constexpr (Tree::analysis.runningPathOffset != 0) return false;
@@ -545,20 +558,20 @@ struct CompiledTree {
     t.decisionFlags = decisionFlags;
     t.stimuliFlags = stimuliFlags;
     t.redecides = 0;
-    t.redecideLimit = options.redecideLimit;
+    t.redecideLimit = redecideLimit;
     t.error = Status::Running;
     if constexpr (kHasClassicGroup) t.runningGroup = nullptr;
     SleepRequest sleepRequest;
-    t.sleep = options.wakeTime != nullptr ? &sleepRequest : nullptr;
+    t.sleep = wakeTime != nullptr ? &sleepRequest : nullptr;
     header.lastTime = blockTime;
 
     const Result result = TickDecider<Root, false>(t, 0);
     if (result == Result::Running && t.error == Status::Running) {
       if constexpr (kHasClassicGroup) RunningBehavior(t);
       out = {Status::Running, t.runningDecider};
-      if (options.wakeTime != nullptr) [[unlikely]] {  // the reference engine's rule (bt/sleep.h)
+      if (wakeTime != nullptr) [[unlikely]] {  // the reference engine's rule (bt/sleep.h)
         PrepareForReference(t);
-        NoteWakeTime(t, *options.wakeTime);
+        NoteWakeTime(t, *wakeTime);
       }
       return true;
     }
@@ -580,7 +593,7 @@ struct CompiledTree {
 template <const DeciderDef& Root, class Agent, std::size_t N>
 [[gnu::always_inline]] inline TickResult TickBehaviorTreeCompiled(Agent& agent, Memory<N>& memory, double time, float dt,
                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                                    const TickOptions& options = {}) noexcept {
+                                    const TickOptions& options = detail::kDefaultTickOptions) noexcept {
   using Tree = detail::CheckedTree<Root>;
   static_assert(Tree::analysis.agentType == kNoType || detail::ReachesAgentType<Agent>(Tree::analysis.agentType),
                 "bt: the tree's functions take another agent type than the one passed to TickBehaviorTreeCompiled "
@@ -600,7 +613,7 @@ template <const DeciderDef& Root, class Agent, std::size_t N>
 template <const DeciderDef& Root, class Agent>
 [[gnu::always_inline]] inline TickResult TickBehaviorTreeCompiled(Agent& agent, std::span<std::byte> memory, double time, float dt,
                                     std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                                    const TickOptions& options = {}) noexcept {
+                                    const TickOptions& options = detail::kDefaultTickOptions) noexcept {
   using Tree = detail::CheckedTree<Root>;
   static_assert(Tree::analysis.agentType == kNoType || detail::ReachesAgentType<Agent>(Tree::analysis.agentType),
                 "bt: the tree's functions take another agent type than the one passed to TickBehaviorTreeCompiled "
