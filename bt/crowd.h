@@ -40,8 +40,9 @@
 //   wakeTime`, to pass as TickOptions::wakeTime (bt/crowd_ticks.h's do); a tick
 //   of three arguments never sleeps.
 // - Cost: the agents are kept grouped by phase (an array of agent indices),
-//   so a frame touches only its due agents: their index and last tick time,
-//   12 bytes an agent (26 kept per agent in all). A tickOne with a
+//   so a frame touches only its due agents: their index, and their own last
+//   tick time only in a phase whose agents were not all ticked at one time
+//   (4 or 12 bytes an agent; 26 kept per agent in all). A tickOne with a
 //   Prefetch(std::size_t agent) member (bt/crowd_ticks.h's have one) is told
 //   which agents come next where they are not in a row, so their data is on
 //   its way when their turn comes.

@@ -33,7 +33,9 @@ namespace bt {
 // tick moves the epoch up to its own time when it falls kRebaseSeconds behind
 // (shifting the stored times with it), so stored times stay small and keep
 // sub-millisecond precision whatever the clock reads (seconds since start, or
-// Unix time).
+// Unix time). A time kept far behind the epoch (the activation of a behavior
+// that has run for ages) is rounded to float again at each move: half a float
+// step of its distance each time.
 struct MemoryHeader {
   std::uint32_t treeStamp;   // 0: never ticked; else the tree that started the block
   std::uint32_t rng;         // xorshift32 state for Random and Shuffle groups

@@ -216,6 +216,7 @@ struct Agent {
   std::vector<double> lastRestart;   // when its timer was restarted; -inf: never
   std::vector<LiveStruct> live;
   double epoch = 0;      // the time of the block's first tick since it was fresh
+  int ticksSinceFresh = 0;  // ticks since then: each may rebase the block (bt/memory.h)
   bool lenient = false;  // the block is damaged beyond what the harness models
   // The tick in progress.
   double time = 0;
@@ -280,10 +281,12 @@ float DecideValue(std::uint8_t b) {
 
 // What exact means for times, t1 and t2 among them: well under a millisecond,
 // plus what float loses at the offsets a block may keep (from its epoch, under
-// the time contract; from 0 before it).
+// the time contract; from 0 before it), plus half a float step of such an
+// offset at each rebase since (a time kept far behind the epoch, as an old
+// activation's, is rounded again each time the epoch moves).
 double TimeTolerance(const Agent& a, double t1, double t2, double span) {
   const double far = std::fabs(t1 - a.epoch) + std::fabs(t2 - a.epoch);
-  return 1e-4 + std::fabs(span) * 1e-6 + far * 0x1p-23;
+  return 1e-4 + std::fabs(span) * 1e-6 + far * 0x1p-23 + far * 0x1p-24 * a.ticksSinceFresh;
 }
 
 void CheckContext(const Agent& a, const bt::Context& c) {
@@ -1217,10 +1220,13 @@ bt::TickResult TickRun(Run& run, double time, float dt, std::uint32_t decisionFl
                        const bt::TickOptions& options, bt::TypeTag type) {
   Agent& a = run.a;
   const double epoch = a.epoch;
+  const int ticksSinceFresh = a.ticksSinceFresh;
   if (run.Fresh()) {  // the engine starts it, if it accepts the tick: timers never ran
     a.epoch = time;
+    a.ticksSinceFresh = 0;
     a.lastRestart.assign(a.lastRestart.size(), -HUGE_VAL);
   }
+  ++a.ticksSinceFresh;
   a.time = time;
   a.dt = dt;
   a.decisionFlags = decisionFlags;
@@ -1259,7 +1265,7 @@ bt::TickResult TickRun(Run& run, double time, float dt, std::uint32_t decisionFl
   if (result.decider != nullptr && !(run.classic && result.status == bt::Status::Running && !kRunningNamesAnActiveBehavior))
     a.h->IndexOf(result.decider);
   if (!Refused(result.status)) run.lastTime = time;
-  else a.epoch = epoch;
+  else a.epoch = epoch, a.ticksSinceFresh = ticksSinceFresh;
   Count(result.status);
   return result;
 }
