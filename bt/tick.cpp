@@ -1066,14 +1066,15 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
   reinterpret_cast<MemoryHeader*>(memory.data())->rng = x != 0 ? x : 0x9E3779B9u;
 }
 
-// TickActiveRoot for a caller that may let the agent sleep (TickOptions::wakeTime).
-// Its own function: a second inlined copy of the walk in TickBehaviorTree made
-// that too large for GCC to inline FindDamage into it (measured: 26 instructions
-// a creatures tick), and the request set up and tested there cost 14 more.
-[[gnu::noinline]] static TickResult TickActiveRootMaySleep(detail::TickState& t, double& wakeTime) {
+// The tick of a started block (from the root, or down its active path) for a
+// caller that may let the agent sleep (TickOptions::wakeTime). Its own function:
+// a second inlined copy of the walk in TickBehaviorTree made that too large for
+// GCC to inline FindDamage into it (measured: 26 instructions a creatures tick),
+// and the request set up and tested there cost 14 more.
+[[gnu::noinline]] static TickResult TickMaySleep(detail::TickState& t, double& wakeTime) {
   SleepRequest sleepRequest;
   t.sleep = &sleepRequest;
-  const TickResult result = detail::TickActiveRoot(t);
+  const TickResult result = !t.header->rootActive ? detail::TickFromRoot(t) : detail::TickActiveRoot(t);
   if (result.status == Status::Running) detail::NoteWakeTime(t, wakeTime);
   t.sleep = nullptr;  // the request ends here
   return result;
@@ -1096,11 +1097,8 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
     if (started.status == Status::BadTime) return Refuse("tick", started, root, agent, memory, time, dt);
     return started;
   }
-  SleepRequest sleepRequest;
-  if (options.wakeTime != nullptr) t.sleep = &sleepRequest;
-  const TickResult result = !t.header->rootActive ? TickFromRoot(t) : TickActiveRoot(t);
-  if (options.wakeTime != nullptr && result.status == Status::Running) NoteWakeTime(t, *options.wakeTime);
-  return result;
+  if (options.wakeTime != nullptr) return TickMaySleep(t, *options.wakeTime);
+  return !t.header->rootActive ? TickFromRoot(t) : TickActiveRoot(t);
 }
 
 // A tick with a why-record: every check, recorded (bt/why.h).
@@ -1139,7 +1137,7 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
         StartBlockTimes(t);
         BeginTick(t);
         if (options.wakeTime != nullptr) [[unlikely]]
-          return TickActiveRootMaySleep(t, *options.wakeTime);
+          return TickMaySleep(t, *options.wakeTime);
         return TickActiveRoot(t);
       }
     }

@@ -161,12 +161,9 @@ std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n,
   });
 }
 std::size_t BtTickCompiledFrame(Creature* creatures, BtMemory* memory, std::size_t n, int t, double time, float dt) {
-  std::size_t unhealthy = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    WorldStep(creatures[i], t);
-    unhealthy += !bt::IsOk(bt::TickBehaviorTreeCompiled<ROOT>(creatures[i], memory[i], time, dt).status);
-  }
-  return unhealthy;
+  return TickEach(creatures, memory, n, t, [time, dt](Creature& c, BtMemory& m, double) {
+    return bt::TickBehaviorTreeCompiled<ROOT>(c, m, time, dt);
+  });
 }
 std::size_t BtTickCompiledInOrder(Creature* creatures, BtMemory* memory, const std::uint32_t* order, std::size_t n,
                                   int t, const bt::DeciderDef** running) {
