@@ -134,7 +134,9 @@ class Crowd {
   // due and awake, at most `budget` of them (those deferred before chosen first),
   // calling tickOne(std::size_t agent, double time, float dt[, double& wakeTime])
   // -> TickResult for each (with wakeTime, -inf on entry, the agent may sleep);
-  // on `parallel`'s threads when given.
+  // on `parallel`'s threads when given. A tickOne that is trivially copyable
+  // and callable as const is called through a copy (one per range of agents):
+  // keep what it changes behind its pointers, not in its own members.
   template <class TickOne>
   CrowdTickResult Tick(double time, float frameDt, TickOne&& tickOne,
                        std::size_t budget = std::numeric_limits<std::size_t>::max(), ParallelFor parallel = {});
@@ -245,13 +247,21 @@ template <class TickOne>
 void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   Job& job = *static_cast<Job*>(context);
   Crowd& crowd = *job.crowd;
-  auto& tickOne = *static_cast<std::remove_reference_t<TickOne>*>(job.tickOne);
-  constexpr bool kTickMaySleep = kMaySleep<std::remove_reference_t<TickOne>>;
+  using Functor = std::remove_reference_t<TickOne>;
+  constexpr bool kTickMaySleep = kMaySleep<Functor>;
+  // A tickOne that is trivially copyable and callable as const is called
+  // through this range's own copy: its members (the game's array pointers)
+  // then stay in registers from agent to agent, as a plain loop's locals do,
+  // instead of being read again after every tick's stores.
+  constexpr bool kCallCopy = std::is_trivially_copyable_v<Functor> &&
+                             (kTickMaySleep ? std::is_invocable_v<const Functor&, std::size_t, double, float, double&>
+                                            : std::is_invocable_v<const Functor&, std::size_t, double, float>);
+  std::conditional_t<kCallCopy, const Functor, Functor&> tickOne = *static_cast<Functor*>(job.tickOne);
   const double time = job.time;
   const float frameDt = job.frameDt;
   double* const lastTime = crowd.lastTime_.data();
   double* const wakeTime = crowd.wakeTime_.data();
-  std::size_t ticked = 0, refused = 0, sleeping = 0;
+  std::size_t handled = 0, refused = 0, sleeping = 0;  // handled: ticked or skipped asleep
   // One agent, whose dt is `runDt` when its segment is `uniform` (else its own).
   // Inlined into both loops below, so the in-row one is the plain loop's.
   const auto tickAgent = [&](std::size_t agent, bool uniform, float runDt) __attribute__((always_inline)) {
@@ -276,7 +286,6 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
     } else {
       result = tickOne(agent, time, dt);
     }
-    ++ticked;
     refused += !IsOk(result.status);
   };
   const int runs = crowd.pendingCount_;
@@ -298,6 +307,7 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
           std::partition_point(run + from, run + length, [windowEnd](std::uint32_t agent) { return agent < windowEnd; }) -
           run);
       if (from == to) continue;
+      handled += to - from;
       const int segment = crowd.pendingList_[k];
       const bool uniform = crowd.uniform_[segment];
       const float runDt = DtSince(crowd.segmentTime_[segment], time, frameDt);
@@ -327,7 +337,7 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
       next[k] = to;
     }
   }
-  job.ticked.fetch_add(ticked, std::memory_order_relaxed);
+  job.ticked.fetch_add(handled - sleeping, std::memory_order_relaxed);
   job.refused.fetch_add(refused, std::memory_order_relaxed);
   job.sleeping.fetch_add(sleeping, std::memory_order_relaxed);
 }

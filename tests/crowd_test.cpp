@@ -18,6 +18,7 @@
 #include <random>
 #include <set>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -535,6 +536,41 @@ TEST_CASE("an empty crowd ticks nothing", "[crowd]") {
   CHECK(crowd.CountAtInterval(1) == 0);
   crowd.SetInterval(0, 2);  // no such agent: ignored
   CHECK(crowd.Interval(0) == 0);
+}
+
+namespace {
+// Counts its calls in itself: callable only as non-const, so the crowd calls this object.
+struct CountingTick {
+  int calls = 0;
+  bt::TickResult operator()(std::size_t, double, float) {
+    ++calls;
+    return {bt::Status::Running, nullptr};
+  }
+};
+// Callable as const and trivially copyable: the crowd may call a copy; it reports which object it is.
+struct WhereTick {
+  const void** called;
+  bt::TickResult operator()(std::size_t, double, float) const {
+    *called = this;
+    return {bt::Status::Running, nullptr};
+  }
+};
+}  // namespace
+
+TEST_CASE("a crowd calls a tick that changes itself, and may call a copy of one that cannot", "[crowd]") {
+  bt::Crowd crowd(3);
+  CountingTick counting;
+  CHECK(crowd.Tick(0, 1, counting).ticked == 3);
+  CHECK(crowd.Tick(1, 1, counting).ticked == 3);
+  CHECK(counting.calls == 6);  // not a copy's
+
+  const void* called = nullptr;
+  const WhereTick where{&called};
+  CHECK(crowd.Tick(2, 1, where).ticked == 3);
+  CHECK(called != nullptr);
+  CHECK(called != &where);  // the range's own copy, whose members stay in registers
+  // The ready ticks (bt/crowd_ticks.h) are such ticks.
+  static_assert(std::is_trivially_copyable_v<bt::InterpretedCrowdTick<Walker>>);
 }
 
 TEST_CASE("a crowd given nonsense by the game does something defined with it", "[crowd][sleep]") {
