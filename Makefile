@@ -220,6 +220,13 @@ test-clang: | $(DEPS_TEST)
 	@$(MAKE) --no-print-directory CXX=$(CLANG_CXX) BUILD=$(BUILD)/clang $(BUILD)/clang/tests/bt_tests
 	@sh tests/run_catch.sh $(BUILD)/clang/tests/bt_tests clang
 
+# The compiled tick still inlines into a caller's loop (tests/inlined_tick_test.sh):
+# a tick that became a call per agent costs +22% and fails no other test.
+.PHONY: test-inlined-tick
+test-extra: test-inlined-tick
+test-inlined-tick: $(BUILD)/obj/tools/bench/bt_creatures.o
+	@sh tests/inlined_tick_test.sh $^
+
 # The threading tests (tests/init_threads_test.cpp, all tagged [threads]) and the
 # library built with ThreadSanitizer into their own directory. Only that file:
 # tests/run_catch.sh runs a whole binary, and the rest of the suite is single-threaded.
