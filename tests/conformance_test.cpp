@@ -1,0 +1,94 @@
+// tests/conformance_test.cpp — the four seed systems' rules (/work/shared/semantics.md)
+// that the loaders' own tests leave out, each shown on a small file run as
+// `bt_import --run` runs it: exact tick lines (actions called, status; or the
+// selected leaf). The files are given in memory through LoadOptions::read.
+#include <catch2/catch.hpp>
+#include <map>
+#include <string>
+
+#include "tools/bt_import/run_script.h"
+
+namespace {
+
+using Files = std::map<std::string, std::string>;
+
+// Runs `script` on files["tree"'s path] (the first file named `main`), the others found beside it.
+std::string Run(const Files& files, const std::string& main, const std::string& script, bool lifecycle = false) {
+  const bt_import::ScriptParse parse = bt_import::ParseScript(script, "s.txt");
+  REQUIRE(parse.Ok());
+  bt_import::RunOptions options;
+  options.lifecycle = lifecycle;
+  options.load.read = [files](const std::string& path) -> std::optional<std::string> {
+    const auto found = files.find(path);
+    if (found == files.end()) return std::nullopt;
+    return found->second;
+  };
+  return bt_import::RunScript(main, parse.ticks, options).output;
+}
+
+std::string Run(const std::string& main, const std::string& text, const std::string& script, bool lifecycle = false) {
+  return Run(Files{{main, text}}, main, script, lifecycle);
+}
+
+// `sequence { action a  sequence { ... n levels ... { action b } } }`.
+std::string NestedSequences(int levels) {
+  std::string text = "sequence {\n  action a\n";
+  for (int i = 0; i < levels; ++i) text += "  sequence {\n";
+  text += "  action b\n";
+  for (int i = 0; i < levels; ++i) text += "  }\n";
+  return text + "}\n";
+}
+
+}  // namespace
+
+// =============================================================== Unvanquished
+
+TEST_CASE("Unvanquished running path: at most 20 nodes; a group whose running child was the 21st starts at child 0",
+          "[conformance][unvanquished]") {
+  const std::string script = "tick 1: a=S; b=R\ntick 2: a=S; b=R\n";
+  // b and 19 sequences above it: the outer sequence's running child is the 20th, noted.
+  CHECK(Run("deep.bt", NestedSequences(19), script) == "a b | R\nb | R\n");
+  // b and 20 sequences: the outer sequence's running child would be the 21st.
+  CHECK(Run("deep.bt", NestedSequences(20), script) == "a b | R\na b | R\n");
+}
+
+TEST_CASE("Unvanquished fallback: a higher selector's running leaf replaces the path; its success clears it",
+          "[conformance][unvanquished]") {
+  const std::string tree =
+      "selector {\n"
+      "  condition danger { action flee }\n"
+      "  fallback {\n"
+      "    action a\n"
+      "    sequence { action b action c }\n"
+      "  }\n"
+      "}\n";
+  CHECK(Run("fb.bt", tree,
+            "tick 1: a=F; b=S; c=R\n"
+            "tick 2: cond danger=1; flee=R\n"           // flee runs: the path is flee's alone
+            "tick 3: cond danger=0; a=F; b=S; c=R\n"    // so the fallback starts at a again
+            "tick 4: cond danger=1; flee=F; c=R\n"      // flee fails: the path still holds c
+            "tick 5: flee=S\n"                          // the root, on the path, succeeds: cleared
+            "tick 6: cond danger=0; a=F; b=S; c=R\n") ==
+        "a b c | R\n"
+        "flee | R\n"
+        "a b c | R\n"
+        "flee c | R\n"
+        "flee | S\n"
+        "a b c | R\n");
+}
+
+TEST_CASE("Unvanquished condition without a child inside a sequence: success when true, not re-read on resume",
+          "[conformance][unvanquished]") {
+  const std::string tree = "sequence {\n  condition x\n  action a\n  action b\n}\n";
+  CHECK(Run("c.bt", tree,
+            "tick 1: cond x=1; a=S; b=R\n"
+            "tick 2: cond x=0; b=R\n"  // resumes at b: the condition before it is not read
+            "tick 3: b=S\n"            // b succeeds: the path is cleared
+            "tick 4: a=S; b=S\n"       // from the first child: x is false
+            "tick 5: cond x=2; a=S; b=S\n") ==
+        "a b | R\n"
+        "b | R\n"
+        "b | S\n"
+        "- | F\n"
+        "a b | S\n");
+}
