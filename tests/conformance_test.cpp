@@ -92,3 +92,30 @@ TEST_CASE("Unvanquished condition without a child inside a sequence: success whe
         "- | F\n"
         "a b | S\n");
 }
+
+// =============================================================== Drag[en]gine
+
+TEST_CASE("Drag[en]gine choice loop: a child's success with the conditions false at the loop fails it",
+          "[conformance][dragengine]") {
+  const std::string tree =
+      "<behaviorTree>\n"
+      "  <choice id='c' loop='true'%s>\n"
+      "    <condition>ready</condition>\n"
+      "    <action id='a' name='a'/>\n"
+      "    <action id='b' name='b'/>\n"
+      "  </choice>\n"
+      "</behaviorTree>\n";
+  const std::string script =
+      "tick 1: cond ready=true; a=R\n"
+      "tick 2: cond ready=false; a=S\n"       // a succeeds; the loop asks the conditions: false
+      "tick 3: cond ready=true; a=F; b=S,R\n" // a fails, b succeeds, the loop starts a again
+      "tick 4: b=R\n"
+      "tick 5: cond ready=false; b=S\n";
+  const auto with = [&](const std::string& attributes) {
+    std::string text = tree;
+    text.replace(text.find("%s"), 2, attributes);
+    return text;
+  };
+  CHECK(Run("c.xml", with(""), script) == "a | R\na | F\na b a b | R\nb | R\nb | F\n");
+  CHECK(Run("c.xml", with(" doNotFail='true'"), script) == "a | R\na | S\na b a b | R\nb | R\nb | S\n");
+}
