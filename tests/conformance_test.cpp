@@ -119,3 +119,121 @@ TEST_CASE("Drag[en]gine choice loop: a child's success with the conditions false
   CHECK(Run("c.xml", with(""), script) == "a | R\na | F\na b a b | R\nb | R\nb | F\n");
   CHECK(Run("c.xml", with(" doNotFail='true'"), script) == "a | R\na | S\na b a b | R\nb | R\nb | S\n");
 }
+
+// =============================================================== MBT
+
+TEST_CASE("MBT Priority under a Loop without count: no true case fails it, the Loop and the tree; unknown attributes",
+          "[conformance][mbt]") {
+  const std::string tree =
+      "<BehaviorTree>\n"
+      "  <Variables>\n    <Variable name=\"A\"/>\n    <Variable name=\"B\" default=\"true\"/>\n  </Variables>\n"
+      "  <Root>\n"
+      "    <Loop unknownAttribute=\"x\">\n"
+      "      <Priority>\n"
+      "        <Case condition=\"A\"><Move/></Case>\n"
+      "        <Case condition=\"B\"><Shoot/></Case>\n"
+      "      </Priority>\n"
+      "    </Loop>\n"
+      "  </Root>\n"
+      "</BehaviorTree>\n";
+  // No count: forever. The case switches only when a variable changed; a change
+  // undone in the same tick picks the same case.
+  CHECK(Run("p.xml", tree,
+            "tick 1:\ntick 2: Shoot=S,R\ntick 3: cond A=true\ntick 4: cond B=false; cond B=true\n"
+            "tick 5: cond A=false; cond B=false\ntick 6:\n",
+            true) ==
+        "Shoot | R\nlifecycle: enter:Shoot\n"
+        "Shoot Shoot | R\nlifecycle: exit:Shoot enter:Shoot\n"
+        "Move | R\nlifecycle: exit:Shoot enter:Move\n"
+        "Move | R\nlifecycle: -\n"
+        "- | F\nlifecycle: exit:Move\n"
+        "- | -\nlifecycle: -\n");
+}
+
+TEST_CASE("MBT IfTime, AssertTime, WaitUntilTime: a timestamp never set, then set by an event",
+          "[conformance][mbt]") {
+  const std::string tree =
+      "<BehaviorTree>\n"
+      "  <Timestamps>\n    <Timestamp name=\"Seen\" setOnEvent=\"OnSeen\"/>\n  </Timestamps>\n"
+      "  <Root>\n"
+      "    <Loop>\n"
+      "      <Selector>\n"
+      "        <IfTime since=\"Seen\" isMoreThan=\"2\"><Move/></IfTime>\n"
+      "        <Sequence>\n          <AssertTime since=\"Seen\" isLessThan=\"2\"/>\n          <Shoot/>\n        </Sequence>\n"
+      "        <Sequence>\n          <WaitUntilTime since=\"Seen\" isMoreThan=\"5\"/>\n          <Look/>\n        </Sequence>\n"
+      "      </Selector>\n"
+      "    </Loop>\n"
+      "  </Root>\n"
+      "</BehaviorTree>\n";
+  // Never set: IfTime and AssertTime fail, WaitUntilTime waits (the Selector stays at it).
+  CHECK(Run("t.xml", tree,
+            "tick 1:\ntick 2: event OnSeen\ntick 3:\ntick 4:\ntick 5:\ntick 6:\ntick 7:\ntick 8: Look=S\n"
+            "tick 9: event OnSeen\ntick 10: Shoot=S; Move=S\ntick 11: time 12.5; Move=S\n",
+            true) ==
+        "- | R\nlifecycle: -\n"
+        "- | R\nlifecycle: -\n"
+        "- | R\nlifecycle: -\n"
+        "- | R\nlifecycle: -\n"
+        "- | R\nlifecycle: -\n"
+        "- | R\nlifecycle: -\n"
+        "- | R\nlifecycle: -\n"  // 5 s since: not more than 5
+        "Look Move | R\nlifecycle: enter:Look exit:Look enter:Move\n"
+        "Move | R\nlifecycle: -\n"
+        "Move Shoot | R\nlifecycle: exit:Move enter:Shoot exit:Shoot\n"  // 1 s since: AssertTime holds
+        "Move | R\nlifecycle: enter:Move exit:Move\n");                  // 3.5 s since: IfTime opens
+  // orNeverBeenSet / succeedIfNeverBeenSet: each passes while the timestamp was never set.
+  const std::string never =
+      "<BehaviorTree>\n"
+      "  <Timestamps>\n    <Timestamp name=\"Seen\" setOnEvent=\"OnSeen\"/>\n  </Timestamps>\n"
+      "  <Root>\n"
+      "    <Sequence>\n"
+      "      <IfTime since=\"Seen\" isMoreThan=\"2\" orNeverBeenSet=\"true\"><Move/></IfTime>\n"
+      "      <AssertTime since=\"Seen\" isLessThan=\"5\" orNeverBeenSet=\"true\"/>\n"
+      "      <WaitUntilTime since=\"Seen\" isMoreThan=\"1\" succeedIfNeverBeenSet=\"true\"/>\n"
+      "      <Shoot/>\n"
+      "    </Sequence>\n"
+      "  </Root>\n"
+      "</BehaviorTree>\n";
+  CHECK(Run("n.xml", never, "tick 1: Move=S\n") == "Move Shoot | R\n");
+}
+
+// =============================================================== selection trees
+
+TEST_CASE("Selection tree: a StateMachine in a Priority keeps its state while selected, starts at its first "
+          "state when selection comes back, and a state yielding no leaf passes to the next child",
+          "[conformance][selection]") {
+  const std::string tree =
+      "<SelectionTree name=\"T\" type=\"BehaviorSelectionTree\">\n"
+      "  <Variables>\n"
+      "    <Variable name=\"Danger\"/>\n    <Variable name=\"Go\"/>\n"
+      "    <Variable name=\"Back\"/>\n    <Variable name=\"Empty\"/>\n"
+      "  </Variables>\n"
+      "  <Priority name=\"Root\">\n"
+      "    <Leaf name=\"Flee\" condition=\"Danger\"/>\n"
+      "    <StateMachine name=\"SM\">\n"
+      "      <State name=\"One\">\n"
+      "        <Transition state=\"Two\" condition=\"Go\"/>\n"
+      "        <Leaf name=\"A\"/>\n"
+      "      </State>\n"
+      "      <State name=\"Two\">\n"
+      "        <Transition state=\"One\" condition=\"Back\"/>\n"
+      "        <Priority name=\"P\">\n          <Leaf name=\"B\" condition=\"!Empty\"/>\n        </Priority>\n"
+      "      </State>\n"
+      "    </StateMachine>\n"
+      "    <Leaf name=\"Idle\"/>\n"
+      "  </Priority>\n"
+      "</SelectionTree>\n";
+  CHECK(Run("sm.xml", tree,
+            "tick 1:\n"
+            "tick 2: cond Go=true\n"                 // One -> Two
+            "tick 3: cond Go=false\n"                // kept in Two
+            "tick 4: cond Danger=true\n"             // the Priority's first child
+            "tick 5: cond Danger=false\n"            // back: from One, Go false
+            "tick 6: cond Go=true\n"                 // One -> Two
+            "tick 7: cond Empty=true\n"              // Two yields no leaf: on to Idle
+            "tick 8: cond Empty=false\n"             // from One again: One -> Two
+            "tick 9: cond Go=false\n"
+            "tick 10: cond Back=true\n"              // Two -> One
+            "tick 11: cond Go=true\n") ==            // One -> Two -> One would loop: stays in One
+        "A\nB\nB\nFlee\nA\nB\nIdle\nB\nB\nA\nA\n");
+}
