@@ -4,6 +4,7 @@
 // selected leaf). The files are given in memory through LoadOptions::read.
 #include <catch2/catch.hpp>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "tools/bt_import/run_script.h"
@@ -12,7 +13,7 @@ namespace {
 
 using Files = std::map<std::string, std::string>;
 
-// Runs `script` on files["tree"'s path] (the first file named `main`), the others found beside it.
+// Runs `script` on the file `main` of `files`; the files it names are read from `files` too.
 std::string Run(const Files& files, const std::string& main, const std::string& script, bool lifecycle = false) {
   const bt_import::ScriptParse parse = bt_import::ParseScript(script, "s.txt");
   REQUIRE(parse.Ok());
