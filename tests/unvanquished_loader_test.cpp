@@ -270,9 +270,16 @@ TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
   CHECK(error("selector {\n  action patrl\n}") == "t.bt:2:10: decider action@2:3: unknown action 'patrl' (closest: 'patrol')");
   CHECK(error("condition alve") == "t.bt:1:11: decider condition@1:1: condition: unknown function or constant 'alve' (closest: 'alive')");
   CHECK(error("action moveTo(1, 2)") == "t.bt:1:8: decider action@1:1: action 'moveTo' takes 3 arguments, given 2");
-  std::string wide = "concurrent {";
-  for (int i = 0; i < 21; ++i) wide += " action look";
-  CHECK(error(wide + " }") == "t.bt:1:1: a concurrent node has 21 children; at most 20 are allowed");
+  // Every group reads its children as one list of at most 20 (ReadNodeList's MAX_NODE_LIST).
+  for (const std::string group : {"selector", "fallback", "sequence", "concurrent"}) {
+    std::string wide = group + " {";
+    for (int i = 0; i < 21; ++i) wide += " action look";
+    CHECK(error(wide + " }") == "t.bt:1:1: a " + group + " node has 21 children; at most 20 are allowed");
+    wide = "sequence {\n  " + group + " {";
+    for (int i = 0; i < 20; ++i) wide += " action look";
+    CHECK(error(wide + " }\n}") == "(loaded)");
+  }
+  std::string wide;
   std::string deep;
   for (int i = 0; i < 1000; ++i) deep += "selector {\n";
   CHECK(error(deep) == "t.bt:201:1: nodes nested deeper than 200 levels");

@@ -100,9 +100,13 @@ struct State {
   void Close() {
     std::unique_ptr<SyntaxNode> node = std::move(open.back());
     open.pop_back();
-    if (node->kind == NodeKind::Concurrent && node->children.size() > kMaxUnvanquishedConcurrentChildren)
-      Fail(node->offset, "a concurrent node has " + std::to_string(node->children.size()) + " children; at most " +
-                             std::to_string(kMaxUnvanquishedConcurrentChildren) + " are allowed");
+    // Every group's children are one list of at most 20 (ReadNodeList, MAX_NODE_LIST).
+    const bool group = node->kind == NodeKind::Selector || node->kind == NodeKind::Fallback ||
+                       node->kind == NodeKind::Sequence || node->kind == NodeKind::Concurrent;
+    if (group && node->children.size() > kMaxUnvanquishedChildren)
+      Fail(node->offset, std::string("a ") + KindName(node->kind) + " node has " +
+                             std::to_string(node->children.size()) + " children; at most " +
+                             std::to_string(kMaxUnvanquishedChildren) + " are allowed");
     if (!open.empty()) open.back()->children.push_back(std::move(node));
     else if (node->kind == NodeKind::SelectClass) selectClass = std::move(node);
     else

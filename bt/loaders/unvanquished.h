@@ -7,7 +7,8 @@
 //   selector { ... }      GroupPolicy::Selector (re-evaluates from the first child)
 //   fallback { ... }      GroupPolicy::Fallback (resumes at the running child)
 //   sequence { ... }      GroupPolicy::Sequence
-//   concurrent { ... }    GroupPolicy::Concurrent (at most 20 children)
+//   concurrent { ... }    GroupPolicy::Concurrent
+// (each group: at most 20 children)
 //   action NAME[(args)]   a behavior calling the registered action NAME
 //   condition EXPR        a behavior deciding on EXPR and Done at once ("Succeed")
 //   condition EXPR { n }  a Decorator deciding on EXPR around n
@@ -57,8 +58,8 @@
 
 namespace bt::loaders {
 
-// Most children of a concurrent node (the engine's limit).
-inline constexpr std::size_t kMaxUnvanquishedConcurrentChildren = 20;
+// Most children of a selector, fallback, sequence or concurrent node (the engine's limit).
+inline constexpr std::size_t kMaxUnvanquishedChildren = 20;
 // Deepest nesting of nodes the parser accepts (it recurses once per level).
 inline constexpr int kMaxUnvanquishedDepth = 200;
 
