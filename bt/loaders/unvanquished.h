@@ -60,6 +60,8 @@ namespace bt::loaders {
 
 // Most children of a selector, fallback, sequence or concurrent node (the engine's limit).
 inline constexpr std::size_t kMaxUnvanquishedChildren = 20;
+// Its earlier name, from when only concurrent nodes were checked.
+inline constexpr std::size_t kMaxUnvanquishedConcurrentChildren = kMaxUnvanquishedChildren;
 // Deepest nesting of nodes the parser accepts (it recurses once per level).
 inline constexpr int kMaxUnvanquishedDepth = 200;
 
