@@ -384,6 +384,18 @@ TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error plac
   CHECK(error("#define A B B\n#define B A\naction A") == "t.bt:3:8: expected the end of the file: a file holds exactly one root node");
 }
 
+TEST_CASE("Unvanquished preprocessor: macros whose uses double at each level are bounded even when they expand "
+          "to nothing", "[unvanquished]") {
+  // M0() is M1()M1(), M1() is M2()M2(), ..., M23() is nothing: 2^23 expansions of no bytes.
+  std::string text;
+  for (int level = 0; level < 23; ++level)
+    text += "#define M" + std::to_string(level) + "() M" + std::to_string(level + 1) + "()M" +
+            std::to_string(level + 1) + "()\n";
+  text += "#define M23()\nsequence {\n  M0()\n  action heal\n}\n";
+  CHECK(Errors(bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry())) ==
+        "t.bt:26:3: the file expands to more than 1048576 bytes (macros that expand without end?)");
+}
+
 TEST_CASE("Unvanquished preprocessor: defines with and without parameters, continuation, #ifdef, case-insensitive keywords",
           "[unvanquished]") {
   const bt::loaders::UnvanquishedParse parsed = bt::loaders::ParseUnvanquished(
