@@ -571,3 +571,11 @@ TEST_CASE("ResumeAt: a target outside the tree, not a behavior, or below a group
   CHECK(looping.Tick().status == Status::Running);
   CHECK(bt::ResumeAt(loop, looping.agent, looping.memory.Span(), -1.0, *loop.children[0]).status == Status::BadTime);
 }
+
+TEST_CASE("Drag[en]gine lines end at LF, CRLF or a lone CR, as XML reads them", "[dragengine]") {
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    const std::string text = "<behaviorTree>" + eol + "<sequence>" + eol + "<action name='a'/>" + eol + "  <bogus/>" +
+                             eol + "</sequence></behaviorTree>";
+    CHECK(Errors(bt::loaders::LoadDragengine(text, "eol.xml", Registry())) == "eol.xml:4:3: unknown tag <bogus> in <sequence>");
+  }
+}

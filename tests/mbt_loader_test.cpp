@@ -257,3 +257,12 @@ TEST_CASE("An MBT node whose name would be too long for a decider is an error at
         "long.xml:3:3: a node name of 232 bytes, more than 224 (bt::data::kMaxNameBytes, less room for the loader's "
         "suffixes)\n");
 }
+
+TEST_CASE("MBT lines end at LF, CRLF or a lone CR, as XML reads them", "[mbt][mbt-errors]") {
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    const std::string text = "<BehaviorTree>" + eol + "<Root>" + eol + "<Sequence>" + eol + "<Halt/>" + eol +
+                             "  <Loop count='x'><Halt/></Loop>" + eol + "</Sequence></Root></BehaviorTree>";
+    const auto loaded = LoadModularBehaviorTree(text, "eol.xml", mbt_test::GameRegistry());
+    CHECK(loaded.build.ErrorText() == "eol.xml:5:3: Loop: attribute 'count' must be a whole number >= 0, given 'x'\n");
+  }
+}

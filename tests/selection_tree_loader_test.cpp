@@ -457,4 +457,13 @@ TEST_CASE("Selection tree loader: hostile input is refused, never followed witho
         "suffixes)");
 }
 
+TEST_CASE("Selection tree loader: lines end at LF, CRLF or a lone CR, as XML reads them", "[selection-loader]") {
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    const std::string text = "<SelectionTree name='G' type='BehaviorSelectionTree'>" + eol + "<Priority name='R'>" + eol +
+                             "<Leaf name='I'/>" + eol + "  <Bogus/>" + eol + "</Priority></SelectionTree>";
+    CHECK(ErrorsOf(bt::loaders::LoadSelectionTree(text, "eol.xml", NoNames(), Stubbed()).build) ==
+          "eol.xml:4:3: unknown node type <Bogus>: expected <Priority>, <StateMachine> or <Leaf>");
+  }
+}
+
 }  // namespace selection_tree_loader_test

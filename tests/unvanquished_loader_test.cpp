@@ -282,6 +282,13 @@ TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
   CHECK(error(wide + " }") == "(loaded)");
 }
 
+TEST_CASE("Unvanquished lines end at LF, CRLF or a lone CR, as an editor shows them", "[unvanquished]") {
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    const std::string text = "sequence {" + eol + "  action heal" + eol + "  action heal(" + eol + "}" + eol;
+    CHECK(Errors(bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry())) == "t.bt:4:1: expected an argument or ')'");
+  }
+}
+
 TEST_CASE("Unvanquished: every prefix of every file loads or gives one placed error", "[unvanquished]") {
   for (const char* file : {"guard.bt", "build.bt", "heal.bt", "skirmish.bt", "taunt.bt"}) {
     const std::string text = ReadData(file);

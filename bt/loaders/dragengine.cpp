@@ -21,6 +21,7 @@
 #include "bt/config.h"
 #include "bt/resume_at.h"
 #include "bt/why.h"
+#include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
 
 namespace bt::loaders {
@@ -61,21 +62,13 @@ struct Rule {
 struct XmlFile {
   std::string_view path;
   std::string_view text;
+  LineIndex lines{std::string_view()};
   pugi::xml_document document;
 };
 
 SourceLocation At(const XmlFile& file, std::ptrdiff_t offset) {
-  SourceLocation where{1, 1, file.path};
-  const std::size_t end = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0)), file.text.size());
-  for (std::size_t i = 0; i < end; ++i) {
-    if (file.text[i] == '\n') {
-      ++where.line;
-      where.column = 1;
-    } else {
-      ++where.column;
-    }
-  }
-  return where;
+  const LineColumn at = file.lines.At(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0)));
+  return {at.line, at.column, file.path};
 }
 
 std::string Place(const SourceLocation& where) {
@@ -112,6 +105,7 @@ class Reader {
     XmlFile& file = xml_.emplace_back();
     file.path = path;
     file.text = text;
+    file.lines = LineIndex(text);
     const pugi::xml_parse_result parsed =
         file.document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);
     if (!parsed)

@@ -25,6 +25,7 @@
 #include "bt/data/closest_names.h"
 #include "bt/data/node_logs.h"
 #include "bt/events.h"
+#include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
 #include "bt/timestamps.h"
 #include "bt/variables.h"
@@ -69,17 +70,11 @@ class Reader {
  public:
   Reader(std::string_view text, const std::string& file, const bt::data::Registry& registry,
          const LoadOptions& options, ModularBehaviorTreeParse& out)
-      : text_(text), file_(file), registry_(registry), options_(options), out_(out), spec_(out.spec) {
-    lineStarts_.push_back(0);
-    for (std::size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n') lineStarts_.push_back(i + 1);
-  }
+      : text_(text), file_(file), registry_(registry), options_(options), out_(out), spec_(out.spec), lines_(text) {}
 
   SourceLocation At(std::size_t offset) const {
-    offset = std::min(offset, text_.size());
-    const auto line = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset) - 1;
-    return {static_cast<std::uint32_t>(line - lineStarts_.begin() + 1),
-            static_cast<std::uint32_t>(offset - *line + 1), {}};
+    const LineColumn at = lines_.At(offset);
+    return {at.line, at.column, {}};
   }
   // An element's place: its '<'.
   SourceLocation NodeAt(pugi::xml_node element) const {
@@ -612,7 +607,7 @@ class Reader {
   const LoadOptions& options_;
   ModularBehaviorTreeParse& out_;
   bt::data::TreeSpec& spec_;
-  std::vector<std::size_t> lineStarts_;
+  LineIndex lines_;
   std::map<std::string, int, std::less<>> lineNames_;
   std::map<std::string, SourceLocation, std::less<>> declared_;
   std::vector<std::string> variables_;   // the Bool variables, declared order
