@@ -579,3 +579,13 @@ TEST_CASE("Drag[en]gine lines end at LF, CRLF or a lone CR, as XML reads them", 
     CHECK(Errors(bt::loaders::LoadDragengine(text, "eol.xml", Registry())) == "eol.xml:4:3: unknown tag <bogus> in <sequence>");
   }
 }
+
+TEST_CASE("Drag[en]gine: 10^5 sibling rules are refused at the first node past bt::data::kMaxSpecNodes, in linear time",
+          "[dragengine]") {
+  // Each rule's place and its counted flag were found by a scan of the whole file or spec: 10^5 took minutes.
+  std::string text = "<behaviorTree><sequence>\n";
+  for (int i = 0; i < 100000; ++i) text += "<action name='a'/>\n";
+  text += "</sequence></behaviorTree>";
+  CHECK(Errors(bt::loaders::LoadDragengine(text, "wide.xml", Registry())) ==
+        "wide.xml:65537:1: 100001 nodes, more than bt::data::kMaxSpecNodes (65535)");
+}

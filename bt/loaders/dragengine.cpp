@@ -14,6 +14,8 @@
 #include <map>
 #include <exception>
 #include <set>
+#include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -273,8 +275,7 @@ class SpecWriter {
       top = wrapper;
     }
     // The rule's outermost node is the rule the engine runs: its runs are counted (bt/classic.h).
-    for (NodeSpec& node : spec_.nodes)
-      if (node.name == top) node.flags |= bt::kCountsRuleRuns;
+    spec_.nodes[indexOf_.at(top)].flags |= bt::kCountsRuleRuns;
     return top;
   }
 
@@ -299,12 +300,14 @@ class SpecWriter {
   }
   NodeSpec& Group(const std::string& name, bt::GroupPolicy policy, const std::vector<std::string>& children,
                   const SourceLocation& where) {
+    indexOf_[name] = spec_.nodes.size();
     NodeSpec& node = spec_.Group(name, policy, {});
     for (const std::string& child : children) node.children.push_back({child, where});
     node.where = where;
     return node;
   }
   NodeSpec& Leaf(const std::string& name, const std::string& action, const SourceLocation& where) {
+    indexOf_[name] = spec_.nodes.size();
     NodeSpec& node = spec_.Behavior(name, action);
     node.where = where;
     node.action.where = where;
@@ -429,6 +432,7 @@ class SpecWriter {
   bt::data::TreeSpec& spec_;
   std::string_view mainFile_;
   std::set<std::string> names_;
+  std::unordered_map<std::string, std::size_t> indexOf_;  // each written node's index in spec_.nodes
 };
 
 const DeciderDef* FindByName(const DeciderDef& d, std::string_view name, int depth) {
