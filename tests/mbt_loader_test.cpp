@@ -266,3 +266,13 @@ TEST_CASE("MBT lines end at LF, CRLF or a lone CR, as XML reads them", "[mbt][mb
     CHECK(loaded.build.ErrorText() == "eol.xml:5:3: Loop: attribute 'count' must be a whole number >= 0, given 'x'\n");
   }
 }
+
+TEST_CASE("MBT: 10^5 logged siblings are refused at the first node past bt::data::kMaxSpecNodes, in linear time",
+          "[mbt][mbt-errors]") {
+  // Each node's logs were attached by a scan of the whole spec: 10^5 took minutes.
+  std::string text = "<BehaviorTree><Root><Sequence>\n";
+  for (int i = 0; i < 100000; ++i) text += "<Halt _startLog='s'/>\n";
+  text += "</Sequence></Root></BehaviorTree>";
+  const auto loaded = LoadModularBehaviorTree(text, "wide.xml", mbt_test::GameRegistry());
+  CHECK(loaded.build.ErrorText() == "wide.xml:65536:1: 300001 nodes, more than bt::data::kMaxSpecNodes (65535)\n");
+}

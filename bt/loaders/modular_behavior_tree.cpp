@@ -118,6 +118,7 @@ class Reader {
       Fail(nodes.size() > 1 ? NodeAt(nodes[1]) : NodeAt(root),
            "<Root> holds exactly one node, given " + (nodes.empty() ? std::string("none") : std::to_string(nodes.size())));
     spec_.root = Add(nodes[0], 1);
+    bt::data::AttachNodeLogs(spec_, logged_);  // the names it adds contain '.': never a node's own
   }
 
  private:
@@ -595,10 +596,12 @@ class Reader {
   std::string AttachLogs(pugi::xml_node element, const std::string& name) {
     bt::data::NodeLogs logs{element.attribute("_startLog").value(), element.attribute("_successLog").value(),
                             element.attribute("_failureLog").value()};
-    bt::data::AttachNodeLogs(spec_, name, logs);  // the names it adds contain '.': never a node's own
-    if (!logs.failure.empty()) return name + "._logs";
-    if (!logs.start.empty() || !logs.success.empty()) return name + "._logged";
-    return name;
+    // Attached once the whole tree is read: one pass, however many nodes log.
+    const std::string wrapper = !logs.failure.empty()                           ? name + "._logs"
+                                : !logs.start.empty() || !logs.success.empty() ? name + "._logged"
+                                                                               : name;
+    if (wrapper != name) logged_.emplace_back(name, std::move(logs));
+    return wrapper;
   }
 
   std::string_view text_;
@@ -608,6 +611,7 @@ class Reader {
   ModularBehaviorTreeParse& out_;
   bt::data::TreeSpec& spec_;
   LineIndex lines_;
+  std::vector<std::pair<std::string, bt::data::NodeLogs>> logged_;  // the nodes with logging attributes
   std::map<std::string, int, std::less<>> lineNames_;
   std::map<std::string, SourceLocation, std::less<>> declared_;
   std::vector<std::string> variables_;   // the Bool variables, declared order
