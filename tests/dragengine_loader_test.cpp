@@ -587,5 +587,15 @@ TEST_CASE("Drag[en]gine: 10^5 sibling rules are refused at the first node past b
   for (int i = 0; i < 100000; ++i) text += "<action name='a'/>\n";
   text += "</sequence></behaviorTree>";
   CHECK(Errors(bt::loaders::LoadDragengine(text, "wide.xml", Registry())) ==
-        "wide.xml:65537:1: 100001 nodes, more than bt::data::kMaxSpecNodes (65535)");
+        "wide.xml:65537:1: more than bt::data::kMaxSpecNodes (65535) nodes");
+}
+
+TEST_CASE("Drag[en]gine: a gate asked after every child of every condition stops at bt::data::kMaxSpecNodes", "[dragengine]") {
+  // anyFalse on a choice writes the conditions' gate once per child: 3000 x 3000 nodes without the limit.
+  std::string text = "<behaviorTree><choice>\n<conditionMode>anyFalse</conditionMode>\n";
+  for (int i = 0; i < 3000; ++i) text += "<condition>c" + std::to_string(i) + "</condition>\n";
+  for (int i = 0; i < 3000; ++i) text += "<action name='a'/>\n";
+  text += "</choice></behaviorTree>";
+  CHECK(Errors(bt::loaders::LoadDragengine(text, "gates.xml", Registry())) ==
+        "gates.xml:1255:1: more than bt::data::kMaxSpecNodes (65535) nodes");
 }

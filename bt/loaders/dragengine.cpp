@@ -298,8 +298,14 @@ class SpecWriter {
   void AddParams(NodeSpec& node, const Rule& rule) {
     for (const auto& [key, value] : rule.params) node.params.push_back(ArgSpec::Text(value, rule.where).Named(key));
   }
+  // A gate is written once per place it is asked (children x conditions): the
+  // spec stops at the node past the builder's limit rather than grow without end.
+  void Count(const SourceLocation& where) const {
+    if (spec_.nodes.size() >= bt::data::kMaxSpecNodes) throw LoadFailure{where, bt::data::TooManyNodesMessage()};
+  }
   NodeSpec& Group(const std::string& name, bt::GroupPolicy policy, const std::vector<std::string>& children,
                   const SourceLocation& where) {
+    Count(where);
     indexOf_[name] = spec_.nodes.size();
     NodeSpec& node = spec_.Group(name, policy, {});
     for (const std::string& child : children) node.children.push_back({child, where});
@@ -307,6 +313,7 @@ class SpecWriter {
     return node;
   }
   NodeSpec& Leaf(const std::string& name, const std::string& action, const SourceLocation& where) {
+    Count(where);
     indexOf_[name] = spec_.nodes.size();
     NodeSpec& node = spec_.Behavior(name, action);
     node.where = where;

@@ -495,6 +495,11 @@ class TreeConverter {
   // The node's index in spec.nodes, or nothing after an error.
   std::optional<std::size_t> ConvertNode(const pugi::xml_node& node, const XmlFile& file, Role role, int depth) {
     if (TooDeep(depth, file, node)) return std::nullopt;
+    // A block is expanded at each Ref: Refs that double at each level stop at the builder's limit.
+    if (spec.nodes.size() >= bt::data::kMaxSpecNodes) {
+      Fail(file, node, bt::data::TooManyNodesMessage());
+      return std::nullopt;
+    }
     const bool leaf = TagIs(node, "Leaf"), priority = TagIs(node, "Priority"), machine = TagIs(node, "StateMachine");
     if (TagIs(node, "Sequence")) {
       Fail(file, node, "<Sequence> is not supported: CryEngine parses it, but its evaluation reads states a "
