@@ -553,6 +553,9 @@ TEST_CASE("MBT's logging attributes wrap any node in Log leaves without changing
   REQUIRE(bt::data::AttachNodeLogs(spec, "X", {"starting", "succeeded", "failed"}));
   CHECK_FALSE(bt::data::AttachNodeLogs(spec, "X", {"again", "", ""}));  // X._logged exists: nothing changes
   CHECK_FALSE(bt::data::AttachNodeLogs(spec, "NOBODY", {"a", "b", "c"}));
+  // Many at once: all or nothing (REST would be wrapped, but NOBODY is missing).
+  CHECK_FALSE(bt::data::AttachNodeLogs(spec, {{"REST", {"a", "", ""}}, {"NOBODY", {"a", "", ""}}}));
+  CHECK(spec.nodes.size() == 8);
   CHECK(spec.nodes[0].children[0].name == "X._logs");
   const bt::data::BuildResult built = bt::data::BuildTree(spec, registry);
   REQUIRE(built.Ok());

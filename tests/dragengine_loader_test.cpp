@@ -571,3 +571,31 @@ TEST_CASE("ResumeAt: a target outside the tree, not a behavior, or below a group
   CHECK(looping.Tick().status == Status::Running);
   CHECK(bt::ResumeAt(loop, looping.agent, looping.memory.Span(), -1.0, *loop.children[0]).status == Status::BadTime);
 }
+
+TEST_CASE("Drag[en]gine lines end at LF, CRLF or a lone CR, as XML reads them", "[dragengine]") {
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    const std::string text = "<behaviorTree>" + eol + "<sequence>" + eol + "<action name='a'/>" + eol + "  <bogus/>" +
+                             eol + "</sequence></behaviorTree>";
+    CHECK(Errors(bt::loaders::LoadDragengine(text, "eol.xml", Registry())) == "eol.xml:4:3: unknown tag <bogus> in <sequence>");
+  }
+}
+
+TEST_CASE("Drag[en]gine: 10^5 sibling rules are refused at the first node past bt::data::kMaxSpecNodes, in linear time",
+          "[dragengine]") {
+  // Each rule's place and its counted flag were found by a scan of the whole file or spec: 10^5 took minutes.
+  std::string text = "<behaviorTree><sequence>\n";
+  for (int i = 0; i < 100000; ++i) text += "<action name='a'/>\n";
+  text += "</sequence></behaviorTree>";
+  CHECK(Errors(bt::loaders::LoadDragengine(text, "wide.xml", Registry())) ==
+        "wide.xml:65537:1: more than bt::data::kMaxSpecNodes (65535) nodes");
+}
+
+TEST_CASE("Drag[en]gine: a gate asked after every child of every condition stops at bt::data::kMaxSpecNodes", "[dragengine]") {
+  // anyFalse on a choice writes the conditions' gate once per child: 3000 x 3000 nodes without the limit.
+  std::string text = "<behaviorTree><choice>\n<conditionMode>anyFalse</conditionMode>\n";
+  for (int i = 0; i < 3000; ++i) text += "<condition>c" + std::to_string(i) + "</condition>\n";
+  for (int i = 0; i < 3000; ++i) text += "<action name='a'/>\n";
+  text += "</choice></behaviorTree>";
+  CHECK(Errors(bt::loaders::LoadDragengine(text, "gates.xml", Registry())) ==
+        "gates.xml:1255:1: more than bt::data::kMaxSpecNodes (65535) nodes");
+}

@@ -257,3 +257,22 @@ TEST_CASE("An MBT node whose name would be too long for a decider is an error at
         "long.xml:3:3: a node name of 232 bytes, more than 224 (bt::data::kMaxNameBytes, less room for the loader's "
         "suffixes)\n");
 }
+
+TEST_CASE("MBT lines end at LF, CRLF or a lone CR, as XML reads them", "[mbt][mbt-errors]") {
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    const std::string text = "<BehaviorTree>" + eol + "<Root>" + eol + "<Sequence>" + eol + "<Halt/>" + eol +
+                             "  <Loop count='x'><Halt/></Loop>" + eol + "</Sequence></Root></BehaviorTree>";
+    const auto loaded = LoadModularBehaviorTree(text, "eol.xml", mbt_test::GameRegistry());
+    CHECK(loaded.build.ErrorText() == "eol.xml:5:3: Loop: attribute 'count' must be a whole number >= 0, given 'x'\n");
+  }
+}
+
+TEST_CASE("MBT: 10^5 logged siblings are refused at the first node past bt::data::kMaxSpecNodes, in linear time",
+          "[mbt][mbt-errors]") {
+  // Each node's logs were attached by a scan of the whole spec: 10^5 took minutes.
+  std::string text = "<BehaviorTree><Root><Sequence>\n";
+  for (int i = 0; i < 100000; ++i) text += "<Halt _startLog='s'/>\n";
+  text += "</Sequence></Root></BehaviorTree>";
+  const auto loaded = LoadModularBehaviorTree(text, "wide.xml", mbt_test::GameRegistry());
+  CHECK(loaded.build.ErrorText() == "wide.xml:65536:1: more than bt::data::kMaxSpecNodes (65535) nodes\n");
+}

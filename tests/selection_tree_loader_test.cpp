@@ -457,4 +457,26 @@ TEST_CASE("Selection tree loader: hostile input is refused, never followed witho
         "suffixes)");
 }
 
+TEST_CASE("Selection tree loader: lines end at LF, CRLF or a lone CR, as XML reads them", "[selection-loader]") {
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    const std::string text = "<SelectionTree name='G' type='BehaviorSelectionTree'>" + eol + "<Priority name='R'>" + eol +
+                             "<Leaf name='I'/>" + eol + "  <Bogus/>" + eol + "</Priority></SelectionTree>";
+    CHECK(ErrorsOf(bt::loaders::LoadSelectionTree(text, "eol.xml", NoNames(), Stubbed()).build) ==
+          "eol.xml:4:3: unknown node type <Bogus>: expected <Priority>, <StateMachine> or <Leaf>");
+  }
+}
+
+
+TEST_CASE("Selection tree loader: Refs that double at each level stop at bt::data::kMaxSpecNodes", "[selection-loader]") {
+  // B0 holds two Refs to B1, B1 two to B2, ... B40 a Leaf: 2^40 nodes without the limit.
+  std::string text = "<SelectionTree name='G' type='BehaviorSelectionTree'><Blocks>\n";
+  for (int i = 0; i < 40; ++i) {
+    const std::string next = std::to_string(i + 1);
+    text += "<Block name='B" + std::to_string(i) + "'><Priority name='P'><Ref name='B" + next + "'/><Ref name='B" +
+            next + "'/></Priority></Block>\n";
+  }
+  text += "<Block name='B40'><Leaf name='L'/></Block>\n</Blocks>\n<Ref name='B0'/></SelectionTree>";
+  CHECK(ErrorsOf(bt::loaders::LoadSelectionTree(text, "refs.xml", NoNames(), Stubbed()).build) ==
+        "refs.xml:27:19: more than bt::data::kMaxSpecNodes (65535) nodes");
+}
 }  // namespace selection_tree_loader_test

@@ -251,6 +251,11 @@ TEST_CASE("BuildTree reports each problem of a spec with its file, line and colu
     CHECK(FirstError(Build(spec, registry)) ==
           "guard.bt:12:11: decider ATTACK: unknown constant 'E_H_REACTR' (closest: 'E_H_REACTOR')");
   }
+  SECTION("more nodes than kMaxSpecNodes, placed at the first one past the limit") {
+    while (spec.nodes.size() <= bt::data::kMaxSpecNodes)
+      spec.Behavior("N" + std::to_string(spec.nodes.size()), "Hide").At(static_cast<std::uint32_t>(spec.nodes.size()), 1);
+    CHECK(FirstError(Build(spec, registry)) == "guard.bt:65536:1: more than bt::data::kMaxSpecNodes (65535) nodes");
+  }
   SECTION("an unknown child, with the closest node names") {
     spec.nodes[0].children[0] = {"ATACK", {1, 20, {}}};
     CHECK(FirstError(Build(spec, registry)) == "guard.bt:1:20: decider ROOT: unknown child 'ATACK' (closest: 'ATTACK')");

@@ -289,6 +289,13 @@ TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
   CHECK(error(wide + " }") == "(loaded)");
 }
 
+TEST_CASE("Unvanquished lines end at LF, CRLF or a lone CR, as an editor shows them", "[unvanquished]") {
+  for (const std::string eol : {"\n", "\r\n", "\r"}) {
+    const std::string text = "sequence {" + eol + "  action heal" + eol + "  action heal(" + eol + "}" + eol;
+    CHECK(Errors(bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry())) == "t.bt:4:1: expected an argument or ')'");
+  }
+}
+
 TEST_CASE("Unvanquished: every prefix of every file loads or gives one placed error", "[unvanquished]") {
   for (const char* file : {"guard.bt", "build.bt", "heal.bt", "skirmish.bt", "taunt.bt"}) {
     const std::string text = ReadData(file);
@@ -389,6 +396,18 @@ TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error plac
         "t.bt:2:1: decider condition@2:1: condition: column 1: unknown function or constant 'enemyVisble' "
         "(closest: 'enemyVisible')");
   CHECK(error("#define A B B\n#define B A\naction A") == "t.bt:3:8: expected the end of the file: a file holds exactly one root node");
+}
+
+TEST_CASE("Unvanquished preprocessor: macros whose uses double at each level are bounded even when they expand "
+          "to nothing", "[unvanquished]") {
+  // M0() is M1()M1(), M1() is M2()M2(), ..., M23() is nothing: 2^23 expansions of no bytes.
+  std::string text;
+  for (int level = 0; level < 23; ++level)
+    text += "#define M" + std::to_string(level) + "() M" + std::to_string(level + 1) + "()M" +
+            std::to_string(level + 1) + "()\n";
+  text += "#define M23()\nsequence {\n  M0()\n  action heal\n}\n";
+  CHECK(Errors(bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry())) ==
+        "t.bt:26:3: the file expands to more than 1048576 bytes (macros that expand without end?)");
 }
 
 TEST_CASE("Unvanquished preprocessor: defines with and without parameters, continuation, #ifdef, case-insensitive keywords",

@@ -10,6 +10,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "bt/data/tree_spec.h"
 
@@ -29,5 +31,11 @@ struct NodeLogs {
 // the node was. Returns false, changing nothing, when the spec has no node
 // `name` or already has a node of one of those names.
 bool AttachNodeLogs(TreeSpec& spec, std::string_view name, const NodeLogs& logs);
+
+// The same for many nodes at once, each named as the spec is given (not a
+// wrapper another entry adds), in time linear in the spec: a loader that logs
+// every node of a large file calls this once. False, changing nothing, when any
+// entry's node is missing or a wrapper's name is taken (by a node or another entry).
+bool AttachNodeLogs(TreeSpec& spec, const std::vector<std::pair<std::string, NodeLogs>>& logged);
 
 }  // namespace bt::data

@@ -251,10 +251,9 @@ class Planner {
 
   bool Run(Plan& plan) {
     if (spec_.nodes.empty()) return report_.Error({}, {}, "no nodes: a tree needs at least its root"), false;
+    // Placed at the first node past the limit: a loader writes nodes in the file's order.
     if (spec_.nodes.size() > kMaxSpecNodes)
-      return report_.Error({}, {}, std::to_string(spec_.nodes.size()) + " nodes, more than bt::data::kMaxSpecNodes (" +
-                                       std::to_string(kMaxSpecNodes) + ")"),
-             false;
+      return report_.Error(spec_.nodes[kMaxSpecNodes].where, {}, TooManyNodesMessage()), false;
     plan_ = &plan;
     for (const VariableSpec& v : spec_.variables) variables_.push_back({v.name.c_str(), v.type, v.initial});
     IndexNames();
@@ -1015,6 +1014,10 @@ class TreeArena {
 };
 
 // ============================================================ [SECTION] BuildTree
+
+std::string TooManyNodesMessage() {
+  return "more than bt::data::kMaxSpecNodes (" + std::to_string(kMaxSpecNodes) + ") nodes";
+}
 
 BuildResult BuildTree(const TreeSpec& spec, const Registry& registry, const BuildOptions& options) {
   BuildResult result;

@@ -40,6 +40,9 @@ inline constexpr std::size_t kMaxNameBytes = 256;
 inline constexpr std::size_t kMaxTextBytes = 4096;
 // Most nodes one spec may hold (the root reaches at most bt::kMaxTreeDeciders of them).
 inline constexpr std::size_t kMaxSpecNodes = 65535;
+// The error of a spec past kMaxSpecNodes, placed at its first node past the
+// limit; a loader whose file expands (Refs, gates) stops there with it too.
+std::string TooManyNodesMessage();
 // Errors reported by one build; the rest are counted in a last one.
 inline constexpr std::size_t kMaxBuildErrors = 100;
 

@@ -14,6 +14,8 @@
 #include <map>
 #include <exception>
 #include <set>
+#include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -21,6 +23,7 @@
 #include "bt/config.h"
 #include "bt/resume_at.h"
 #include "bt/why.h"
+#include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
 
 namespace bt::loaders {
@@ -61,21 +64,13 @@ struct Rule {
 struct XmlFile {
   std::string_view path;
   std::string_view text;
+  LineIndex lines{std::string_view()};
   pugi::xml_document document;
 };
 
 SourceLocation At(const XmlFile& file, std::ptrdiff_t offset) {
-  SourceLocation where{1, 1, file.path};
-  const std::size_t end = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0)), file.text.size());
-  for (std::size_t i = 0; i < end; ++i) {
-    if (file.text[i] == '\n') {
-      ++where.line;
-      where.column = 1;
-    } else {
-      ++where.column;
-    }
-  }
-  return where;
+  const LineColumn at = file.lines.At(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0)));
+  return {at.line, at.column, file.path};
 }
 
 std::string Place(const SourceLocation& where) {
@@ -112,6 +107,7 @@ class Reader {
     XmlFile& file = xml_.emplace_back();
     file.path = path;
     file.text = text;
+    file.lines = LineIndex(text);
     const pugi::xml_parse_result parsed =
         file.document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);
     if (!parsed)
@@ -279,8 +275,7 @@ class SpecWriter {
       top = wrapper;
     }
     // The rule's outermost node is the rule the engine runs: its runs are counted (bt/classic.h).
-    for (NodeSpec& node : spec_.nodes)
-      if (node.name == top) node.flags |= bt::kCountsRuleRuns;
+    spec_.nodes[indexOf_.at(top)].flags |= bt::kCountsRuleRuns;
     return top;
   }
 
@@ -303,14 +298,23 @@ class SpecWriter {
   void AddParams(NodeSpec& node, const Rule& rule) {
     for (const auto& [key, value] : rule.params) node.params.push_back(ArgSpec::Text(value, rule.where).Named(key));
   }
+  // A gate is written once per place it is asked (children x conditions): the
+  // spec stops at the node past the builder's limit rather than grow without end.
+  void Count(const SourceLocation& where) const {
+    if (spec_.nodes.size() >= bt::data::kMaxSpecNodes) throw LoadFailure{where, bt::data::TooManyNodesMessage()};
+  }
   NodeSpec& Group(const std::string& name, bt::GroupPolicy policy, const std::vector<std::string>& children,
                   const SourceLocation& where) {
+    Count(where);
+    indexOf_[name] = spec_.nodes.size();
     NodeSpec& node = spec_.Group(name, policy, {});
     for (const std::string& child : children) node.children.push_back({child, where});
     node.where = where;
     return node;
   }
   NodeSpec& Leaf(const std::string& name, const std::string& action, const SourceLocation& where) {
+    Count(where);
+    indexOf_[name] = spec_.nodes.size();
     NodeSpec& node = spec_.Behavior(name, action);
     node.where = where;
     node.action.where = where;
@@ -435,6 +439,7 @@ class SpecWriter {
   bt::data::TreeSpec& spec_;
   std::string_view mainFile_;
   std::set<std::string> names_;
+  std::unordered_map<std::string, std::size_t> indexOf_;  // each written node's index in spec_.nodes
 };
 
 const DeciderDef* FindByName(const DeciderDef& d, std::string_view name, int depth) {

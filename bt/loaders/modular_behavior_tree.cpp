@@ -25,6 +25,7 @@
 #include "bt/data/closest_names.h"
 #include "bt/data/node_logs.h"
 #include "bt/events.h"
+#include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
 #include "bt/timestamps.h"
 #include "bt/variables.h"
@@ -69,17 +70,11 @@ class Reader {
  public:
   Reader(std::string_view text, const std::string& file, const bt::data::Registry& registry,
          const LoadOptions& options, ModularBehaviorTreeParse& out)
-      : text_(text), file_(file), registry_(registry), options_(options), out_(out), spec_(out.spec) {
-    lineStarts_.push_back(0);
-    for (std::size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n') lineStarts_.push_back(i + 1);
-  }
+      : text_(text), file_(file), registry_(registry), options_(options), out_(out), spec_(out.spec), lines_(text) {}
 
   SourceLocation At(std::size_t offset) const {
-    offset = std::min(offset, text_.size());
-    const auto line = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset) - 1;
-    return {static_cast<std::uint32_t>(line - lineStarts_.begin() + 1),
-            static_cast<std::uint32_t>(offset - *line + 1), {}};
+    const LineColumn at = lines_.At(offset);
+    return {at.line, at.column, {}};
   }
   // An element's place: its '<'.
   SourceLocation NodeAt(pugi::xml_node element) const {
@@ -123,6 +118,7 @@ class Reader {
       Fail(nodes.size() > 1 ? NodeAt(nodes[1]) : NodeAt(root),
            "<Root> holds exactly one node, given " + (nodes.empty() ? std::string("none") : std::to_string(nodes.size())));
     spec_.root = Add(nodes[0], 1);
+    bt::data::AttachNodeLogs(spec_, logged_);  // the names it adds contain '.': never a node's own
   }
 
  private:
@@ -600,10 +596,12 @@ class Reader {
   std::string AttachLogs(pugi::xml_node element, const std::string& name) {
     bt::data::NodeLogs logs{element.attribute("_startLog").value(), element.attribute("_successLog").value(),
                             element.attribute("_failureLog").value()};
-    bt::data::AttachNodeLogs(spec_, name, logs);  // the names it adds contain '.': never a node's own
-    if (!logs.failure.empty()) return name + "._logs";
-    if (!logs.start.empty() || !logs.success.empty()) return name + "._logged";
-    return name;
+    // Attached once the whole tree is read: one pass, however many nodes log.
+    const std::string wrapper = !logs.failure.empty()                           ? name + "._logs"
+                                : !logs.start.empty() || !logs.success.empty() ? name + "._logged"
+                                                                               : name;
+    if (wrapper != name) logged_.emplace_back(name, std::move(logs));
+    return wrapper;
   }
 
   std::string_view text_;
@@ -612,7 +610,8 @@ class Reader {
   const LoadOptions& options_;
   ModularBehaviorTreeParse& out_;
   bt::data::TreeSpec& spec_;
-  std::vector<std::size_t> lineStarts_;
+  LineIndex lines_;
+  std::vector<std::pair<std::string, bt::data::NodeLogs>> logged_;  // the nodes with logging attributes
   std::map<std::string, int, std::less<>> lineNames_;
   std::map<std::string, SourceLocation, std::less<>> declared_;
   std::vector<std::string> variables_;   // the Bool variables, declared order

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "bt/data/expression.h"
+#include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
 #include "bt/tree.h"
 
@@ -55,19 +56,13 @@ struct XmlFile {
   std::string path;
   std::string_view text;
   pugi::xml_document doc;
-  std::vector<std::size_t> lineStarts;
+  LineIndex lines;
 
-  XmlFile(std::string filePath, std::string_view fileText) : path(std::move(filePath)), text(fileText) {
-    lineStarts.push_back(0);
-    for (std::size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n') lineStarts.push_back(i + 1);
-  }
+  XmlFile(std::string filePath, std::string_view fileText) : path(std::move(filePath)), text(fileText), lines(text) {}
 
   SourceLocation At(std::size_t offset) const {
-    offset = std::min(offset, text.size());
-    const auto after = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
-    const std::size_t line = static_cast<std::size_t>(after - lineStarts.begin());
-    return {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(offset - lineStarts[line - 1] + 1), path};
+    const LineColumn at = lines.At(offset);
+    return {at.line, at.column, path};
   }
   // Where an element's '<' is (pugixml gives its name's offset).
   std::size_t OffsetOf(const pugi::xml_node& node) const {
@@ -500,6 +495,11 @@ class TreeConverter {
   // The node's index in spec.nodes, or nothing after an error.
   std::optional<std::size_t> ConvertNode(const pugi::xml_node& node, const XmlFile& file, Role role, int depth) {
     if (TooDeep(depth, file, node)) return std::nullopt;
+    // A block is expanded at each Ref: Refs that double at each level stop at the builder's limit.
+    if (spec.nodes.size() >= bt::data::kMaxSpecNodes) {
+      Fail(file, node, bt::data::TooManyNodesMessage());
+      return std::nullopt;
+    }
     const bool leaf = TagIs(node, "Leaf"), priority = TagIs(node, "Priority"), machine = TagIs(node, "StateMachine");
     if (TagIs(node, "Sequence")) {
       Fail(file, node, "<Sequence> is not supported: CryEngine parses it, but its evaluation reads states a "

@@ -26,6 +26,7 @@
 
 #include "bt/classic.h"
 #include "bt/data/expression.h"
+#include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
 #include "bt/loaders/unvanquished_preprocessor.h"
 
@@ -577,16 +578,9 @@ class Loader {
 
   // Line and column of a place (counting from 1); the file named when it is not the first.
   SourceLocation Locate(SourcePlace place) {
-    std::vector<std::size_t>& starts = lineStarts_[place.file];
-    if (starts.empty()) {
-      starts.push_back(0);
-      for (std::size_t i = 0; i < place.file->text.size(); ++i)
-        if (place.file->text[i] == '\n') starts.push_back(i + 1);
-    }
-    const auto line = std::upper_bound(starts.begin(), starts.end(), place.offset) - 1;
-    return {static_cast<std::uint32_t>(line - starts.begin() + 1),
-            static_cast<std::uint32_t>(place.offset - *line + 1),
-            place.file == &first_ ? std::string_view() : std::string_view(place.file->path)};
+    const LineIndex& lines = lines_.try_emplace(place.file, place.file->text).first->second;
+    const LineColumn at = lines.At(place.offset);
+    return {at.line, at.column, place.file == &first_ ? std::string_view() : std::string_view(place.file->path)};
   }
 
  private:
@@ -595,7 +589,7 @@ class Loader {
   std::vector<const SourceFile*> chain_;  // the behaviors being written, outermost first
   std::map<std::pair<const bt::data::TreeSpec*, std::string>, std::string> loaded_;
   std::map<const bt::data::TreeSpec*, std::set<std::string>> names_;
-  std::map<const SourceFile*, std::vector<std::size_t>> lineStarts_;
+  std::map<const SourceFile*, LineIndex> lines_;
 };
 
 SourceLocation SpecWriter::At(std::size_t offset) const {

@@ -352,8 +352,11 @@ class Preprocessor {
       throw Failure{at, "macros nested deeper than " + std::to_string(kMaxUnvanquishedMacroDepth) + " levels"};
     std::vector<std::string> args;
     const std::size_t end = macro.functionLike ? ReadArguments(macro, name, text, after, at, args) : after;
+    // The body counts before it is scanned again: a macro whose uses expand to
+    // nothing still does work (M0() as M1()M1(), M1() as M2()M2()... doubles it).
     std::string body;
     if (macro.params.empty()) {
+      Count(macro.body.size(), at);
       body = macro.body;
     } else {
       std::vector<std::string> expanded(args.size());
@@ -374,6 +377,7 @@ class Preprocessor {
         } else if (stop == i) {
           stop = i + 1;
         }
+        Count(stop - i, at);
         body.append(from, i, stop - i);
         i = stop;
       }
