@@ -28,9 +28,11 @@ inline const bt::data::Registry& Builtins() {
   return registry;
 }
 
+// Lines as an editor shows them (bt/loaders/line_index.h): ended by LF, CRLF or a lone CR.
 inline std::size_t Lines(std::string_view text) {
   std::size_t lines = 1;
-  for (const char c : text) lines += c == '\n';
+  for (std::size_t i = 0; i < text.size(); ++i)
+    lines += text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
   return lines;
 }
 
