@@ -14,6 +14,7 @@
 #include "bt/data/registry.h"
 #include "bt/data/stubs.h"
 #include "bt/loaders/unvanquished.h"
+#include "bt/loaders/unvanquished_preprocessor.h"
 #include "tests/trace_agent.h"
 
 namespace {
@@ -408,6 +409,13 @@ TEST_CASE("Unvanquished preprocessor: macros whose uses double at each level are
   text += "#define M23()\nsequence {\n  M0()\n  action heal\n}\n";
   CHECK(Errors(bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry())) ==
         "t.bt:26:3: the file expands to more than 1048576 bytes (macros that expand without end?)");
+  // A file that is only large, without a macro, is told so.
+  std::string large = "sequence {\n";
+  while (large.size() <= bt::loaders::kMaxUnvanquishedExpandedBytes) large += "  action heal\n";
+  large += "}\n";
+  const std::string error = Errors(bt::loaders::LoadUnvanquished(large, "t.bt", Bot::Registry()));
+  CHECK(error.find("the file and its includes hold more than 1048576 bytes") != std::string::npos);
+  CHECK(error.find("macros") == std::string::npos);
 }
 
 TEST_CASE("Unvanquished preprocessor: defines with and without parameters, continuation, #ifdef, case-insensitive keywords",

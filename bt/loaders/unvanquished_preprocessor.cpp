@@ -186,8 +186,10 @@ class Preprocessor {
   void Count(std::size_t bytes, SourcePlace at) {
     produced_ += bytes;
     if (produced_ > kMaxUnvanquishedExpandedBytes)
-      throw Failure{at, "the file expands to more than " + std::to_string(kMaxUnvanquishedExpandedBytes) +
-                            " bytes (macros that expand without end?)"};
+      throw Failure{at, expandedMacros_ ? "the file expands to more than " + std::to_string(kMaxUnvanquishedExpandedBytes) +
+                                              " bytes (macros that expand without end?)"
+                                        : "the file and its includes hold more than " +
+                                              std::to_string(kMaxUnvanquishedExpandedBytes) + " bytes"};
   }
 
   void Emit(const SourceFile& file, std::size_t offset, std::size_t length) {
@@ -350,6 +352,7 @@ class Preprocessor {
                      SourcePlace at, int depth, std::string& out) {
     if (depth >= kMaxUnvanquishedMacroDepth)
       throw Failure{at, "macros nested deeper than " + std::to_string(kMaxUnvanquishedMacroDepth) + " levels"};
+    expandedMacros_ = true;
     std::vector<std::string> args;
     const std::size_t end = macro.functionLike ? ReadArguments(macro, name, text, after, at, args) : after;
     // The body counts before it is scanned again: a macro whose uses expand to
@@ -415,7 +418,8 @@ class Preprocessor {
   std::vector<const Macro*> expanding_;         // turned off while their bodies are scanned
   std::vector<const SourceFile*> including_;    // the #include chain
   std::vector<Condition> conditions_;
-  std::size_t produced_ = 0;
+  std::size_t produced_ = 0;     // bytes emitted, and macro bodies at each use
+  bool expandedMacros_ = false;  // whether produced_ counts macro expansions (the error says which)
 };
 
 }  // namespace
