@@ -149,15 +149,17 @@ int Crowd::Interval(std::size_t agent) const {
 }
 
 void Crowd::Leave(std::size_t agent) {
-  if (agent >= Size() || ClassOf(agent) < 0) return;
-  --members_[ClassOf(agent)];
+  if (agent >= Size()) return;
+  const int c = ClassOf(agent);
+  if (c < 0) return;
+  --members_[c];
   CancelNewClass(agent);
   MoveTo(agent, kAbsentBucket);
 }
 
 void Crowd::Join(std::size_t agent, const CrowdAgentState& state) {
   if (agent >= Size()) return;
-  if (ClassOf(agent) >= 0) --members_[ClassOf(agent)];
+  if (const int was = ClassOf(agent); was >= 0) --members_[was];
   CancelNewClass(agent);
   const int c = ClassOfInterval(state.interval);
   ++members_[c];
