@@ -348,7 +348,7 @@ Result TickLoop(ClassicGroup& c, const DeciderDef& g, bool isNew, Result again) 
 // (its time kept in the group's timer, which outlives the group); failed before.
 // Strictly past the deadline, as Unvanquished BotDecoratorTimer (level.time > deadline).
 Result TickCooldown(ClassicGroup& c, TickState& t, const DeciderDef& g) {
-  float& lastFailure = t.timers[g.data->timerIndex];
+  float& lastFailure = Timers(t)[g.data->timerIndex];
   if (!(t.sinceEpoch > static_cast<double>(lastFailure) + static_cast<double>(g.config.seconds))) {
     c.End(0, "cooling down");
     return Result::Failed;

@@ -24,15 +24,11 @@
 // is shared by every agent that passes through it, so the branch predictor
 // learns one copy of each hysteresis Decide; the per-tick set-up is what the
 // walk reads; and a damaged block is found where the walk meets it instead of
-// by a walk of its own. One difference follows, on damaged blocks only: the
-// reference tick checks the whole active path before calling anything, while
-// this one checks each group as its walk reaches it, and an old path it did not
-// walk (an interrupted one, or one below a group behavior that ended) before
-// deactivating it; so it calls what lies above the damage (the hysteresis
-// Decides and group behaviors on the way down) before it returns the same
-// Status::CorruptMemory, naming the same group, with the same part of the path
-// deactivated in the same order. tests/compiled_tick_test.cpp checks that both
-// ticks otherwise give the same calls, results and memory bytes.
+// by a walk of its own, as the reference tick does too: each group is checked
+// as the walk reaches it, a classic or re-checked one with everything below it,
+// and an old path not walked (an interrupted one, or one below a group behavior
+// that ended) before it is deactivated. tests/compiled_tick_test.cpp checks that
+// both ticks give the same calls, results and memory bytes, on damaged blocks too.
 #pragma once
 
 #include <cmath>
@@ -156,13 +152,12 @@ struct CompiledTree {
   static void PrepareForReference(TickState& t) {
     t.root = &Root;
     t.why = nullptr;  // a tick with a why-record is the reference tick's
-    t.timers = reinterpret_cast<float*>(reinterpret_cast<std::byte*>(t.header) + Root.data->tree.timersOffset);
     t.variables = Variables(t);
     t.runningPath = nullptr;  // a tree that keeps one is ticked by the reference tick
     t.ruleRuns = 1;           // likewise a tree that counts rule runs: never past the limit here
     t.classicExtras = false;  // neither of the two
     t.traced = false;         // nor debug output (the reference tick's, whole)
-    t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr, t.variables};
+    t.pathChecked = true;     // every path handed over was checked first (OldPathFits)
   }
 
   // Preconditions, then Decide, as bt/tick.cpp's Evaluate: > 0 accepts. Only

@@ -72,7 +72,7 @@ struct DeciderData {
   // [bytes] the decider's subtree needs in the decider region, from its base
   // (bt/memory.h): where the next of side-by-side siblings begins.
   std::uint32_t regionBytes = 0;
-  // What the walk does beside the Spore rules (kWalk* bits): 0 for a plain decider.
+  // What the walk does beside a plain Spore step (kWalk* bits): 0 for a plain decider.
   std::uint8_t walk = 0;
   // A group whose children lie side by side: [bytes] from its base to that of
   // each of its first kRecordedChildBases children (the sums of their elder
@@ -84,6 +84,10 @@ struct DeciderData {
 // DeciderData::walk bits, derived from the definition by InitializeTreeData.
 inline constexpr std::uint8_t kWalkClassic = 1;  // a group of a classic policy (bt/classic.h)
 inline constexpr std::uint8_t kWalkRecheck = 2;  // kRecheckEveryTick
+// Neither of those, but not a plain step either: a group with a group behavior or
+// a Shuffle order (each checked before it is ticked), or a behavior decider without
+// a behavior. The walk's steady loop handles a plain group or behavior inline.
+inline constexpr std::uint8_t kWalkOther = 4;
 
 struct DeciderDef {
   const char* name = nullptr;  // shown by the debugger and debug output

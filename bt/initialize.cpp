@@ -124,8 +124,13 @@ Layout LayoutOf(const detail::TreeAnalysis& a, int i) {
   Layout layout{static_cast<std::uint16_t>(a.slotOffset[i]), static_cast<std::uint16_t>(slot.dblockOffset),
                 static_cast<std::uint16_t>(slot.memoryOffset), a.timerIndex[i],
                 !d.preconditions.IsSet() && !(d.flags & kDelegateDecideToChildren) && d.dblock.size == 0, a.regionEnd[i],
-                static_cast<std::uint8_t>((d.kind == DeciderKind::Group && IsClassicPolicy(d.policy) ? kWalkClassic : 0) |
-                                          (d.flags & kRecheckEveryTick ? kWalkRecheck : 0)),
+                static_cast<std::uint8_t>(
+                    (d.kind == DeciderKind::Group && IsClassicPolicy(d.policy) ? kWalkClassic : 0) |
+                    (d.flags & kRecheckEveryTick ? kWalkRecheck : 0) |
+                    ((d.kind == DeciderKind::Group) == (d.behavior != nullptr) ||
+                             (d.kind == DeciderKind::Group && d.policy == GroupPolicy::Shuffle)
+                         ? kWalkOther
+                         : 0)),
                 {}};
   if (d.kind == DeciderKind::Group && HasSideBySideChildren(d.policy)) {
     // Each child's region ends within the tree's (< 64 KB: TreeTooLarge), so every base fits.

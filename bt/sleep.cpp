@@ -52,7 +52,7 @@ double WakeTime(const TickState& t) {
   // The active path, from the root: what a tick would do at each decider on it.
   const DeciderDef* d = t.root;
   for (int depth = 0; depth < kMaxTreeDepth; ++depth) {
-    if (d->data->walk != 0) return kAwake;  // a condition re-checked, or a classic group
+    if (d->data->walk & (kWalkClassic | kWalkRecheck)) return kAwake;  // a condition re-checked, or a classic group
     if (d->kind == DeciderKind::Behavior) return d == leaf && wake > t.time ? wake : kAwake;  // NaN wakes too
     if (d->behavior != nullptr || !ChoosesOnlyOnTransitions(d->policy)) return kAwake;  // a group behavior ticks
     // The walk below is the block's: each tick reads it the same way.
@@ -64,7 +64,7 @@ double WakeTime(const TickState& t) {
         if (!pre.decision.Passes(t.decisionFlags) || !pre.stimuli.Passes(t.stimuliFlags)) continue;  // rejected, no call
         if (!(pre.timerSeconds > 0)) return kAwake;  // its Decide would be called
         // Rejected by its timer until it opens (TimerPasses), then decided: wake then.
-        const float lastDecide = t.timers[d->children[i]->data->timerIndex];
+        const float lastDecide = Timers(t)[d->children[i]->data->timerIndex];
         if (!(t.sinceEpoch - static_cast<double>(lastDecide) < pre.timerSeconds)) return kAwake;
         wake = std::min(wake, SleepTimeBefore(t.header->epoch + (static_cast<double>(lastDecide) + pre.timerSeconds)));
       }

@@ -285,7 +285,7 @@ bool AnyChildAccepts(TickState& t, const DeciderDef& g, int depth) {
   for (int i = 0; i < g.childCount; ++i) {
     if (only >= 0 && i != only) continue;
     const DeciderDef& child = *g.children[i];
-    float* timer = child.preconditions.timerSeconds > 0 ? &t.timers[child.data->timerIndex] : nullptr;
+    float* timer = child.preconditions.timerSeconds > 0 ? &Timers(t)[child.data->timerIndex] : nullptr;
     const float lastDecide = timer ? *timer : 0;
     const bool accepts = Evaluate(t, child, scratch, TimerUse::kCheck, depth + 1) > 0;
     if (timer) *timer = lastDecide;
@@ -316,7 +316,7 @@ float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse ti
     BT_WHY(t, WhyRejected(t, d, WhyReject::StimuliFlags, depth));
     return 0;
   }
-  if (pre.timerSeconds > 0 && !TimerPasses(t, t.timers[d.data->timerIndex], pre.timerSeconds, timer)) {
+  if (pre.timerSeconds > 0 && !TimerPasses(t, Timers(t)[d.data->timerIndex], pre.timerSeconds, timer)) {
     BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Timer, depth));
     BT_WHY(t, WhyRejected(t, d, WhyReject::Timer, depth));
     return 0;
@@ -327,8 +327,8 @@ float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse ti
   ConstructBlock(d.dblock, dblock);
   float value = 1.0f;
   if (d.decide) {
-    t.decideContext.value.decider = &d;
-    value = d.decide(t.agent, dblock, t.decideContext.value);
+    t.decider = &d;
+    value = d.decide(t.agent, dblock, t);
   }
   if (value > 0 && (d.flags & kDelegateDecideToChildren) && d.kind == DeciderKind::Group &&
       depth + 1 < kMaxTreeDepth && !AnyChildAccepts(t, d, depth))
@@ -495,7 +495,13 @@ void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth
       Deactivate(t, *d.children[i], base + childBase(i), depth + 1);
     }
   } else if (d.kind == DeciderKind::Group && slot.activeChild != kNoChild) {
-    Deactivate(t, *d.children[slot.activeChild], base, depth + 1);
+    // A path the tick did not walk (it ended early) may be damaged: what lies
+    // below a damaged group cannot be known and is not called.
+    if (slot.activeChild < d.childCount &&
+        (d.policy != GroupPolicy::Shuffle || ShuffleOrderFits(SlotBytes(t, d, base), d.childCount))) [[likely]]
+      Deactivate(t, *d.children[slot.activeChild], base, depth + 1);
+    else
+      Fail(t, Status::CorruptMemory, d);
     slot.activeChild = kNoChild;
   }
   if (d.kind == DeciderKind::Group && d.policy == GroupPolicy::GroupScope) [[unlikely]]
@@ -623,22 +629,50 @@ template <bool kDebug>
   Result result;
   for (;; ++depth) {
     BT_DEBUG_STEADY(t, 4, DebugVisit(t, *d, base, false, depth));
-    if (d->data->walk != 0) [[unlikely]] {  // a condition re-checked, or a classic group (bt/classic.h)
-      if ((d->data->walk & kWalkRecheck) && !Recheck(t, *d, depth)) {
-        result = Result::Failed;
-        break;
+    if (const std::uint8_t walk = d->data->walk; walk != 0) [[unlikely]] {  // anything but a plain step (kWalk*)
+      if (walk & (kWalkClassic | kWalkRecheck)) {
+        // The path below is checked whole before anything of it is called (the
+        // classic rules read it as they go), as the compiled tick hands it over.
+        if (d->kind == DeciderKind::Group && !t.pathChecked) {
+          if (!OldPathFits(t, *d, base)) {
+            result = Result::Failed;
+            break;
+          }
+          t.pathChecked = true;
+        }
+        if ((walk & kWalkRecheck) && !Recheck(t, *d, depth)) {
+          result = Result::Failed;
+          break;
+        }
+        if (walk & kWalkClassic) {
+          BT_WHY_STEADY(t, WhyVisitClassic(t, *d, base, depth));
+          result = TickClassicGroup(t, *d, base, false, depth);
+          break;
+        }
       }
-      if (d->data->walk & kWalkClassic) {
-        BT_WHY_STEADY(t, WhyVisitClassic(t, *d, base, depth));
-        result = TickClassicGroup(t, *d, base, false, depth);
-        break;
+      if (d->kind == DeciderKind::Behavior) {
+        if (d->behavior == nullptr) {  // rejected by InitializeTreeData
+          result = Result::Failed;
+          break;
+        }
+      } else {
+        // Damage is found where the walk meets it, before anything of the group
+        // is called: a child it lacks (kNoChild too, between ticks), or a Shuffle
+        // order holding one.
+        if (!t.pathChecked && !ActiveSlotFits(SlotBytes(t, *d, base), *d)) {
+          result = FailCorrupt(t, *d, base);
+          break;
+        }
+        if (d->behavior != nullptr) {
+          result = RunBehavior<kDebug>(t, *d, base, depth);
+          if (result != Result::Running) {  // a group behavior that ends ends its group,
+            if (!t.pathChecked && !OldPathFits(t, *d, base)) result = Result::Failed;  // whose old path is deactivated next
+            break;
+          }
+        }
       }
     }
     if (d->kind == DeciderKind::Behavior) {
-      if (d->behavior == nullptr) {  // rejected by InitializeTreeData
-        result = Result::Failed;
-        break;
-      }
       // Running passes straight up to the tick's result, so the behavior that runs is
       // the last one ticked: recorded before its Tick, which can then end this call.
       t.runningDecider = d;
@@ -646,20 +680,23 @@ template <bool kDebug>
       break;
     }
     const DeciderDef& g = *d;
-    if (g.behavior != nullptr) [[unlikely]] {
-      result = RunBehavior<kDebug>(t, g, base, depth);
-      if (result != Result::Running) break;  // a group behavior that ends ends its group
-    }
-    const int active = Slot(t, g, base).activeChild;
-    BT_WHY_STEADY(t, WhyVisit(t, g, false, active, depth));
-    if (active == kNoChild) [[unlikely]] {
+    const unsigned active = Slot(t, g, base).activeChild;
+    if (active >= g.childCount) [[unlikely]] {
+      // Damage met by the walk (a plain group's only check), or below a path
+      // checked whole, a group without a child (kNoChild): started afresh.
+      if (!t.pathChecked) {
+        result = FailCorrupt(t, g, base);
+        break;
+      }
+      BT_WHY_STEADY(t, WhyVisit(t, g, false, kNoChild, depth));
       result = StartGroup(t, g, base, depth);
       break;
     }
+    BT_WHY_STEADY(t, WhyVisit(t, g, false, static_cast<int>(active), depth));
     if (g.policy == GroupPolicy::PrioritizedList && active > 0) {
       Choice choice;
       const DeciderDef* const* children = g.children;  // held across the Decides (a call may write anywhere)
-      for (int i = 0; i < active; ++i) {
+      for (int i = 0; i < static_cast<int>(active); ++i) {
         if (EvaluateInline<kDebug>(t, *children[i], choice.dblock, TimerUse::kCheck, depth + 1) > 0) {
           choice.index = i;
           break;
@@ -717,6 +754,8 @@ Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Ch
                           g.children[slot.activeChild]->data->id);
   BT_WHY(t, WhyInterrupt(t, g, choice.index, slot.activeChild, depth));
   BT_WHY(t, WhyTransit(t, WhyCause::Interrupted, g, g.children[slot.activeChild], g.children[choice.index]));
+  // The interrupted path is old and not walked this tick: checked before its Deactivates.
+  if (!t.pathChecked && !OldPathFits(t, *g.children[slot.activeChild], base)) return Result::Failed;
   if (!DeactivateChild(t, g, base, depth, "interrupted")) return Result::Failed;
   StartChild(t, g, base, choice);
   const Result result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
@@ -761,10 +800,16 @@ Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Resu
   }
 }
 
+Result FailCorrupt(TickState& t, const DeciderDef& g, std::uint32_t base) {
+  ClearActiveChildren(SlotBytes(t, g, base), g);
+  Fail(t, Status::CorruptMemory, g);
+  return Result::Failed;
+}
+
 // A damaged block (a bad save, a stray write) may name a child its group does not
-// have, or none. The active path is walked before anything is called, so no index
-// read from the block reaches a children array unchecked. Returns the first group
-// from the root down whose slot does not fit the tree, or null.
+// have, or none. Stop checks the whole active path before it calls anything, so
+// no index read from the block reaches a children array unchecked. Returns the
+// first group from the root down whose slot does not fit the tree, or null.
 static inline const DeciderDef* FindCorruptGroup(TickState& t, std::uint32_t& base) {
   return FindDamage(t.region, *t.root, 0, &base);
 }
@@ -829,7 +874,6 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
   t.agent = agent;
   t.header = reinterpret_cast<MemoryHeader*>(memory.data());
   t.region = memory.data() + sizeof(MemoryHeader);
-  t.timers = reinterpret_cast<float*>(memory.data() + root.data->tree.timersOffset);
   // Checked by StartTick (and Stop) before anything reads it.
   t.variables = root.data->tree.numVariables != 0 ? VariablesAt(memory.data(), root.data->tree) : nullptr;
   t.runningPath = root.data->tree.runningPathOffset != 0
@@ -848,6 +892,7 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
 #else
   t.traced = why != nullptr;
 #endif
+  t.pathChecked = false;
   t.error = Status::Running;
   t.runningGroup = nullptr;
   t.sleep = nullptr;  // set by an entry point whose caller asks (TickOptions::wakeTime)
@@ -889,7 +934,7 @@ static inline void StartBlockTimes(TickState& t) {
     header.rootActive = 0;
     header.epoch = t.time;
     header.lastTime = 0;
-    for (int i = 0; i < t.root->data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
+    for (int i = 0; i < t.root->data->tree.numTimers; ++i) Timers(t)[i] = -INFINITY;
     if (t.runningPath != nullptr) *t.runningPath = RunningPath{};
   }
   // Variables start at their initial values, unless the game set them before this
@@ -908,10 +953,9 @@ static inline void StartBlockTimes(TickState& t) {
   return {Status::Running, nullptr};
 }
 
-// Advances the block's clock (already checked) to this tick; fills the context Decides get.
+// Advances the block's clock (already checked) to this tick.
 [[gnu::always_inline]] static inline void BeginTick(TickState& t) {
   t.header->lastTime = t.blockTime;
-  t.decideContext.value = DecideContext{t.time, t.dt, t.decisionFlags, t.stimuliFlags, nullptr, t.variables};
   BT_DEBUG_COLD(t, 3, DebugBeginTick(t));
 }
 
@@ -935,8 +979,9 @@ static inline void StartBlockTimes(TickState& t) {
 [[gnu::noinline]] static TickResult FinishStopped(TickState& t, Result result) {
   // Ended on the last rule run allowed (kCountsRuleRuns, bt/classic.h): the engine's run-away.
   if (t.error == Status::Running && t.ruleRuns >= kMaxRuleRuns) Fail(t, Status::RedecideLimit, *t.root);
-  t.deactivation = t.error == Status::Stopped  ? "stopped"
-                   : t.error != Status::Running ? StatusName(t.error)
+  t.deactivation = t.error == Status::Stopped        ? "stopped"
+                   : t.error == Status::CorruptMemory ? "the block is damaged below"
+                   : t.error != Status::Running       ? StatusName(t.error)
                    : result == Result::Done     ? "the tree is done"
                                                 : "nothing accepts";
   Deactivate(t, *t.root, 0, 0);
@@ -979,19 +1024,9 @@ static inline void StartBlockTimes(TickState& t) {
   return FinishTick(t, TickDecider(t, *t.root, 0, true, 0));
 }
 
-// A tick that finds the block's active path damaged at group `corrupt`.
-[[gnu::noinline]] static TickResult EndCorrupt(TickState& t, const DeciderDef& corrupt, std::uint32_t base) {
-  DeactivateAbove(t, corrupt, base);
-  BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::CorruptMemory));
-  return {Status::CorruptMemory, &corrupt};
-}
-
-// A tick of a block whose root is active since an earlier tick: the whole path
-// is checked before anything is called, then walked.
+// A tick of a block whose root is active since an earlier tick: the walk down
+// its active path, which finds damage where it meets it (TickActivePath).
 [[gnu::always_inline]] static inline TickResult TickActiveRoot(TickState& t) {
-  std::uint32_t base = 0;
-  if (const DeciderDef* corrupt = FindCorruptGroup(t, base)) [[unlikely]]
-    return EndCorrupt(t, *corrupt, base);
   return FinishTick(t, TickActive(t, *t.root, 0, 0));
 }
 
@@ -1003,7 +1038,7 @@ static TickResult EndCorruptTimes(TickState& t) {
   header.epoch = t.time;
   header.lastTime = 0;
   StartBlockTimes(t);
-  for (int i = 0; i < t.root->data->tree.numTimers; ++i) t.timers[i] = -INFINITY;
+  for (int i = 0; i < t.root->data->tree.numTimers; ++i) Timers(t)[i] = -INFINITY;
   if (header.rootActive) {
     t.deactivation = "the block's clock is damaged";
     std::uint32_t base = 0;
@@ -1128,13 +1163,15 @@ TickResult TickBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentTy
         AgentFits(tree, agent, agentType) == Status::Running && BlockFits(tree, memory) == Status::Running) [[likely]] {
       const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
       const double sinceEpoch = time - header.epoch;
+      const float blockTime = static_cast<float>(sinceEpoch);
       // A damaged variables region is the full tick's to repair.
-      if (!NeedsFullTick(tree, header, time, dt, sinceEpoch, static_cast<float>(sinceEpoch)) &&
+      if (!NeedsFullTick(tree, header, time, dt, sinceEpoch, blockTime) &&
           (tree.numVariables == 0 || VariableAccess::Fits(*VariablesAt(memory.data(), tree), tree))) [[likely]] {
         TickState t;
         const NestedScope nested(memory.data(), &t);
         StartTickState(t, root, agent, memory, time, dt, decisionFlags, stimuliFlags, options.redecideLimit);
-        StartBlockTimes(t);
+        t.sinceEpoch = sinceEpoch;  // StartBlockTimes, as NeedsFullTick computed them
+        t.blockTime = blockTime;
         BeginTick(t);
         if (options.wakeTime != nullptr) [[unlikely]]
           return TickMaySleep(t, *options.wakeTime);

@@ -88,9 +88,11 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed);
 //   time again, or dt 0, is fine. A level whose clock restarts at 0 calls
 //   ResetMemory (below) on its agents' blocks;
 // - a damaged block, whose active path names a child a group does not have (or
-//   none), or whose shuffle order does: CorruptMemory, naming the group. The
-//   group and those above it are deactivated deepest first; nothing below it is
-//   called (those Deactivates are lost); the next tick starts from the root.
+//   none), or whose shuffle order does: CorruptMemory, naming the first such
+//   group the tick's walk meets (what lies above it is ticked as on any tick
+//   until then). The group and those above it are deactivated deepest first;
+//   nothing of it or below it is called (those Deactivates are lost); the next
+//   tick starts from the root.
 // What user functions return is never bad input: a Decide of NaN or <= 0
 // rejects; a Tick result that is not a Result ends the behavior as Done or
 // Failed would; more masked redecides than options.redecideLimit (any value;

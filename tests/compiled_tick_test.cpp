@@ -988,10 +988,8 @@ std::vector<std::string> DeactivationsOnly(const std::vector<Event>& events) {
 // The tick after a group on the active path was damaged. Both ticks must return
 // CorruptMemory naming that group and make the Deactivates (and destructions) of
 // the group and those above it, deepest first, as `expected` says, leaving nothing
-// active. What else they call may differ: bt/compiled_tick.h documents that it
-// finds the damage where its walk meets it, after the calls above it (hysteresis
-// Decides, group behaviors' Ticks); a difference there is reported only when the
-// above fails.
+// active; and both make the same calls before it: each finds the damage where its
+// walk meets it, after the calls above it (hysteresis Decides, group behaviors' Ticks).
 void RequireSameDamageOutcome(const Where& w, const Step& s, const bt::DeciderDef& root, const bt::DeciderDef& culprit,
                               const std::vector<std::string>& expected, const bt::TickResult& ra,
                               const bt::TickResult& rb, const Agent& a, const Agent& b, std::span<const std::byte> ma,
@@ -1001,7 +999,8 @@ void RequireSameDamageOutcome(const Where& w, const Step& s, const bt::DeciderDe
   const int activeA = bt::ActivePath(root, ma, {});
   const int activeB = bt::ActivePath(root, mb, {});
   if (ra.status == bt::Status::CorruptMemory && rb.status == bt::Status::CorruptMemory && ra.decider == &culprit &&
-      rb.decider == &culprit && deactivatedA == expected && deactivatedB == expected && activeA == 0 && activeB == 0)
+      rb.decider == &culprit && deactivatedA == expected && deactivatedB == expected && activeA == 0 && activeB == 0 &&
+      a.events == b.events)
     return;
   INFO(Describe(w, s, root, ra, rb, a, b, ma, mb, previous));
   INFO("damaged group: " << culprit.name);
@@ -1013,6 +1012,7 @@ void RequireSameDamageOutcome(const Where& w, const Step& s, const bt::DeciderDe
   REQUIRE(rb.decider == &culprit);
   REQUIRE(deactivatedB == expected);
   REQUIRE(activeB == 0);
+  REQUIRE(a.events == b.events);
 }
 
 // Memory structs alive on path[from, n).

@@ -1,9 +1,10 @@
 // tests/corrupt_block_test.cpp — a damaged memory block (a bad save, a stray
 // write): a group on the active path names a child it does not have, or none, or
 // a shuffle order holds a child it does not have. The tick reads no index out of
-// bounds: it deactivates the corrupt group and those above it, deepest first,
-// calls nothing below it, returns Status::CorruptMemory naming the group, and
-// the next tick starts from the root.
+// bounds: it finds the damage where its walk meets it (what lies above was
+// ticked as on any tick), calls nothing of the corrupt group or below it,
+// deactivates the group and those above it, deepest first, returns
+// Status::CorruptMemory naming the group, and the next tick starts from the root.
 #include <cstring>
 
 #include <catch2/catch.hpp>
@@ -58,8 +59,9 @@ TEST_CASE("A group naming a child it lacks: the path above it is deactivated", "
     const auto t = Tick(ROOT, agent, memory, 1.0);
     CHECK(t.result.status == Status::CorruptMemory);
     CHECK(t.result.decider == &GROUP);
-    // WORK_B lay below the damage: it is not called (its Deactivate is lost).
-    CHECK(t.events == Events{"deactivate GROUP_B", "deactivate ROOT_B"});
+    // ROOT_B lies above the damage and is ticked first; GROUP_B, whose slot is
+    // damaged, is not; WORK_B lay below it: not called (its Deactivate is lost).
+    CHECK(t.events == Events{"tick ROOT_B", "deactivate GROUP_B", "deactivate ROOT_B"});
   }
   SECTION("StopBehaviorTree does the same") {
     bt::StopBehaviorTree(ROOT, &agent, memory.Span(), 1.0);

@@ -28,8 +28,8 @@ template <bool kDebug>
   // The common case, kept short: only the Decide (no preconditions, no DBlock).
   float value = 1.0f;
   if (d.decide) {
-    t.decideContext.value.decider = &d;
-    value = d.decide(t.agent, dblock, t.decideContext.value);
+    t.decider = &d;
+    value = d.decide(t.agent, dblock, t);
   }
   if constexpr (kDebug) {
     if (t.traced) [[unlikely]]

@@ -24,30 +24,17 @@
 
 namespace bt::detail {
 
-// Storage for a DecideContext that is not constructed with its TickState: the
-// compiled tick fills it only when it calls into the reference engine, and a
-// default member initializer would cost it four stores every tick.
-struct LazyDecideContext {
-  union {
-    DecideContext value;
-  };
-  LazyDecideContext() {}
-};
-
-struct TickState {
+// A tick's state. Its DecideContext part (time, dt, the flags, the variables)
+// is what every Decide gets: Evaluate sets only its decider, and the context is
+// not copied out of the state at every tick.
+struct TickState : DecideContext {
   const DeciderDef* root;
   void* agent;
   MemoryHeader* header;
   std::byte* region;  // the decider region of the block
-  float* timers;
-  VariableBlock* variables;  // the block's variables region; null when the tree declares none
   RunningPath* runningPath;  // the block's running path (bt/running_path.h); null when the tree keeps none
-  double time;
   double sinceEpoch;  // [seconds] time minus the block's epoch
   float blockTime;    // the same as the block keeps times (float): what activations and timers store
-  float dt;
-  std::uint32_t decisionFlags;
-  std::uint32_t stimuliFlags;
   int redecides;
   int redecideLimit;
   // Rule runs this tick (kCountsRuleRuns, bt/classic.h): 1, the run that starts
@@ -59,6 +46,10 @@ struct TickState {
   // Debug output wanted for this agent (at any level) or a why-record: the tick's
   // steps are traced. Decided once, as the tick starts, like the steady walk's copy.
   bool traced;
+  // The active path below the group being walked was checked for damage
+  // (FindDamage) as a whole: at a classic or re-checked group, or before the
+  // compiled tick handed over. The walk checks each group itself until then.
+  bool pathChecked;
   Status error;                      // Running while no error
   const DeciderDef* errorDecider;
   const DeciderDef* runningDecider;  // the behavior decider that ticked Running
@@ -69,7 +60,6 @@ struct TickState {
   std::uint32_t runningGroupBase;
   int runningGroupDepth;
   const char* deactivation;          // why the Deactivates under way happen, for debug output
-  LazyDecideContext decideContext;   // filled once a tick; Evaluate sets only .decider
   WhyRecord* why;                    // the tick's why-record (bt/why.h), or null
   SleepRequest* sleep;               // where a Tick's Context::SleepUntil goes (bt/sleep.h); null: nowhere
 };
@@ -91,6 +81,12 @@ inline SlotHeader& Slot(TickState& t, const DeciderDef& d, std::uint32_t base) {
 
 inline void* BehaviorMemory(TickState& t, const DeciderDef& d, std::uint32_t base) {
   return SlotBytes(t, d, base) + d.data->memoryOffset;
+}
+
+// The block's timers (one float per timer precondition and Cooldown): found
+// when one is read, rather than set up on every tick.
+inline float* Timers(const TickState& t) {
+  return reinterpret_cast<float*>(reinterpret_cast<std::byte*>(t.header) + t.root->data->tree.timersOffset);
 }
 
 // Records the tick's first error and the decider it names; later ones are dropped.
@@ -281,6 +277,24 @@ inline const DeciderDef* FindDamage(const std::byte* region, const DeciderDef& t
     d = d->children[active];
   }
   return nullptr;
+}
+
+// Damage found at group `g` (at `base`): what lies below it cannot be known, so
+// g's children are forgotten and the tick fails with Status::CorruptMemory
+// naming g; the end of the tick deactivates g and what is above it.
+Result FailCorrupt(TickState& t, const DeciderDef& g, std::uint32_t base);
+
+// Whether the path from `top` (at `base`) down, active since an earlier tick
+// and not walked this tick, fits the tree; else the tick fails at its first
+// damaged group (FailCorrupt). Checked before anything on it is called or
+// deactivated.
+inline bool OldPathFits(TickState& t, const DeciderDef& top, std::uint32_t base) {
+  std::uint32_t damagedBase = 0;
+  const DeciderDef* damaged = FindDamage(t.region, top, base, &damagedBase);
+  if (damaged == nullptr) [[likely]]
+    return true;
+  FailCorrupt(t, *damaged, damagedBase);
+  return false;
 }
 
 // What a decider's timer precondition does when it is evaluated (Spore S06: the
