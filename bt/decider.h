@@ -88,6 +88,9 @@ inline constexpr std::uint8_t kWalkRecheck = 2;  // kRecheckEveryTick
 // a Shuffle order (each checked before it is ticked), or a behavior decider without
 // a behavior. The walk's steady loop handles a plain group or behavior inline.
 inline constexpr std::uint8_t kWalkOther = 4;
+// A group with a child whose evaluation is more than its Decide (preconditions,
+// a DBlock, delegation): its hysteresis evaluates its children with their checks.
+inline constexpr std::uint8_t kWalkCheckedChildren = 8;
 
 struct DeciderDef {
   const char* name = nullptr;  // shown by the debugger and debug output

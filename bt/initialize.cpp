@@ -1,4 +1,5 @@
 // bt/initialize.cpp — InitializeTreeData: verify a tree once and record its layout.
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <cstring>
@@ -118,18 +119,26 @@ struct Layout {
   std::uint16_t childBases[kRecordedChildBases];
 };
 
+// Evaluating d is only its Decide: no preconditions, no delegation, no DBlock.
+bool DecideOnly(const DeciderDef& d) {
+  return !d.preconditions.IsSet() && !(d.flags & kDelegateDecideToChildren) && d.dblock.size == 0;
+}
+
 Layout LayoutOf(const detail::TreeAnalysis& a, int i) {
   const DeciderDef& d = *a.deciders[i];
   const detail::SlotLayout slot = detail::ComputeSlotLayout(d);
   Layout layout{static_cast<std::uint16_t>(a.slotOffset[i]), static_cast<std::uint16_t>(slot.dblockOffset),
                 static_cast<std::uint16_t>(slot.memoryOffset), a.timerIndex[i],
-                !d.preconditions.IsSet() && !(d.flags & kDelegateDecideToChildren) && d.dblock.size == 0, a.regionEnd[i],
+                DecideOnly(d), a.regionEnd[i],
                 static_cast<std::uint8_t>(
                     (d.kind == DeciderKind::Group && IsClassicPolicy(d.policy) ? kWalkClassic : 0) |
                     (d.flags & kRecheckEveryTick ? kWalkRecheck : 0) |
                     ((d.kind == DeciderKind::Group) == (d.behavior != nullptr) ||
                              (d.kind == DeciderKind::Group && d.policy == GroupPolicy::Shuffle)
                          ? kWalkOther
+                         : 0) |
+                    (std::any_of(d.children, d.children + d.childCount, [](const DeciderDef* c) { return !DecideOnly(*c); })
+                         ? kWalkCheckedChildren
                          : 0)),
                 {}};
   if (d.kind == DeciderKind::Group && HasSideBySideChildren(d.policy)) {

@@ -696,12 +696,19 @@ template <bool kDebug>
     if (g.policy == GroupPolicy::PrioritizedList && active > 0) {
       Choice choice;
       const DeciderDef* const* children = g.children;  // held across the Decides (a call may write anywhere)
-      for (int i = 0; i < static_cast<int>(active); ++i) {
-        if (EvaluateInline<kDebug>(t, *children[i], choice.dblock, TimerUse::kCheck, depth + 1) > 0) {
-          choice.index = i;
-          break;
+      // The first of the children before the active one that accepts, each
+      // evaluated with its checks, or (the common case) only by its Decide.
+      auto firstAccepting = [&]<bool kDecideOnly>() {
+        for (int i = 0; i < static_cast<int>(active); ++i) {
+          const float value = kDecideOnly ? EvaluateDecideOnly<kDebug>(t, *children[i], choice.dblock, depth + 1)
+                                          : EvaluateInline<kDebug>(t, *children[i], choice.dblock, TimerUse::kCheck,
+                                                                   depth + 1);
+          if (value > 0) return i;
         }
-      }
+        return -1;
+      };
+      choice.index = g.data->walk & kWalkCheckedChildren ? firstAccepting.template operator()<false>()
+                                                           : firstAccepting.template operator()<true>();
       BT_DEBUG_STEADY(t, 5, DebugChildrenDecide(t, choice.index, -1, depth));
       if (choice.index >= 0) {
         result = Interrupt(t, g, base, choice, depth);

@@ -16,16 +16,11 @@ float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, T
 // The level 5 debug line and the why-record's entry for a Decide's value (bt/tick.cpp).
 void NoteDecided(TickState& t, const DeciderDef& d, float value, int depth);
 
-// Preconditions, then Decide. Returns the value (> 0 accepts, else 0); fills
-// `dblock` when the decider has one. A failed precondition calls no Decide.
-// Inline in the loops of the tick; Evaluate (bt/detail/tick_engine.h) is the
-// same out of line. kDebug: with the debug line and the why-record's entry.
+// The common case, kept short: a decider whose evaluation is only its Decide
+// (DeciderData::decideOnly: no preconditions, no DBlock, no delegation).
 template <bool kDebug>
-[[gnu::always_inline]] inline float EvaluateInline(TickState& t, const DeciderDef& d, std::byte* dblock,
-                                                   TimerUse timer, int depth) {
-  if (!d.data->decideOnly) [[unlikely]]
-    return EvaluateWithChecks(t, d, dblock, timer, depth);
-  // The common case, kept short: only the Decide (no preconditions, no DBlock).
+[[gnu::always_inline]] inline float EvaluateDecideOnly(TickState& t, const DeciderDef& d, std::byte* dblock,
+                                                       [[maybe_unused]] int depth) {
   float value = 1.0f;
   if (d.decide) {
     t.decider = &d;
@@ -36,6 +31,18 @@ template <bool kDebug>
       NoteDecided(t, d, value, depth);  // which tests the level
   }
   return value > 0 ? value : 0.0f;  // NaN rejects
+}
+
+// Preconditions, then Decide. Returns the value (> 0 accepts, else 0); fills
+// `dblock` when the decider has one. A failed precondition calls no Decide.
+// Inline in the loops of the tick; Evaluate (bt/detail/tick_engine.h) is the
+// same out of line. kDebug: with the debug line and the why-record's entry.
+template <bool kDebug>
+[[gnu::always_inline]] inline float EvaluateInline(TickState& t, const DeciderDef& d, std::byte* dblock,
+                                                   TimerUse timer, int depth) {
+  if (!d.data->decideOnly) [[unlikely]]
+    return EvaluateWithChecks(t, d, dblock, timer, depth);
+  return EvaluateDecideOnly<kDebug>(t, d, dblock, depth);
 }
 
 }  // namespace bt::detail
