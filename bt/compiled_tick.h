@@ -46,13 +46,6 @@
 namespace bt {
 namespace detail {
 
-// The default options of TickBehaviorTreeCompiled, a constant rather than a
-// temporary (`= {}`): a temporary is 24 bytes of the caller's frame, which
-// took the inlined tick's frame past GCC's limit for inlining it into a
-// caller's loop (--param large-stack-frame, 256 bytes; measured: 37
-// instructions a creatures tick).
-inline constexpr TickOptions kDefaultTickOptions{};
-
 template <const DeciderDef& Root>
 struct CompiledTree {
   using Tree = CheckedTree<Root>;

@@ -135,6 +135,13 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, st
                       double time) noexcept;
 
 namespace detail {
+// The default options of the ticks, a constant rather than a temporary (`= {}`),
+// which a caller would build in its frame at every call: for the compiled tick
+// that took the inlined tick's frame past GCC's limit for inlining it into a
+// caller's loop (--param large-stack-frame, 256 bytes; measured: 37
+// instructions a creatures tick), for the interpreted one three stores a call.
+inline constexpr TickOptions kDefaultTickOptions{};
+
 // The agent as the tree's functions take it: itself, or the declared base
 // (BT_AGENT_BASE) the tree's agent type names, converted (a base need not lie at
 // offset 0). `type` is the tag of what `erased` points at.
@@ -179,7 +186,7 @@ void StopBehaviorTree(const DeciderDef& root, Agent& agent, Memory<N>& memory, d
 template <class Agent>
 TickResult TickBehaviorTree(const DeciderDef& root, Agent* agent, std::span<std::byte> memory, double time,
                             float dt, std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                            const TickOptions& options = {}) noexcept {
+                            const TickOptions& options = detail::kDefaultTickOptions) noexcept {
   void* erased;
   TypeTag type;
   detail::EraseAgent(root, agent, erased, type);
@@ -189,14 +196,14 @@ TickResult TickBehaviorTree(const DeciderDef& root, Agent* agent, std::span<std:
 template <class Agent>
 TickResult TickBehaviorTree(const DeciderDef& root, Agent& agent, std::span<std::byte> memory, double time,
                             float dt, std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                            const TickOptions& options = {}) noexcept {
+                            const TickOptions& options = detail::kDefaultTickOptions) noexcept {
   return TickBehaviorTree(root, &agent, memory, time, dt, decisionFlags, stimuliFlags, options);
 }
 
 template <class Agent, std::size_t N>
 TickResult TickBehaviorTree(const DeciderDef& root, Agent& agent, Memory<N>& memory, double time, float dt,
                             std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
-                            const TickOptions& options = {}) noexcept {
+                            const TickOptions& options = detail::kDefaultTickOptions) noexcept {
   return TickBehaviorTree(root, &agent, memory.Span(), time, dt, decisionFlags, stimuliFlags, options);
 }
 
