@@ -989,8 +989,8 @@ static inline void StartBlockTimes(TickState& t) {
   t.deactivation = t.error == Status::Stopped        ? "stopped"
                    : t.error == Status::CorruptMemory ? "the block is damaged below"
                    : t.error != Status::Running       ? StatusName(t.error)
-                   : result == Result::Done     ? "the tree is done"
-                                                : "nothing accepts";
+                   : result == Result::Done           ? "the tree is done"
+                                                      : "nothing accepts";
   Deactivate(t, *t.root, 0, 0);
   t.header->rootActive = 0;
   BT_WHY(t, WhyTransit(t, WhyCause::TreeEnded, *t.root, nullptr, nullptr,
