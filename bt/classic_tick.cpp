@@ -1,22 +1,13 @@
-// bt/classic_tick.cpp — the rules of the classic group policies (bt/classic.h).
+// bt/classic_tick.cpp — the classic group policies (bt/classic.h) in the
+// reference engine.
 //
 // The walk of bt/tick.cpp hands a classic group here, new or active since an
 // earlier tick; its children are ticked through the same TickDecider, so Spore
-// groups and classic ones nest freely. The rules, each from the system that
-// uses it (../shared/semantics.md is the authority where it and a seed differ;
-// each rule was checked against the engine's source, named beside it):
-// - Sequence: Unvanquished `sequence`, MBT Sequence, Drag[en]gine `sequence`.
-// - Selector: Unvanquished `selector`. Fallback: Unvanquished `fallback`, MBT
-//   Selector, Drag[en]gine `choice`.
-// - Parallel: MBT Parallel (Lumberyard BehaviorTree/Parallel: the success mode
-//   is tested before the failure mode). Concurrent: Unvanquished `concurrent`.
-// - Loop, LoopUntilSuccess: MBT (a child that ran over from the tick before and
-//   ends is started again in the same tick; one that ends on the tick it started
-//   waits for the next). Decorator: Unvanquished `invert`, `return`,
-//   `mapStatus`; MBT SuppressFailure; Drag[en]gine doNotFail. Cooldown:
-//   Unvanquished `timer(ms)`. RandomGate: MBT RandomGate.
-// In every one a child that ends is deactivated at once, before anything else
-// starts, and a child that rejects fails without being activated.
+// groups and classic ones nest freely. The rules shared with the compiled tick
+// are in bt/detail/classic_rules.h, run here with ClassicGroup, which reaches
+// the children through the definition; the others are here: Cooldown
+// (Unvanquished `timer(ms)`), RandomGate (MBT RandomGate), and those with files
+// of their own (Priority, the state machines, GroupScope).
 //
 // Unvanquished keeps no state in its nodes but one running path per bot, which
 // outlives the groups: kResumeOnRunningPath runs it (bt/running_path.h); what
@@ -29,6 +20,7 @@
 
 #include "bt/classic.h"
 #include "bt/debug_output.h"
+#include "bt/detail/classic_rules.h"
 #include "bt/detail/evaluate.h"
 #include "bt/detail/tick_engine.h"
 #include "bt/detail/why_record.h"
@@ -45,6 +37,19 @@ class ClassicGroup {
 
   bool Stopped() const { return t_.error != Status::Running; }
   int Count() const { return g_.childCount; }
+  GroupPolicy Policy() const { return g_.policy; }
+  std::uint32_t Flags() const { return g_.flags; }
+  const NodeConfig& Config() const { return g_.config; }
+  std::uint64_t AllChildren() const { return detail::AllChildren(g_); }
+  bool HasBehavior() const { return g_.behavior != nullptr; }
+  Result TickBehavior(bool isNew) { return TickGroupBehavior(t_, g_, base_, isNew, depth_); }
+  // The running behavior is looked up as the tick ends (RunningBehavior).
+  void NoteRunning(bool running) {
+    t_.runningGroup = running ? &g_ : nullptr;
+    t_.runningGroupBase = base_;
+    t_.runningGroupDepth = depth_;
+  }
+  Result TickOther(bool isNew);  // the policies of this file and of their own files
   SlotHeader& Header() { return *reinterpret_cast<SlotHeader*>(slot_); }
   ChildSet& Set() { return ChildSetOf(slot_); }
   LoopCount& Loops() { return *reinterpret_cast<LoopCount*>(slot_ + sizeof(SlotHeader)); }
@@ -185,165 +190,6 @@ class ClassicGroup {
   ChildBases childBase_{g_};
 };
 
-// A Sequence or Fallback goes on at its active child (i), or starts at its first.
-// With kResumeOnRunningPath it starts where the tree's running path says, ending
-// its active child first when that is another (Unvanquished: bt/running_path.h).
-Result Resume(ClassicGroup& c, const DeciderDef& g, bool isNew, int& i) {
-  i = isNew ? -1 : c.Active();
-  int start = 0;
-  if (g.flags & kResumeOnRunningPath) [[unlikely]] {
-    start = std::max(c.RunningPathStart(), 0);
-    if (i >= 0 && i != start) {
-      c.End(i, "off the running path");
-      if (c.Stopped()) return Result::Failed;
-      i = -1;
-    }
-  }
-  return i < 0 ? c.Start(i = start) : c.Continue(i);
-}
-
-// Resumes at the running child; a child that fails fails the group; one that is
-// done makes way for the next (the group's conditions checked first, with
-// kCallDecideOnRedecide); done after the last, or from the first again with kLoopChildren.
-Result TickSequence(ClassicGroup& c, const DeciderDef& g, bool isNew) {
-  int i;
-  Result result = Resume(c, g, isNew, i);
-  for (;;) {
-    if (result == Result::Running || c.Stopped()) return result;
-    c.End(i, result);
-    if (result == Result::Failed || c.Stopped() || !c.StillAccepts()) return Result::Failed;
-    if (++i == c.Count()) {
-      if (!(g.flags & kLoopChildren)) return Result::Done;
-      if (!c.MayLoop()) return Result::Failed;
-      i = 0;
-    }
-    result = c.Start(i);
-  }
-}
-
-// Resumes at the running child; a child that fails makes way for the next (the
-// group's conditions checked first); the first that is done makes the group
-// done, or starts the first child again with kLoopChildren; failed after the last.
-Result TickFallback(ClassicGroup& c, const DeciderDef& g, bool isNew) {
-  int i;
-  Result result = Resume(c, g, isNew, i);
-  for (;;) {
-    if (result == Result::Running || c.Stopped()) return result;
-    c.End(i, result);
-    if (c.Stopped()) return Result::Failed;
-    if (result == Result::Done) {
-      if (!(g.flags & kLoopChildren)) return Result::Done;
-      if (!c.MayLoop() || !c.StillAccepts()) return Result::Failed;
-      i = 0;
-    } else {
-      if (i + 1 == c.Count() || !c.StillAccepts()) return Result::Failed;
-      ++i;
-    }
-    result = c.Start(i);
-  }
-}
-
-// Every tick from the first child: the first that does not fail gives the
-// result. The child that ran before and is not reached again is interrupted;
-// children tried before it keep it active while they run (their memory is their own).
-Result TickSelector(ClassicGroup& c, bool isNew) {
-  const int before = isNew || c.Set().active == 0 ? -1 : std::countr_zero(c.Set().active);  // none: it ended
-  for (int i = 0; i < c.Count(); ++i) {
-    const Result result = i == before ? c.Continue(i) : c.Start(i);
-    if (c.Stopped()) return Result::Failed;
-    if (result != Result::Running) c.End(i, result);
-    if (result == Result::Failed) continue;
-    if (before >= 0 && before != i) c.End(before, "interrupted");
-    return c.Stopped() ? Result::Failed : result;
-  }
-  return Result::Failed;
-}
-
-// Every child ticked in order, each tick (one that ended is started again); the
-// first that fails fails the group (those after it are not ticked); else
-// running while any child runs, else done. This is semantics.md's rule; the
-// versions of Unvanquished's BotConcurrentNode in the public index return
-// SUCCESS even while a child runs — semantics.md is the authority (issue #14).
-Result TickConcurrent(ClassicGroup& c) {
-  bool running = false;
-  for (int i = 0; i < c.Count(); ++i) {
-    const Result result = c.Run(i);
-    if (c.Stopped()) return Result::Failed;
-    if (result == Result::Running) {
-      running = true;
-      continue;
-    }
-    c.End(i, result);
-    if (result == Result::Failed || c.Stopped()) return Result::Failed;
-  }
-  return running ? Result::Running : Result::Done;
-}
-
-// Every child started on entry; those still running ticked in order each tick.
-// Done when all children are done (kParallelSucceedOnAny: one), failed as soon
-// as one fails (kParallelFailOnAll: all did); the success test comes first.
-// Neither: running, even with no child left to run (as MBT's Parallel).
-Result TickParallel(ClassicGroup& c, const DeciderDef& g, bool isNew) {
-  ChildSet& set = c.Set();  // cleared on entry by TickClassicGroup
-  const std::uint64_t ticked = isNew ? AllChildren(g) : set.active;
-  for (int i = 0; i < c.Count(); ++i) {
-    if (!((ticked >> i) & 1u)) continue;
-    const Result result = isNew ? c.Start(i) : c.Continue(i);
-    if (c.Stopped()) return Result::Failed;
-    if (result == Result::Running) continue;
-    c.End(i, result);
-    if (c.Stopped()) return Result::Failed;
-    if (result == Result::Done) set.done |= std::uint64_t{1} << i;
-  }
-  const int done = std::popcount(set.done);
-  const int failed = c.Count() - std::popcount(set.active) - done;
-  if ((g.flags & kParallelSucceedOnAny) ? done > 0 : done == c.Count()) return Result::Done;
-  if ((g.flags & kParallelFailOnAll) ? failed == c.Count() : failed > 0) return Result::Failed;
-  return Result::Running;
-}
-
-// The child's result through config.results; a child that ended and is mapped
-// to Running starts again at the next tick.
-Result TickDecorator(ClassicGroup& c, const DeciderDef& g) {
-  const Result result = c.Run(0);
-  if (c.Stopped()) return result;
-  if (result != Result::Running) c.End(0, result);
-  return g.config.results(result);
-}
-
-// Loop: the child started again each time it is done, config.count times in all
-// (0: forever), then done; its failure fails the loop. LoopUntilSuccess: the
-// same with done and failed swapped, config.count attempts. A child that ran
-// over from the tick before and ends is started again at once; one that ends on
-// the tick it started waits for the next (MBT: no endless loop of instant children).
-// As Lumberyard Loop.h (childWasRunningLastTick): the restarted child's end in
-// that same tick is not counted (an end of the other kind still ends the loop).
-Result TickLoop(ClassicGroup& c, const DeciderDef& g, bool isNew, Result again) {
-  SlotHeader& header = c.Header();
-  if (isNew) {
-    c.Loops().count = 0;
-    header.cursor = 0;  // the child ran over from the tick before
-  }
-  Result result = c.Run(0);
-  if (c.Stopped()) return result;
-  if (result == again) {
-    c.End(0, result);
-    if (c.Stopped()) return Result::Failed;
-    if (g.config.count > 0) {
-      if (c.Loops().count + 1 >= g.config.count) return again;
-      ++c.Loops().count;
-    }
-    if (header.cursor) {
-      result = c.Start(0);
-      if (c.Stopped()) return result;
-    }
-  }
-  if (result != Result::Running) c.End(0, result);
-  header.cursor = result == Result::Running;
-  if (result != Result::Running && result != again) return result;
-  return Result::Running;
-}
-
 // The child ticked only once config.seconds have passed since it last failed
 // (its time kept in the group's timer, which outlives the group); failed before.
 // Strictly past the deadline, as Unvanquished BotDecoratorTimer (level.time > deadline).
@@ -418,44 +264,23 @@ const DeciderDef* FirstActiveBehavior(const std::byte* region, const DeciderDef&
 
 namespace {
 
-Result TickPolicy(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
-  ClassicGroup c(t, g, base, depth);
+Result ClassicGroup::TickOther(bool isNew) {
+  TickState& t = t_;
+  const DeciderDef& g = g_;
   switch (g.policy) {
-    case GroupPolicy::Sequence: return TickSequence(c, g, isNew);
-    case GroupPolicy::Fallback: return TickFallback(c, g, isNew);
-    case GroupPolicy::Selector: return TickSelector(c, isNew);
-    case GroupPolicy::Concurrent: return TickConcurrent(c);
-    case GroupPolicy::Parallel: return TickParallel(c, g, isNew);
-    case GroupPolicy::Decorator: return TickDecorator(c, g);
-    case GroupPolicy::Loop: return TickLoop(c, g, isNew, Result::Done);
-    case GroupPolicy::LoopUntilSuccess: return TickLoop(c, g, isNew, Result::Failed);
-    case GroupPolicy::Cooldown: return TickCooldown(c, t, g);
-    case GroupPolicy::RandomGate: return TickRandomGate(c, t, g, isNew);
-    case GroupPolicy::Priority: return TickPriority(t, g, base, isNew, depth);
-    case GroupPolicy::SelectionStateMachine: return TickSelectionStateMachine(t, g, base, isNew, depth);
-    case GroupPolicy::GroupScope: return TickGroupScope(t, g, base, isNew, depth);
-    case GroupPolicy::StateMachine: return TickStateMachine(t, g, base, isNew, depth);
+    case GroupPolicy::Cooldown: return TickCooldown(*this, t, g);
+    case GroupPolicy::RandomGate: return TickRandomGate(*this, t, g, isNew);
+    case GroupPolicy::Priority: return TickPriority(t, g, base_, isNew, depth_);
+    case GroupPolicy::SelectionStateMachine: return TickSelectionStateMachine(t, g, base_, isNew, depth_);
+    case GroupPolicy::GroupScope: return TickGroupScope(t, g, base_, isNew, depth_);
+    case GroupPolicy::StateMachine: return TickStateMachine(t, g, base_, isNew, depth_);
     default: return Result::Failed;  // not a classic policy: InitializeTreeData marks none other
   }
 }
 
 }  // namespace
 
-namespace {
-[[gnu::always_inline]] inline bool SlotFits(const std::byte* slot, const DeciderDef& g) {
-  const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;
-  if (HasSideBySideChildren(g.policy)) {
-    const ChildSet& set = ChildSetOf(slot);
-    if ((set.active & ~AllChildren(g)) != 0 || (set.done & ~AllChildren(g)) != 0 || (set.active & set.done) != 0)
-      return false;
-    return g.policy != GroupPolicy::Selector || (set.active & (set.active - 1)) == 0;
-  }
-  if (g.policy == GroupPolicy::StateMachine) return active < g.childCount && StateMachineSlotFits(slot, g);
-  return active < g.childCount || active == kNoChild;
-}
-}  // namespace
-
-bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) { return SlotFits(slot, g); }
+bool ClassicSlotFits(const std::byte* slot, const DeciderDef& g) { return classic::SlotFits(slot, g); }
 
 // Straight down the classic groups with one child active in one loop, as
 // FindDamage does the Spore ones; below a group with several, child by child.
@@ -463,7 +288,7 @@ const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g
                                     std::uint32_t* damagedBase) {
   for (const DeciderDef* d = &g;;) {  // a classic group
     const std::byte* slot = region + base + d->data->slotOffset;
-    if (!SlotFits(slot, *d)) [[unlikely]] {
+    if (!classic::SlotFits(slot, *d)) [[unlikely]] {
       if (damagedBase != nullptr) *damagedBase = base;
       return d;
     }
@@ -495,22 +320,8 @@ const DeciderDef* FindClassicDamage(const std::byte* region, const DeciderDef& g
 }
 
 Result TickClassicGroup(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
-  // A group starting anew has no child active: StartSlot cleared the SlotHeader,
-  // and the ChildSet after it may hold what a sibling's memory left there.
-  if (isNew && HasSideBySideChildren(g.policy)) ChildSetOf(SlotBytes(t, g, base)) = {0, 0};
-  if (g.behavior != nullptr) {
-    const Result result = TickGroupBehavior(t, g, base, isNew, depth);
-    if (result != Result::Running) {  // a group behavior that ends ends its group
-      t.runningGroup = nullptr;
-      return result;
-    }
-  }
-  const Result result = TickPolicy(t, g, base, isNew, depth);
-  // The running behavior is looked up as the tick ends (RunningBehavior).
-  t.runningGroup = result == Result::Running ? &g : nullptr;
-  t.runningGroupBase = base;
-  t.runningGroupDepth = depth;
-  return result;
+  ClassicGroup c(t, g, base, depth);
+  return classic::TickClassic(c, isNew);
 }
 
 Result StartClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, int depth) {
