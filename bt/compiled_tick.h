@@ -29,8 +29,8 @@
 // this one with ClassicChildren, whose Starts and Continues are direct calls into
 // its code for each child, with slot offsets and child bases as constants.
 // Measured on a shared 2-core machine (tools/bench, the classic workload;
-// callgrind): 391 instructions per agent-tick, from 1,302 when it handed every
-// classic group over (hand-written: 103); about 3.3x hand-written on the wall
+// callgrind): 400 instructions per agent-tick, from 1,302 when it handed every
+// classic group over (hand-written: 103); about 3-3.5x hand-written on the wall
 // clock, from 9.4x.
 //
 // Why it is fast (tools/bench, the creatures workload): the code of each group
