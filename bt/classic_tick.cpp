@@ -43,11 +43,14 @@ class ClassicGroup {
   std::uint64_t AllChildren() const { return detail::AllChildren(g_); }
   bool HasBehavior() const { return g_.behavior != nullptr; }
   Result TickBehavior(bool isNew) { return TickGroupBehavior(t_, g_, base_, isNew, depth_); }
-  // The running behavior is looked up as the tick ends (RunningBehavior).
+  // The group ends its tick Running: the behavior reported is the first active
+  // below it (FirstActiveBehavior says why), which only side-by-side runs look up.
   void NoteRunning(bool running) {
-    t_.runningGroup = running ? &g_ : nullptr;
-    t_.runningGroupBase = base_;
-    t_.runningGroupDepth = depth_;
+    if (!running) return;
+    if (g_.policy == GroupPolicy::Parallel || g_.policy == GroupPolicy::Concurrent) [[unlikely]]
+      t_.runningDecider = FirstActiveBehavior(t_.region, g_, base_, depth_);
+    else if (!HasSideBySideChildren(g_.policy) && Active() < 0) [[unlikely]]
+      t_.runningDecider = nullptr;
   }
   Result TickOther(bool isNew);  // the policies of this file and of their own files
   SlotHeader& Header() { return *reinterpret_cast<SlotHeader*>(slot_); }
@@ -221,15 +224,13 @@ Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool i
   return result;
 }
 
-// The behavior the tick reports as running (TickResult::decider) when g runs:
-// the first behavior active below it, in preorder, or none. Not the last one
-// ticked, as on a Spore path: in a classic group that one may have ended (a
-// Parallel's child done after its sibling ran), or none may have been ticked (a
-// Loop between two runs of its child), which would leave it unset. Each classic
-// group that ticks Running records itself (TickClassicGroup); the last record is
-// the outermost one on the running path, looked up once as the tick ends
-// (RunningBehavior), and one that ends drops the record, so a behavior ticked
-// after it reports itself.
+// The behavior the tick reports as running (TickResult::decider) when a classic
+// group g runs: the first behavior active below it, in preorder, or none. A child
+// that runs was ticked last, so the behavior it reports is the one its own tick
+// left in TickState::runningDecider (a leaf sets itself, a group as here), except
+// where g has no child active (a Loop between two runs of its child: none), or
+// children side by side that may each run (a Parallel, a Concurrent: the first
+// active is looked up, FirstActiveBehavior). A Selector runs one child at most.
 }  // namespace
 
 // Straight down while each group on the way has one child active (the common

@@ -312,17 +312,17 @@ struct CompiledTree {
     return detail::OldPathFits(t, D, kBase);
   }
 
-  // The behavior a Running tick reports when a classic group ran (RunningBehavior):
-  // the first one active below the outermost classic group that ticked Running,
-  // which is the first classic group on the path from the root (only one child
-  // of a Spore group is active). FirstActiveBehavior from the root, on constants.
+  // The first behavior active below G (at kBase), in preorder, or null: what a
+  // classic group with children side by side reports running, as ClassicGroup's
+  // NoteRunning (bt/classic_tick.cpp); FirstActiveBehavior on constants.
+  template <const DeciderDef& G, std::uint32_t kBase>
   static const DeciderDef* FirstActiveBehavior(TickState& t) {
     const DeciderDef* found = nullptr;
     auto behavior = [&]<const DeciderDef& E, std::uint32_t>() {
       if constexpr (E.kind == DeciderKind::Behavior) found = &E;
       return found != nullptr;
     };
-    AnyActive<Root, 0>(t, behavior);
+    AnyActive<G, kBase>(t, behavior);
     return found;
   }
 
@@ -351,14 +351,6 @@ struct CompiledTree {
   // Re-checked at every tick while active (kRecheckEveryTick).
   template <const DeciderDef& D>
   static constexpr bool kRechecked = (D.flags & kRecheckEveryTick) != 0;
-
-  // Whether the tree has a classic group, which records itself in the TickState when it runs (RunningBehavior).
-  static constexpr bool kHasClassicGroup = [] {
-    for (int i = 0; i < Tree::analysis.count; ++i)
-      if (const DeciderDef& d = *Tree::analysis.deciders[i]; d.kind != DeciderKind::Behavior && IsClassicPolicy(d.policy))
-        return true;
-    return false;
-  }();
 
   // A fresh choice over the children not masked, as on activation or a redecide.
   template <const DeciderDef& G, std::uint32_t kBase>
@@ -671,9 +663,15 @@ struct CompiledTree {
       if constexpr (G.behavior == nullptr) return Result::Running;
       else return isNew ? CompiledTree::TickBehavior<G, true, kBase>(t) : CompiledTree::TickBehavior<G, false, kBase>(t);
     }
-    // Only whether a classic group ran last: the behavior reported is then found
-    // from the root (FirstActiveBehavior), so the group's base and depth are not kept.
-    void NoteRunning(bool running) { t.runningGroup = running ? &G : nullptr; }
+    // As ClassicGroup's NoteRunning (bt/classic_tick.cpp).
+    void NoteRunning(bool running) {
+      if (!running) return;
+      if constexpr (G.policy == GroupPolicy::Parallel || G.policy == GroupPolicy::Concurrent)
+        t.runningDecider = FirstActiveBehavior<G, kBase>(t);
+      else if constexpr (!kSideBySide)
+        if (Active() < 0) [[unlikely]]
+          t.runningDecider = nullptr;
+    }
     Result TickOther(bool) { return Result::Failed; }  // none: kOwnClassic
 
     void Mark(int i) {
@@ -732,7 +730,7 @@ struct CompiledTree {
     if constexpr (Tree::analysis.ruleRuns) return false;
     // Only what the compiled walk reads; PrepareForReference adds the rest before
     // a call into bt/tick.cpp. errorDecider is written with error, and a Running
-    // result always comes from a behavior decider that set runningDecider.
+    // result always comes from a behavior decider or a classic group that set runningDecider.
     TickState t;
     const NestedScope nested(block, &t);
     t.root = &Root;  // for a node that finds its tick through the NestedScope (bt/events.h: SendEvent)
@@ -748,16 +746,12 @@ struct CompiledTree {
     t.redecides = 0;
     t.redecideLimit = redecideLimit;
     t.error = Status::Running;
-    if constexpr (kHasClassicGroup) t.runningGroup = nullptr;
     SleepRequest sleepRequest;
     t.sleep = wakeTime != nullptr ? &sleepRequest : nullptr;
     header.lastTime = blockTime;
 
     const Result result = TickDecider<Root, false>(t, 0);
     if (result == Result::Running && t.error == Status::Running) {
-      if constexpr (kHasClassicGroup)
-        if (t.runningGroup != nullptr) [[unlikely]]
-          t.runningDecider = FirstActiveBehavior(t);
       out = {Status::Running, t.runningDecider};
       if (wakeTime != nullptr) [[unlikely]] {  // the reference engine's rule (bt/sleep.h)
         PrepareForReference(t);

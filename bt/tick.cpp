@@ -901,7 +901,6 @@ static inline void StartTickState(TickState& t, const DeciderDef& root, void* ag
 #endif
   t.pathChecked = false;
   t.error = Status::Running;
-  t.runningGroup = nullptr;
   t.sleep = nullptr;  // set by an entry point whose caller asks (TickOptions::wakeTime)
   // Not errorDecider, runningDecider nor deactivation, as in the compiled tick:
   // each is written where it is given a meaning (with error, before a behavior's
@@ -1011,7 +1010,6 @@ static inline void StartBlockTimes(TickState& t) {
     NoteOnRunningPath(*t.runningPath, *t.root, result);
   if (result != Result::Running || t.error != Status::Running) [[unlikely]]
     return FinishStopped(t, result);
-  RunningBehavior(t);
   BT_DEBUG_COLD(t, 3, DebugEndTick(t, Status::Running));
   return {Status::Running, t.runningDecider};
 }

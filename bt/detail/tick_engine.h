@@ -52,13 +52,9 @@ struct TickState : DecideContext {
   bool pathChecked;
   Status error;                      // Running while no error
   const DeciderDef* errorDecider;
-  const DeciderDef* runningDecider;  // the behavior decider that ticked Running
-  // The outermost classic group that last ticked Running, or null: the running
-  // behavior is then the first one active below it (RunningBehaviorOf), looked
-  // up once when the tick ends rather than by every classic group on the path.
-  const DeciderDef* runningGroup;
-  std::uint32_t runningGroupBase;
-  int runningGroupDepth;
+  // The behavior decider that ticked Running; a classic group that ends its tick
+  // Running corrects it where needed (bt/classic_tick.cpp: ClassicGroup::NoteRunning).
+  const DeciderDef* runningDecider;
   const char* deactivation;          // why the Deactivates under way happen, for debug output
   WhyRecord* why;                    // the tick's why-record (bt/why.h), or null
   SleepRequest* sleep;               // where a Tick's Context::SleepUntil goes (bt/sleep.h); null: nowhere
@@ -470,17 +466,9 @@ void DebugContinuingChild(TickState& t, const DeciderDef& child, int index, floa
 Result StartClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, int depth);
 void EndClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, const char* why, int depth);
 
-// The behavior a Running tick reports (TickResult::decider): the last one ticked,
-// or when a classic group ran, the first behavior active below the outermost one
-// that ticked Running (bt/classic_tick.cpp says why). Called once, as the tick ends.
+// The first behavior active below d (at base), in preorder, or null: the one a
+// classic group with children side by side reports running (bt/classic_tick.cpp says why).
 const DeciderDef* FirstActiveBehavior(const std::byte* region, const DeciderDef& d, std::uint32_t base, int depth);
-inline const DeciderDef* RunningBehavior(TickState& t) {
-  if (t.runningGroup != nullptr) [[unlikely]] {
-    t.runningDecider = FirstActiveBehavior(t.region, *t.runningGroup, t.runningGroupBase, t.runningGroupDepth);
-    t.runningGroup = nullptr;
-  }
-  return t.runningDecider;
-}
 
 // MBT StateMachine (bt/state_machine_tick.cpp): applies a pending transition, then ticks the current state.
 Result TickStateMachine(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth);
