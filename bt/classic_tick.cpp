@@ -68,7 +68,7 @@ class ClassicGroup {
   // that rejects is failed and never activated.
   // Inline as far as the Decide (the root of a Selector checks most of its
   // children every tick, and most reject); the activation out of line.
-  [[gnu::always_inline]] Result Start(int i) {
+  [[gnu::always_inline]] Result Start(int i, int later = -1) {
     if (t_.classicExtras) [[unlikely]]
       if (!CountRuleRun(i)) return Result::Failed;
     Choice choice;
@@ -78,13 +78,21 @@ class ClassicGroup {
         TraceEnd(i, "rejects: it fails");
       return Result::Failed;
     }
-    return Activate(i, choice);
+    return Activate(i, choice, later);
   }
-  // Child i, active since an earlier tick (or earlier in this one), ticked.
+  // Child i started while child `later`, active since an earlier tick, is not
+  // yet walked: later's old path is checked once i accepts, before i is activated.
+  [[gnu::always_inline]] Result StartAhead(int i, int later) { return Start(i, later); }
+  // Child i, active since an earlier tick (or earlier in this one), ticked. A
+  // path checked whole below it (kWalkChecksPath) is that path only: the
+  // group's other children are checked as the walk reaches them.
   Result Continue(int i) {
     if (Traced()) [[unlikely]]
       TraceContinue(i);
-    return Noted(i, TickDecider(t_, *g_.children[i], BaseOf(i), false, depth_ + 1));
+    const bool checked = t_.pathChecked;
+    const Result result = TickDecider(t_, *g_.children[i], BaseOf(i), false, depth_ + 1);
+    t_.pathChecked = checked;
+    return Noted(i, result);
   }
   Result Run(int i) { return IsActive(i) ? Continue(i) : Start(i); }
 
@@ -133,8 +141,11 @@ class ClassicGroup {
     Deactivate(t_, *g_.children[i], BaseOf(i), depth_ + 1);
   }
 
-  // Child i, which accepted with choice's DBlock, activated and ticked.
-  [[gnu::noinline]] Result Activate(int i, const Choice& choice) {
+  // Child i, which accepted with choice's DBlock, activated and ticked (after
+  // the check of child later's old path, if one: StartAhead).
+  [[gnu::noinline]] Result Activate(int i, const Choice& choice, int later) {
+    if (later >= 0 && IsActive(later) && !t_.pathChecked && !OldPathFits(t_, *g_.children[later], BaseOf(later)))
+      return Result::Failed;
     if (Traced()) [[unlikely]]
       TraceStart(i);
     Mark(i);

@@ -435,6 +435,11 @@ struct CompiledTree {
       if (!kIsNew && !kChecked && !OldPathFits<D, kBase>(t)) [[unlikely]]
         return Result::Failed;
       return detail::TickDecider(t, D, kBase, kIsNew, depth);
+    } else if constexpr (!kIsNew && !kChecked && kIsGroup<D> && kOwnClassic<D> && classic::ChecksOwnSlotOnly(D)) {
+      // Its own slot only, as the reference walk checks it; its children's as they are reached.
+      if (!classic::SlotFits(Bytes<D, kBase>(t), D)) [[unlikely]]
+        return FailCorrupt(t, D, kBase);
+      return TickClassic<D, false, kBase, false>(t, depth);
     } else if constexpr (!kIsNew && !kChecked && kIsGroup<D> && (kOwnClassic<D> || kRechecked<D>)) {
       if (!OldPathFits<D, kBase>(t)) [[unlikely]]
         return Result::Failed;
@@ -444,7 +449,7 @@ struct CompiledTree {
         alignas(kMaxAlignment) std::byte scratch[D.dblock.size != 0 ? D.dblock.size : 1];  // the DBlock it holds stays
         if (!(Evaluate<D>(t, scratch, TimerUse::kRestart, depth) > 0)) return Result::Failed;
       }
-      if constexpr (kOwnClassic<D>) return TickClassic<D, kIsNew, kBase>(t, depth);
+      if constexpr (kOwnClassic<D>) return TickClassic<D, kIsNew, kBase, kChecked>(t, depth);
       else return TickOwnDecider<D, kIsNew, kBase, kChecked>(t, depth);
     }
   }
@@ -581,7 +586,8 @@ struct CompiledTree {
   // for that child, offsets and bases constants. A tree that keeps a running
   // path or counts rule runs, or a traced tick, is the reference tick's whole
   // (Tick), so neither is noted here.
-  template <const DeciderDef& G, std::uint32_t kBase>
+  // kChecked: G's old path was checked whole this tick (TickDecider).
+  template <const DeciderDef& G, std::uint32_t kBase, bool kChecked>
   struct ClassicChildren {
     TickState& t;
     int depth;
@@ -609,27 +615,39 @@ struct CompiledTree {
 
     // Child i checked (its preconditions and Decide), activated and ticked; one
     // that rejects fails, never activated.
-    Result Start(int i) {
+    Result Start(int i, int later = -1) {
       Result result = Result::Failed;
-      ForChild<G>(i, [&]<std::size_t I>() { result = StartAt<I>(); });
+      ForChild<G>(i, [&]<std::size_t I>() { result = StartAt<I>(later); });
       return result;
     }
+    // As ClassicGroup's: child later's old path checked once i accepts, before i is activated.
+    Result StartAhead(int i, int later) { return Start(i, later); }
+    // Out of line, once for G: each child's start stays as short as without it.
+    [[gnu::noinline]] bool LaterPathFits(int later) {
+      bool fits = true;
+      if (IsActive(later))
+        ForChild<G>(later, [&]<std::size_t L>() { fits = OldPathFits<*G.children[L], kBase + kChildBase<G, L>>(t); });
+      return fits;
+    }
     template <std::size_t I>
-    Result StartAt() {
+    Result StartAt(int later) {
       constexpr const DeciderDef& child = *G.children[I];
       constexpr std::uint32_t base = kBase + kChildBase<G, I>;
       alignas(kMaxAlignment) std::byte dblock[child.dblock.size != 0 ? child.dblock.size : 1];
       if (!(Evaluate<child>(t, dblock, TimerUse::kCheck, depth + 1) > 0) || Stopped()) return Result::Failed;
+      if constexpr (!kChecked)
+        if (later >= 0 && !LaterPathFits(later)) [[unlikely]]
+          return Result::Failed;
       Mark(I);
       StartSlot<child, base>(t, dblock);
       return TickDecider<child, true, base>(t, depth + 1);
     }
     // Child i, active since an earlier tick (or earlier in this one), ticked; its
-    // path was checked with G's (TickDecider).
+    // path checked with G's, or else as it is reached (TickDecider).
     Result Continue(int i) {
       Result result = Result::Failed;
       ForChild<G>(i, [&]<std::size_t I>() {
-        result = TickDecider<*G.children[I], false, kBase + kChildBase<G, I>, true>(t, depth + 1);
+        result = TickDecider<*G.children[I], false, kBase + kChildBase<G, I>, kChecked>(t, depth + 1);
       });
       return result;
     }
@@ -684,9 +702,9 @@ struct CompiledTree {
     }
   };
 
-  template <const DeciderDef& G, bool kIsNew, std::uint32_t kBase>
+  template <const DeciderDef& G, bool kIsNew, std::uint32_t kBase, bool kChecked>
   static Result TickClassic(TickState& t, int depth) {
-    ClassicChildren<G, kBase> c{t, depth};
+    ClassicChildren<G, kBase, kChecked> c{t, depth};
     return classic::TickClassic(c, kIsNew);
   }
 

@@ -91,6 +91,10 @@ inline constexpr std::uint8_t kWalkOther = 4;
 // A group with a child whose evaluation is more than its Decide (preconditions,
 // a DBlock, delegation): its hysteresis evaluates its children with their checks.
 inline constexpr std::uint8_t kWalkCheckedChildren = 8;
+// A classic or re-checked group whose whole old path is checked where the walk
+// meets it, before anything of it is called (classic::ChecksOwnSlotOnly says
+// which); the others, as Spore groups, only their own slot.
+inline constexpr std::uint8_t kWalkChecksPath = 16;
 
 struct DeciderDef {
   const char* name = nullptr;  // shown by the debugger and debug output

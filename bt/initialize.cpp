@@ -5,6 +5,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "bt/detail/classic_rules.h"
 #include "bt/layout.h"
 #include "bt/name_id.h"
 #include "bt/tree.h"
@@ -139,6 +140,10 @@ Layout LayoutOf(const detail::TreeAnalysis& a, int i) {
                          : 0) |
                     (std::any_of(d.children, d.children + d.childCount, [](const DeciderDef* c) { return !DecideOnly(*c); })
                          ? kWalkCheckedChildren
+                         : 0) |
+                    (d.kind == DeciderKind::Group && (d.flags & kRecheckEveryTick || IsClassicPolicy(d.policy)) &&
+                             !detail::classic::ChecksOwnSlotOnly(d)
+                         ? kWalkChecksPath
                          : 0)),
                 {}};
   if (d.kind == DeciderKind::Group && HasSideBySideChildren(d.policy)) {

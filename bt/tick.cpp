@@ -30,6 +30,7 @@
 
 #include "bt/classic.h"
 #include "bt/debug_output.h"
+#include "bt/detail/classic_rules.h"
 #include "bt/detail/evaluate.h"
 #include "bt/detail/tick_engine.h"
 #include "bt/detail/variable_access.h"
@@ -631,14 +632,20 @@ template <bool kDebug>
     BT_DEBUG_STEADY(t, 4, DebugVisit(t, *d, base, false, depth));
     if (const std::uint8_t walk = d->data->walk; walk != 0) [[unlikely]] {  // anything but a plain step (kWalk*)
       if (walk & (kWalkClassic | kWalkRecheck)) {
-        // The path below is checked whole before anything of it is called (the
-        // classic rules read it as they go), as the compiled tick hands it over.
+        // The path below is checked whole before anything of it is called
+        // (kWalkChecksPath), as the compiled tick does; or, as a Spore group is,
+        // only the group's own slot, each child's checked as the walk reaches it.
         if (d->kind == DeciderKind::Group && !t.pathChecked) {
-          if (!OldPathFits(t, *d, base)) {
-            result = Result::Failed;
+          if (walk & kWalkChecksPath) {
+            if (!OldPathFits(t, *d, base)) {
+              result = Result::Failed;
+              break;
+            }
+            t.pathChecked = true;
+          } else if (!classic::SlotFits(SlotBytes(t, *d, base), *d)) [[unlikely]] {
+            result = FailCorrupt(t, *d, base);
             break;
           }
-          t.pathChecked = true;
         }
         if ((walk & kWalkRecheck) && !Recheck(t, *d, depth)) {
           result = Result::Failed;

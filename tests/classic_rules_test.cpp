@@ -225,6 +225,18 @@ BT_DEFINE_DECIDER_GROUP__BEHAVIOR(DMG_PAR, Parallel, 0, nullptr, G2, DMG_A, DMG_
 LEAF(DMG_A, A);
 LEAF(DMG_B, B);
 
+// A Selector whose running child (AHEAD_SEQ) is a Sequence; its earlier child
+// AHEAD_FIRST accepts when the script says.
+BT_DECLARE_DECIDER(AHEAD_FIRST);
+BT_DECLARE_DECIDER(AHEAD_SEQ);
+BT_DECLARE_DECIDER(AHEAD_B);
+BT_DECLARE_DECIDER(AHEAD_C);
+BT_DEFINE_DECIDER_GROUP(AHEAD, Selector, nullptr, AHEAD_FIRST, AHEAD_SEQ);
+BT_DEFINE_DECIDER_BEHAVIOR(AHEAD_FIRST, A, ScriptDecide);
+BT_DEFINE_DECIDER_GROUP(AHEAD_SEQ, Sequence, nullptr, AHEAD_B, AHEAD_C);
+LEAF(AHEAD_B, B);
+LEAF(AHEAD_C, C);
+
 BT_DECLARE_DECIDER(SPAR_A);
 BT_DECLARE_DECIDER(SPAR_B);
 BT_DECLARE_DECIDER(SPAR_C);
@@ -940,6 +952,44 @@ TEST_CASE("Classic damage: a side-by-side group naming a child it lacks is Corru
   CHECK(t.result.status == Status::Running);
   CHECK(t.events == Events{"activate G1", "tick G1", "activate G2", "tick G2", "activate A", "tick A", "deactivate A",
                            "activate B", "tick B"});
+}
+
+// The walk checks a Sequence's, a Selector's own slot where it meets it, as a
+// Spore group's (classic::ChecksOwnSlotOnly); a Selector's earlier child starts
+// ahead of the running one only once that one's path is checked (StartAhead).
+TEST_CASE("Classic damage: a Selector's earlier child that accepts is not activated above damage", "[classic]") {
+  for (const bool compiled : {false, true}) {
+    INFO((compiled ? "compiled" : "reference"));
+    ScriptAgent agent;
+    bt::MemoryFor<AHEAD> memory{};
+    const auto tick = [&](double time) {
+      const bt::TickResult r = compiled ? bt::TickBehaviorTreeCompiled<AHEAD>(agent, memory, time, 0.1f)
+                                        : bt::TickBehaviorTree(AHEAD, agent, memory, time, 0.1f);
+      return test::Ticked{r, agent.Take()};
+    };
+    REQUIRE(bt::InitializeTreeData(AHEAD));
+    agent.decide["AHEAD_FIRST"] = 0;
+    auto t = tick(0.0);
+    REQUIRE(t.result.status == Status::Running);
+    CHECK(t.events == Events{"decide AHEAD_FIRST", "activate B", "tick B"});
+    CHECK(Path(AHEAD, memory) == std::vector<const bt::DeciderDef*>{&AHEAD, &AHEAD_SEQ, &AHEAD_B});
+    // AHEAD_SEQ names a child it lacks.
+    std::byte* seqSlot = memory.bytes + sizeof(bt::MemoryHeader) + AHEAD.data->childBases[1] + AHEAD_SEQ.data->slotOffset;
+    reinterpret_cast<bt::SlotHeader*>(seqSlot)->activeChild = 7;
+    SECTION("the earlier child accepts: the running path is checked before it is activated") {
+      agent.decide["AHEAD_FIRST"] = 1;
+    }
+    SECTION("the earlier child rejects: the walk meets the damage") {}
+    t = tick(1.0);
+    CHECK(t.result.status == Status::CorruptMemory);
+    CHECK(t.result.decider == &AHEAD_SEQ);
+    CHECK(t.events == Events{"decide AHEAD_FIRST"});  // not A's Activate; B below the damage is not called
+    CHECK(Path(AHEAD, memory).empty());
+    agent.decide["AHEAD_FIRST"] = 1;
+    t = tick(2.0);  // the next tick starts afresh
+    CHECK(t.result.status == Status::Running);
+    CHECK(t.events == Events{"decide AHEAD_FIRST", "activate A", "tick A"});
+  }
 }
 
 TEST_CASE("Classic stop: StopBehaviorTree from a Parallel child's Tick deactivates every child it activated",

@@ -9,7 +9,7 @@
 // its group (flags, config, children) comes through C too, as constants there.
 //
 // C provides: Stopped(), Count(), Flags(), Config(), AllChildren(), Header(),
-// Set(), Loops(), IsActive(i), Active(), Start(i), Continue(i), Run(i),
+// Set(), Loops(), IsActive(i), Active(), Start(i), StartAhead(i, later), Continue(i), Run(i),
 // End(i, why), End(i, result), RunningPathStart(), StillAccepts(), MayLoop(),
 // and for TickClassic: Policy(), HasBehavior(), TickBehavior(isNew),
 // NoteRunning(running), TickOther(isNew) (the policies not here).
@@ -105,12 +105,13 @@ Result TickFallback(C& c, bool isNew) {
 
 // Every tick from the first child: the first that does not fail gives the
 // result. The child that ran before and is not reached again is interrupted;
-// children tried before it keep it active while they run (their memory is their own).
+// children tried before it keep it active while they run (their memory is their
+// own), and are started ahead of it (StartAhead: its old path checked first).
 template <class C>
 Result TickSelector(C& c, bool isNew) {
   const int before = isNew || c.Set().active == 0 ? -1 : std::countr_zero(c.Set().active);  // none: it ended
   for (int i = 0; i < c.Count(); ++i) {
-    const Result result = i == before ? c.Continue(i) : c.Start(i);
+    const Result result = i == before ? c.Continue(i) : i < before ? c.StartAhead(i, before) : c.Start(i);
     if (c.Stopped()) return Result::Failed;
     if (result != Result::Running) c.End(i, result);
     if (result == Result::Failed) continue;
@@ -207,6 +208,32 @@ Result TickLoop(C& c, bool isNew, Result again) {
   header.cursor = result == Result::Running;
   if (result != Result::Running && result != again) return result;
   return Result::Running;
+}
+
+// Whether the walk, meeting classic group g active since an earlier tick, checks
+// only g's own slot (SlotFits), as it does a Spore group, and each child's as it
+// reaches it; else g's whole old path is checked first (FindDamage). Either way
+// no Activate and no Deactivate of an old path comes before the damage on it is
+// found. Own slot only where g's rule reaches every active child before it
+// starts or ends any other: a Sequence, a Fallback, a Parallel, a Decorator, a
+// Loop; a Selector too, whose earlier children start ahead of the active one
+// (StartAhead: its path checked once one accepts, before it is activated).
+// Not: a Concurrent (it starts an ended child before later ones run), a running
+// path's resume (it ends a child off the path), a group behavior (one that ends
+// leaves its old path to be deactivated), a re-checked group (its condition is
+// called first), nor the policies of C's TickOther.
+constexpr bool ChecksOwnSlotOnly(const DeciderDef& g) {
+  switch (g.policy) {
+    case GroupPolicy::Sequence:
+    case GroupPolicy::Fallback:
+    case GroupPolicy::Selector:
+    case GroupPolicy::Parallel:
+    case GroupPolicy::Decorator:
+    case GroupPolicy::Loop:
+    case GroupPolicy::LoopUntilSuccess:
+      return g.behavior == nullptr && !(g.flags & (kResumeOnRunningPath | kRecheckEveryTick));
+    default: return false;
+  }
 }
 
 // The policies written here; the others are C's (TickOther).
