@@ -49,7 +49,7 @@ class ClassicGroup {
     if (!running) return;
     if (g_.policy == GroupPolicy::Parallel || g_.policy == GroupPolicy::Concurrent) [[unlikely]]
       t_.runningDecider = FirstActiveBehavior(t_.region, g_, base_, depth_);
-    else if (!HasSideBySideChildren(g_.policy) && Active() < 0) [[unlikely]]
+    else if (!sideBySide_ && Active() < 0) [[unlikely]]
       t_.runningDecider = nullptr;
   }
   Result TickOther(bool isNew);  // the policies of this file and of their own files
@@ -57,7 +57,7 @@ class ClassicGroup {
   ChildSet& Set() { return ChildSetOf(slot_); }
   LoopCount& Loops() { return *reinterpret_cast<LoopCount*>(slot_ + sizeof(SlotHeader)); }
 
-  bool IsActive(int i) { return (ActiveChildMask(slot_, g_) >> i) & 1u; }
+  bool IsActive(int i) { return sideBySide_ ? (Set().active >> i) & 1u : Header().activeChild == i; }
   // The single active child of a group whose children share their memory, or -1.
   int Active() {
     const std::uint8_t active = Header().activeChild;
@@ -188,11 +188,11 @@ class ClassicGroup {
     BT_WHY(t_, WhyEnd(t_, g_, i, why, depth_));
   }
   void Mark(int i) {
-    if (HasSideBySideChildren(g_.policy)) Set().active |= std::uint64_t{1} << i;
+    if (sideBySide_) Set().active |= std::uint64_t{1} << i;
     else Header().activeChild = static_cast<std::uint8_t>(i);
   }
   void Unmark(int i) {
-    if (HasSideBySideChildren(g_.policy)) Set().active &= ~(std::uint64_t{1} << i);
+    if (sideBySide_) Set().active &= ~(std::uint64_t{1} << i);
     else Header().activeChild = kNoChild;
   }
 
@@ -201,7 +201,8 @@ class ClassicGroup {
   std::uint32_t base_;
   int depth_;
   std::byte* slot_;
-  ChildBases childBase_{g_};
+  const bool sideBySide_ = HasSideBySideChildren(g_.policy);  // asked at every step: read once
+  ChildBases childBase_{g_, sideBySide_};
 };
 
 // The child ticked only once config.seconds have passed since it last failed

@@ -558,6 +558,26 @@ template <bool kDebug>
   return CallTick(t, d, base, BehaviorMemory(t, d, base));
 }
 
+// A behavior decider active since an earlier tick: its behavior ticked. Running
+// passes straight up to the tick's result, so the behavior that runs is the
+// last one ticked: recorded before its Tick, which can then end this call.
+template <bool kDebug>
+[[gnu::always_inline]] static inline Result TickActiveBehavior(TickState& t, const DeciderDef& d, std::uint32_t base,
+                                                               int depth) {
+  t.runningDecider = &d;
+  return RunBehavior<kDebug>(t, d, base, depth);
+}
+
+// A classic group active since an earlier tick, whose path is checked whole
+// already (kWalkChecksPath) or checked here, its own slot only, as the walk meets
+// it (classic::ChecksOwnSlotOnly).
+[[gnu::always_inline]] static inline Result TickActiveClassic(TickState& t, const DeciderDef& g, std::uint32_t base,
+                                                              int depth) {
+  if (!t.pathChecked && !classic::SlotFits(SlotBytes(t, g, base), g)) [[unlikely]]
+    return FailCorrupt(t, g, base);
+  return TickClassicGroup(t, g, base, false, depth);
+}
+
 Result TickGroupBehavior(TickState& t, const DeciderDef& g, std::uint32_t base, bool isNew, int depth) {
   if (g.behavior == nullptr) return Result::Running;
   if (isNew) return ActivateAndTick(t, g, base, BehaviorMemory(t, g, base), depth);
@@ -634,18 +654,14 @@ template <bool kDebug>
       if (walk & (kWalkClassic | kWalkRecheck)) {
         // The path below is checked whole before anything of it is called
         // (kWalkChecksPath), as the compiled tick does; or, as a Spore group is,
-        // only the group's own slot, each child's checked as the walk reaches it.
-        if (d->kind == DeciderKind::Group && !t.pathChecked) {
-          if (walk & kWalkChecksPath) {
-            if (!OldPathFits(t, *d, base)) {
-              result = Result::Failed;
-              break;
-            }
-            t.pathChecked = true;
-          } else if (!classic::SlotFits(SlotBytes(t, *d, base), *d)) [[unlikely]] {
-            result = FailCorrupt(t, *d, base);
+        // only the group's own slot (TickActiveClassic), each child's checked as
+        // the walk reaches it.
+        if ((walk & kWalkChecksPath) && !t.pathChecked) {
+          if (!OldPathFits(t, *d, base)) {
+            result = Result::Failed;
             break;
           }
+          t.pathChecked = true;
         }
         if ((walk & kWalkRecheck) && !Recheck(t, *d, depth)) {
           result = Result::Failed;
@@ -653,7 +669,7 @@ template <bool kDebug>
         }
         if (walk & kWalkClassic) {
           BT_WHY_STEADY(t, WhyVisitClassic(t, *d, base, depth));
-          result = TickClassicGroup(t, *d, base, false, depth);
+          result = TickActiveClassic(t, *d, base, depth);
           break;
         }
       }
@@ -680,10 +696,7 @@ template <bool kDebug>
       }
     }
     if (d->kind == DeciderKind::Behavior) {
-      // Running passes straight up to the tick's result, so the behavior that runs is
-      // the last one ticked: recorded before its Tick, which can then end this call.
-      t.runningDecider = d;
-      result = RunBehavior<kDebug>(t, *d, base, depth);
+      result = TickActiveBehavior<kDebug>(t, *d, base, depth);
       break;
     }
     const DeciderDef& g = *d;
@@ -746,6 +759,13 @@ template <bool kDebug>
 
 Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool isNew, int depth) {
   if (isNew) return DebugOn(t) ? TickNewDecider<true>(t, d, base, depth) : TickNewDecider<false>(t, d, base, depth);
+  // The two steps a classic group's child most often is, taken as the walk takes
+  // them but without entering its loop (a classic group ticks its children one by one).
+  if (!DebugOn(t)) [[likely]] {
+    const std::uint8_t walk = d.data->walk;
+    if (walk == 0 && d.kind == DeciderKind::Behavior) return TickActiveBehavior<false>(t, d, base, depth);
+    if ((walk & ~kWalkCheckedChildren) == kWalkClassic) return TickActiveClassic(t, d, base, depth);
+  }
   return TickActive(t, d, base, depth);
 }
 

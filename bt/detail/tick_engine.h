@@ -158,7 +158,8 @@ inline std::uint32_t ChildBase(const DeciderDef& g, int i) {
 // elder siblings again.
 class ChildBases {
  public:
-  explicit ChildBases(const DeciderDef& g) : g_(g), sideBySide_(HasSideBySideChildren(g.policy)) {}
+  explicit ChildBases(const DeciderDef& g) : ChildBases(g, HasSideBySideChildren(g.policy)) {}
+  ChildBases(const DeciderDef& g, bool sideBySide) : g_(g), sideBySide_(sideBySide) {}
   std::uint32_t operator()(int i) {
     if (!sideBySide_) return 0;
     if (i < kRecordedChildBases) [[likely]]
