@@ -420,9 +420,11 @@ TEST_CASE("Unvanquished concurrent: running while any child runs, a child that e
   auto t = TickScript(CON, agent, memory, 0.0);
   CHECK(t.result.status == Status::Running);
   CHECK(t.events == Events{"activate A", "tick A", "activate B", "tick B", "deactivate B", "activate C", "tick C"});
+  CHECK(t.result.decider == &CON_A);  // the first running child's, not C's, ticked last
   t = TickScript(CON, agent, memory, 1.0);  // A and C run on; B starts again
   CHECK(t.result.status == Status::Running);
   CHECK(t.events == Events{"tick A", "activate B", "tick B", "deactivate B", "tick C"});
+  CHECK(t.result.decider == &CON_A);
   agent.tick["A"] = Result::Done;
   agent.tick["C"] = Result::Done;
   t = TickScript(CON, agent, memory, 2.0);
