@@ -29,19 +29,21 @@
 // this one with ClassicChildren, whose Starts and Continues are direct calls into
 // its code for each child, with slot offsets and child bases as constants.
 // Measured on a shared 2-core machine (tools/bench, the classic workload;
-// callgrind): 400 instructions per agent-tick, from 1,302 when it handed every
-// classic group over (hand-written: 103); about 3-3.5x hand-written on the wall
-// clock, from 9.4x.
+// callgrind): 345 instructions per agent-tick, from 1,302 when it handed every
+// classic group over (hand-written: 103); about 2.4x hand-written on the wall
+// clock, from 9.4x (README, "The classic workload").
 //
 // Why it is fast (tools/bench, the creatures workload): the code of each group
 // is shared by every agent that passes through it, so the branch predictor
 // learns one copy of each hysteresis Decide; the per-tick set-up is what the
 // walk reads; and a damaged block is found where the walk meets it instead of
 // by a walk of its own, as the reference tick does too: each group is checked
-// as the walk reaches it, a classic group or a decider re-checked at every tick
-// with the whole path below it (their rules call more than Decides on their way
-// down), and an old path not walked (an interrupted one, or one below a group
-// behavior that ended) before it is deactivated. tests/compiled_tick_test.cpp
+// as the walk reaches it, a decider re-checked at every tick and most classic
+// groups with the whole path below it (their rules call more than Decides on
+// their way down; classic::ChecksOwnSlotOnly names those that need not), and an
+// old path not walked (an interrupted one, one below a group behavior that
+// ended, or a Selector's running child when an earlier one starts ahead of it)
+// before it is deactivated. tests/compiled_tick_test.cpp
 // checks that both ticks give the same calls, results and memory bytes, on
 // damaged blocks too.
 #pragma once
