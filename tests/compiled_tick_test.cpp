@@ -824,6 +824,10 @@ struct RunOptions {
   int badTimePerMille = 5;
   int smallLimitPerMille = 150;  // a redecide limit of -1 to 4 instead of the default
   int debugLevel = 0;            // debug output for both agents (the compiled tick then defers)
+  // A random byte into the slot of a group active at any base (its SlotHeader, and
+  // a side-by-side group's ChildSet): the ticks must then make the same calls and
+  // leave the same bytes, whatever they find (no model of which damage is found).
+  int slotDamagePerMille = 0;
 };
 
 struct Stats {
@@ -1236,6 +1240,27 @@ Stats Run(const char* tree, const char* test, const Profile& profile, const RunO
           expectedDeactivation = ExpectedDeactivation(path, gi + 1);
           ++stats.corruptions;
         }
+      } else if (static_cast<int>(act) <
+                 o.stopPerMille + o.badTimePerMille + o.corruptPerMille + o.slotDamagePerMille) {
+        struct Place {
+          const bt::DeciderDef* g;
+          std::uint32_t base;
+        };
+        std::vector<Place> groups;
+        bt::detail::ForEachActive(ma.bytes + sizeof(bt::MemoryHeader), Root, 0, 0,
+                                  [&](const bt::DeciderDef& d, std::uint32_t base, int) {
+                                    if (d.kind == bt::DeciderKind::Group) groups.push_back({&d, base});
+                                  });
+        if (!groups.empty()) {
+          const Place& p = groups[drive.Next() % groups.size()];
+          const std::size_t span =
+              sizeof(bt::SlotHeader) + (bt::HasSideBySideChildren(p.g->policy) ? sizeof(bt::ChildSet) : 0);
+          const std::size_t at = sizeof(bt::MemoryHeader) + p.base + p.g->data->slotOffset + drive.Next() % span;
+          const auto value = static_cast<std::byte>(drive.Next());
+          ma.bytes[at] = mb.bytes[at] = value;
+          step.action = "a byte of an active group's slot damaged";
+          ++stats.corruptions;
+        }
       }
 
       a.Clear();
@@ -1276,6 +1301,8 @@ Stats Run(const char* tree, const char* test, const Profile& profile, const RunO
       // Every memory struct constructed and not destroyed is on the active path.
       const bt::DeciderDef* path[bt::kMaxTreeDepth] = {};
       const int n = std::min(bt::ActivePath(Root, mb.Span(), path), bt::kMaxTreeDepth);
+      // Damage to a slot loses what lay below it, unmodelled: written off as leaked.
+      if (o.slotDamagePerMille > 0) leaked = b.live - TrackedOn(path, 0, n);
       if (b.live != leaked + TrackedOn(path, 0, n)) {
         INFO(Describe(where, step, Root, ra, rb, a, b, ma.Span(), mb.Span(), previous));
         INFO("memory structs alive: " << b.live << ", expected " << leaked << " leaked by damage + "
@@ -1430,6 +1457,24 @@ TEST_CASE("A Stop after compiled ticks of classic groups = after interpreted one
   CHECK(s.stops > 60 * 200 * 5 / 100);
   const Stats root = Run<cls::K_SEL>("K_SEL", "stops after compiled ticks", Profile{}, o);
   CHECK(root.stops > 60 * 200 * 5 / 100);
+}
+
+// Damage anywhere on a classic tree's active set (side-by-side children at bases
+// past 0 included): both ticks find it at the same step of the walk (a group's
+// own slot, a whole path, a Selector's running child before an earlier one
+// starts ahead of it) and make the same calls, whatever the byte does.
+TEST_CASE("Damage to a classic group's slot gets the same calls and bytes from both ticks",
+          "[compiled][diff][classic][corrupt]") {
+  RunOptions o = Undamaged();
+  o.seeds = 100;
+  o.slotDamagePerMille = 60;
+  const Stats s = Run<cls::K_ROOT>("K_ROOT", "slot damage", ChainProfile(), o);
+  INFO(Summary(s));
+  CHECK(s.corruptions > 100 * 200 * 3 / 100);
+  CHECK(Count(s, bt::Status::CorruptMemory) > 100);
+  const Stats root = Run<cls::K_SEL>("K_SEL", "slot damage", Profile{}, o);
+  INFO(Summary(root));
+  CHECK(Count(root, bt::Status::CorruptMemory) > 100);
 }
 
 // ---------------------------------------------------------------- per tree: turns, stops, damage
