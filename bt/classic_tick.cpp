@@ -43,15 +43,9 @@ class ClassicGroup {
   std::uint64_t AllChildren() const { return detail::AllChildren(g_); }
   bool HasBehavior() const { return g_.behavior != nullptr; }
   Result TickBehavior(bool isNew) { return TickGroupBehavior(t_, g_, base_, isNew, depth_); }
-  // The group ends its tick Running: the behavior reported is the first active
-  // below it (FirstActiveBehavior says why), which only side-by-side runs look up.
-  void NoteRunning(bool running) {
-    if (!running) return;
-    if (g_.policy == GroupPolicy::Parallel || g_.policy == GroupPolicy::Concurrent) [[unlikely]]
-      t_.runningDecider = FirstActiveBehavior(t_.region, g_, base_, depth_);
-    else if (!sideBySide_ && Active() < 0) [[unlikely]]
-      t_.runningDecider = nullptr;
-  }
+  bool SideBySide() const { return sideBySide_; }
+  const DeciderDef* FirstActiveBehavior() const { return detail::FirstActiveBehavior(t_.region, g_, base_, depth_); }
+  void ReportRunning(const DeciderDef* behavior) { t_.runningDecider = behavior; }
   Result TickOther(bool isNew);  // the policies of this file and of their own files
   SlotHeader& Header() { return *reinterpret_cast<SlotHeader*>(slot_); }
   ChildSet& Set() { return ChildSetOf(slot_); }
@@ -236,13 +230,6 @@ Result TickRandomGate(ClassicGroup& c, TickState& t, const DeciderDef& g, bool i
   return result;
 }
 
-// The behavior the tick reports as running (TickResult::decider) when a classic
-// group g runs: the first behavior active below it, in preorder, or none. A child
-// that runs was ticked last, so the behavior it reports is the one its own tick
-// left in TickState::runningDecider (a leaf sets itself, a group as here), except
-// where g has no child active (a Loop between two runs of its child: none), or
-// children side by side that may each run (a Parallel, a Concurrent: the first
-// active is looked up, FirstActiveBehavior). A Selector runs one child at most.
 }  // namespace
 
 // Straight down while each group on the way has one child active (the common

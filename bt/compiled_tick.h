@@ -315,8 +315,8 @@ struct CompiledTree {
   }
 
   // The first behavior active below G (at kBase), in preorder, or null: what a
-  // classic group with children side by side reports running, as ClassicGroup's
-  // NoteRunning (bt/classic_tick.cpp); FirstActiveBehavior on constants.
+  // classic group with children side by side reports running
+  // (classic::ReportRunningBehavior); detail::FirstActiveBehavior on constants.
   template <const DeciderDef& G, std::uint32_t kBase>
   static const DeciderDef* FirstActiveBehavior(TickState& t) {
     const DeciderDef* found = nullptr;
@@ -683,15 +683,9 @@ struct CompiledTree {
       if constexpr (G.behavior == nullptr) return Result::Running;
       else return isNew ? CompiledTree::TickBehavior<G, true, kBase>(t) : CompiledTree::TickBehavior<G, false, kBase>(t);
     }
-    // As ClassicGroup's NoteRunning (bt/classic_tick.cpp).
-    void NoteRunning(bool running) {
-      if (!running) return;
-      if constexpr (G.policy == GroupPolicy::Parallel || G.policy == GroupPolicy::Concurrent)
-        t.runningDecider = FirstActiveBehavior<G, kBase>(t);
-      else if constexpr (!kSideBySide)
-        if (Active() < 0) [[unlikely]]
-          t.runningDecider = nullptr;
-    }
+    static constexpr bool SideBySide() { return kSideBySide; }
+    const DeciderDef* FirstActiveBehavior() { return CompiledTree::FirstActiveBehavior<G, kBase>(t); }
+    void ReportRunning(const DeciderDef* behavior) { t.runningDecider = behavior; }
     Result TickOther(bool) { return Result::Failed; }  // none: kOwnClassic
 
     void Mark(int i) {

@@ -11,8 +11,8 @@
 // C provides: Stopped(), Count(), Flags(), Config(), AllChildren(), Header(),
 // Set(), Loops(), IsActive(i), Active(), Start(i), StartAhead(i, later), Continue(i), Run(i),
 // End(i, why), End(i, result), RunningPathStart(), StillAccepts(), MayLoop(),
-// and for TickClassic: Policy(), HasBehavior(), TickBehavior(isNew),
-// NoteRunning(running), TickOther(isNew) (the policies not here).
+// and for TickClassic: Policy(), SideBySide(), HasBehavior(), TickBehavior(isNew),
+// FirstActiveBehavior(), ReportRunning(behavior), TickOther(isNew) (the policies not here).
 //
 // The rules, each from the system that uses it (../shared/semantics.md is the
 // authority where it and a seed differ; each rule was checked against the
@@ -301,22 +301,34 @@ inline Result TickPolicy(C& c, bool isNew) {
   }
 }
 
+// The behavior the tick reports as running (TickResult::decider) when a classic
+// group runs: the first behavior active below it, in preorder, or none. A child
+// that runs was ticked last, so the behavior it reports is the one its own tick
+// reported (a leaf itself, a group as here), except where the group has no child
+// active (a Loop between two runs of its child: none), or children side by side
+// that may each run (a Parallel, a Concurrent: the first active is looked up).
+// A Selector runs one child at most.
+template <class C>
+void ReportRunningBehavior(C& c) {
+  if (c.Policy() == GroupPolicy::Parallel || c.Policy() == GroupPolicy::Concurrent) [[unlikely]]
+    c.ReportRunning(c.FirstActiveBehavior());
+  else if (!c.SideBySide() && c.Active() < 0) [[unlikely]]
+    c.ReportRunning(nullptr);
+}
+
 // A classic group's tick: its group behavior, then its policy; one that runs
-// is noted for the running behavior the tick reports (RunningBehavior).
+// reports the behavior running below it (ReportRunningBehavior).
 template <class C>
 Result TickClassic(C& c, bool isNew) {
   // A group starting anew has no child active: StartSlot cleared the SlotHeader,
   // and the ChildSet after it may hold what a sibling's memory left there.
-  if (isNew && HasSideBySideChildren(c.Policy())) c.Set() = {0, 0};
+  if (isNew && c.SideBySide()) c.Set() = {0, 0};
   if (c.HasBehavior()) {
     const Result result = c.TickBehavior(isNew);
-    if (result != Result::Running) {  // a group behavior that ends ends its group
-      c.NoteRunning(false);
-      return result;
-    }
+    if (result != Result::Running) return result;  // a group behavior that ends ends its group
   }
   const Result result = TickPolicy(c, isNew);
-  c.NoteRunning(result == Result::Running);
+  if (result == Result::Running) ReportRunningBehavior(c);
   return result;
 }
 

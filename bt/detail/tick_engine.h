@@ -53,7 +53,7 @@ struct TickState : DecideContext {
   Status error;                      // Running while no error
   const DeciderDef* errorDecider;
   // The behavior decider that ticked Running; a classic group that ends its tick
-  // Running corrects it where needed (bt/classic_tick.cpp: ClassicGroup::NoteRunning).
+  // Running corrects it where needed (bt/detail/classic_rules.h: ReportRunningBehavior).
   const DeciderDef* runningDecider;
   const char* deactivation;          // why the Deactivates under way happen, for debug output
   WhyRecord* why;                    // the tick's why-record (bt/why.h), or null
@@ -468,7 +468,7 @@ Result StartClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, 
 void EndClassicChild(TickState& t, const DeciderDef& g, std::uint32_t base, int i, const char* why, int depth);
 
 // The first behavior active below d (at base), in preorder, or null: the one a
-// classic group with children side by side reports running (bt/classic_tick.cpp says why).
+// classic group with children side by side reports running (classic::ReportRunningBehavior).
 const DeciderDef* FirstActiveBehavior(const std::byte* region, const DeciderDef& d, std::uint32_t base, int depth);
 
 // MBT StateMachine (bt/state_machine_tick.cpp): applies a pending transition, then ticks the current state.
