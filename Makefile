@@ -450,11 +450,11 @@ $(BT_IMPORT): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard tools/bt_import/*.cpp
 # first, then the one-line summary. bench-micro: Google Benchmark of the tick's parts.
 # Then the crowd (bt/crowd.h) on the same workload, through oneTBB: bench-crowd.
 BENCH_CLASSIC_SRCS := tools/bench/classic_main.cpp tools/bench/bt_classic.cpp tools/bench/classic_handwritten.cpp \
-                      tools/bench/alloc_count.cpp
+                      tools/bench/floor.cpp tools/bench/alloc_count.cpp
 BENCH_IMPORT_SRCS := tools/bench/import_main.cpp tools/bench/import_creatures.cpp tools/bench/alloc_count.cpp
 BENCH_SRCS  := $(filter-out tools/bench/micro.cpp tools/bench/lua.cpp tools/bench/crowd_main.cpp $(BENCH_CLASSIC_SRCS) $(BENCH_IMPORT_SRCS) \
                  tools/bench/import_generate.cpp,$(wildcard tools/bench/*.cpp)) \
-               tools/bench/alloc_count.cpp
+               tools/bench/floor.cpp tools/bench/alloc_count.cpp
 BENCH       := $(BUILD)/tools/bench/creatures
 BENCH_CLASSIC := $(BUILD)/tools/bench/classic
 BENCH_CROWD := $(BUILD)/tools/bench/crowd

@@ -21,6 +21,7 @@
 #include "tools/bench/bt_classic.h"
 #include "tools/bench/classic.h"
 #include "tools/bench/classic_handwritten.h"
+#include "tools/bench/floor.h"
 
 namespace bench::classic {
 namespace {
@@ -89,9 +90,10 @@ int Main(int argc, char** argv) {
       return 2;
     }
   }
-  if (!BtInitialize()) return 1;
+  if (!BtInitialize() || !FloorInitialize()) return 1;
   Side<BtMemory> compiled(n, BtTickCompiled), interpreted(n, BtTick);
   Side<HandState> hand(n, HandTickRange);
+  Side<FloorMemory> floorCompiled(n, FloorTickCompiled), floorInterpreted(n, FloorTick);
   if (!profile.empty()) {
     if (profile == "bt") compiled.Run(0, kWarmupTicks + ticks);
     else if (profile == "interpreted") interpreted.Run(0, kWarmupTicks + ticks);
@@ -102,10 +104,14 @@ int Main(int argc, char** argv) {
   compiled.WarmUp();
   interpreted.WarmUp();
   hand.WarmUp();
+  floorCompiled.WarmUp();
+  floorInterpreted.WarmUp();
   for (int r = 0; r < repeats; ++r) {
     compiled.Measure(ticks, r == 0);
     interpreted.Measure(ticks, r == 0);
     hand.Measure(ticks, r == 0);
+    floorCompiled.Measure(ticks, r == 0);
+    floorInterpreted.Measure(ticks, r == 0);
   }
 
   std::printf("classic workload (classic.md): a selector, sequences, a fallback, a parallel, decorators and "
@@ -122,11 +128,15 @@ int Main(int argc, char** argv) {
                 same ? "" : "   <-- differs");
   }
   const bool agree = Same(compiled.counts, hand.counts) && Same(interpreted.counts, hand.counts);
-  const bool healthy = compiled.unhealthy == 0 && interpreted.unhealthy == 0;
+  const bool healthy = compiled.unhealthy == 0 && interpreted.unhealthy == 0 && floorCompiled.unhealthy == 0 &&
+                       floorInterpreted.unhealthy == 0;
   const std::uint64_t allocations = compiled.allocations + interpreted.allocations;
   std::printf("  the three agree exactly: %s; ticks with an error status: %s\n", agree ? "yes" : "NO",
               healthy ? "none" : "SOME");
   const double ratio = compiled.ns / hand.ns, interpretedRatio = interpreted.ns / hand.ns;
+  std::printf("the tick's fixed cost (floor.h: world step and a one-behavior tree, no actions): compiled %.2f ns "
+              "(%.2f of hand-written), interpreted %.2f ns (%.2f)\n",
+              floorCompiled.ns, floorCompiled.ns / hand.ns, floorInterpreted.ns, floorInterpreted.ns / hand.ns);
   std::printf("targets: interpreted ratio <= 2 %s, compiled ratio <= 1.3 %s, allocs == 0 %s\n",
               interpretedRatio <= 2 ? "met" : "MISSED", ratio <= 1.3 ? "met" : "MISSED",
               allocations == 0 ? "met" : "MISSED");

@@ -2,7 +2,7 @@
 // hand-written baseline, in the same binary and the same run.
 //
 //   creatures [--scaling] [--n N] [--ticks T] [--repeats R]
-//   creatures --profile bt|interpreted|handwritten [--n N] [--ticks T]
+//   creatures --profile bt|interpreted|handwritten|floor|floor-interpreted [--n N] [--ticks T]
 //     ticks only that implementation, untimed, for perf or callgrind
 //
 // Each measurement warms the agents up for 100 ticks, saves them, then times T
@@ -10,7 +10,8 @@
 // burst of load from elsewhere hits both) and keeps the fastest: the machines
 // this runs on are shared, and the minimum is the least disturbed repeat. The
 // ticks are the same work every repeat, so activation counts come from any one.
-// Ends with the one-line summary of issue 6, then the why-record's cost (the
+// Ends with the one-line summary of issue 6, then the tick's fixed cost (floor.h:
+// a one-behavior tree on the same agents, against the same baseline), the why-record's cost (the
 // interpreted tick without and with a record on every agent, and the record's
 // allocations); exits 1 if the two implementations disagree on a single
 // activation, or if ticking with a record allocates or changes a decision.
@@ -28,6 +29,7 @@
 #include "tools/bench/alloc_count.h"
 #include "tools/bench/bt_creatures.h"
 #include "tools/bench/data_creatures.h"
+#include "tools/bench/floor.h"
 #include "tools/bench/handwritten.h"
 
 namespace bench {
@@ -188,6 +190,42 @@ Measurement Measure(std::size_t n, int ticks, int repeats, int threads) {
   return m;
 }
 
+// The tick's fixed cost (floor.h): the one-behavior tree on both ticks and the
+// hand-written baseline, taking turns as Measure's sides do.
+struct FloorMeasurement {
+  double compiledNs = 0, interpretedNs = 0, handNs = 0;  // [ns per agent-tick], fastest repeat
+  bool healthy = false;
+};
+
+FloorMeasurement MeasureFloor(std::size_t n, int ticks, int repeats) {
+  Side<FloorMemory> compiled(n, FloorTickCompiled), interpreted(n, FloorTick);
+  Side<HandState> hand(n, HandTickRange);
+  RunTicks(compiled, 0, kWarmupTicks, 1);
+  RunTicks(interpreted, 0, kWarmupTicks, 1);
+  RunTicks(hand, 0, kWarmupTicks, 1);
+  compiled.Save();
+  interpreted.Save();
+  hand.Save();
+  FloorMeasurement m;
+  const double agentTicks = static_cast<double>(n) * ticks;
+  std::uint64_t unhealthy = 0;
+  const auto keepFastest = [&](const Timed& timed, int r, double& ns) {
+    unhealthy += timed.totals.unhealthy;
+    const double perTick = timed.seconds * 1e9 / agentTicks;
+    if (r == 0 || perTick < ns) ns = perTick;
+  };
+  for (int r = 0; r < repeats; ++r) {
+    compiled.Restore();
+    keepFastest(RunTicks(compiled, kWarmupTicks, ticks, 1), r, m.compiledNs);
+    interpreted.Restore();
+    keepFastest(RunTicks(interpreted, kWarmupTicks, ticks, 1), r, m.interpretedNs);
+    hand.Restore();
+    keepFastest(RunTicks(hand, kWarmupTicks, ticks, 1), r, m.handNs);
+  }
+  m.healthy = unhealthy == 0;
+  return m;
+}
+
 // The why-record's cost (bt/why.h): the interpreted tick without a record and
 // with one on every agent, taking turns as Measure's sides do.
 struct WhyMeasurement {
@@ -271,6 +309,8 @@ bool Profile(const std::string& side, std::size_t n, int ticks) {
   if (side == "bt") RunTicks(*std::make_unique<Side<BtMemory>>(n, BtTickCompiled), 0, total, 1);
   else if (side == "interpreted") RunTicks(*std::make_unique<Side<BtMemory>>(n, BtTick), 0, total, 1);
   else if (side == "handwritten") RunTicks(*std::make_unique<Side<HandState>>(n, HandTickRange), 0, total, 1);
+  else if (side == "floor") RunTicks(*std::make_unique<Side<FloorMemory>>(n, FloorTickCompiled), 0, total, 1);
+  else if (side == "floor-interpreted") RunTicks(*std::make_unique<Side<FloorMemory>>(n, FloorTick), 0, total, 1);
   else return false;
   return true;
 }
@@ -296,7 +336,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (!BtInitialize()) return 1;
+  if (!BtInitialize() || !FloorInitialize()) return 1;
   if (!profile.empty()) return Profile(profile, n, ticks) ? 0 : 2;
   std::printf("creatures workload (creatures.md): bt and a hand-written baseline, same decisions, same run\n");
   std::printf("bt memory per agent: %zu bytes; hand-written state per agent: %zu bytes; Creature: %zu bytes\n",
@@ -319,6 +359,12 @@ int main(int argc, char** argv) {
               "bt_activations_per_1000=%.2f handwritten_activations_per_1000=%.2f\n",
               m.n, m.ticks, m.btNs, m.handNs, m.Ratio(), sizeof(BtMemory),
               static_cast<unsigned long long>(m.btAllocations), m.PerThousand(m.bt), m.PerThousand(m.hand));
+  const FloorMeasurement floor = MeasureFloor(n, ticks, repeats);
+  std::printf("the tick's fixed cost (floor.h: world step and a one-behavior tree): compiled %.2f ns (%.2f of "
+              "hand-written), interpreted %.2f ns (%.2f); hand-written %.2f ns\n",
+              floor.compiledNs, floor.compiledNs / floor.handNs, floor.interpretedNs, floor.interpretedNs / floor.handNs,
+              floor.handNs);
+  ok = ok && floor.healthy;
   // A record per agent is ~7 KB: at most 10000 agents keep the measurement's memory modest.
   const WhyMeasurement why = MeasureWhy(std::min<std::size_t>(n, 10000), ticks, repeats);
   std::printf("why record (TickOptions::why) on every agent, interpreted tick: %.2f ns without, %.2f ns with "
