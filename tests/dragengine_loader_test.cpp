@@ -167,6 +167,15 @@ TEST_CASE("Drag[en]gine corpus: every file loads, ids prefixed as the engine's l
   CHECK(door.tree->Find("left.home") != nullptr);
   CHECK(door.tree->Find("right.home") != nullptr);
   CHECK(door.tree->Find("action@6:3") != nullptr);
+  // A subtree is the sequence it runs: a '.x' id at its file's top, or under a
+  // sequence without an id there, takes the subtree's id, or the id nearest it
+  // when it has none. So one file with '.x' ids loads twice.
+  const bt::data::BuildResult dotted = bt::loaders::LoadDragengineFile(kData + std::string("dotted.xml"), Registry());
+  INFO(Errors(dotted));
+  REQUIRE(dotted.Ok());
+  for (const char* id : {"near.look", "near.step", "far.look", "far.step", "watch.look", "watch.step"})
+    CHECK(dotted.tree->Find(id) != nullptr);
+  CHECK(dotted.tree->Find(".look") == nullptr);
 }
 
 TEST_CASE("Drag[en]gine errors: each malformed file gives its one exact error", "[dragengine]") {

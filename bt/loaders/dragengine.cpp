@@ -102,8 +102,10 @@ class Reader {
   std::string_view Keep(const std::string& path) { return kept_.emplace_back(path); }
 
   // The rules of the file's <behaviorTree>, exactly one for the main file.
-  std::vector<Rule> ReadFile(std::string_view path, std::string_view text, const std::string& idPrefix, int depth,
-                             bool subtree) {
+  // A subtree file's rules take `parentId` for their ids starting with '.' (the
+  // subtree runs them as a sequence: the nearest enclosing one).
+  std::vector<Rule> ReadFile(std::string_view path, std::string_view text, const std::string& idPrefix,
+                             const std::string& parentId, int depth, bool subtree) {
     XmlFile& file = xml_.emplace_back();
     file.path = path;
     file.text = text;
@@ -129,7 +131,7 @@ class Reader {
       if (!subtree && !rules.empty())
         throw LoadFailure{Where(file, element), "a second rule in <behaviorTree> (the first at " +
                                                     Place(rules.front().where) + "): it holds exactly one"};
-      rules.push_back(ReadRule(file, element, kind, idPrefix, "", depth));
+      rules.push_back(ReadRule(file, element, kind, idPrefix, parentId, depth));
     }
     if (!subtree && rules.empty()) throw LoadFailure{Where(file, root), "<behaviorTree> holds no rule"};
     stack_.pop_back();
@@ -220,7 +222,7 @@ class Reader {
       rule.doNotFail = Flag(file, element, "doNotFail");
     if (kind == RuleKind::Sequence || kind == RuleKind::Choice || kind == RuleKind::Subtree)
       rule.loop = Flag(file, element, "loop");
-    if (kind == RuleKind::Subtree) return ReadSubtree(file, element, std::move(rule), idPrefix, depth);
+    if (kind == RuleKind::Subtree) return ReadSubtree(file, element, std::move(rule), idPrefix, parentId, depth);
     if ((kind == RuleKind::Sequence || kind == RuleKind::Choice) && !rule.id.empty()) parentId = rule.id;
     bool modeGiven = false;
     for (pugi::xml_node child : element.children()) {
@@ -239,7 +241,8 @@ class Reader {
   }
 
   // A sequence of the subtree file's rules; the element's own children are not read.
-  Rule ReadSubtree(const XmlFile& file, pugi::xml_node element, Rule rule, const std::string& idPrefix, int depth) {
+  Rule ReadSubtree(const XmlFile& file, pugi::xml_node element, Rule rule, const std::string& idPrefix,
+                   const std::string& parentId, int depth) {
     const std::string name = Trimmed(element.child_value());
     if (name.empty()) throw LoadFailure{rule.where, "<" + rule.tag + "> without a file"};
     const SourceFile* found = files_.Open(name, file.path);
@@ -249,7 +252,8 @@ class Reader {
       for (const std::string& path : stack_) chain += path + " -> ";
       throw LoadFailure{rule.where, "subtree recursion: " + chain + found->path};
     }
-    rule.children = ReadFile(found->path, found->text, rule.id.empty() ? idPrefix : rule.id + ".", depth + 1, true);
+    rule.children = ReadFile(found->path, found->text, rule.id.empty() ? idPrefix : rule.id + ".",
+                             rule.id.empty() ? parentId : rule.id, depth + 1, true);
     return rule;
   }
 
@@ -466,7 +470,7 @@ DragengineParse ParseDragengine(std::string_view text, const std::string& file, 
   try {
     auto reader = std::make_shared<Reader>(options);
     result.sources = reader;
-    const std::vector<Rule> rules = reader->ReadFile(reader->Keep(file), text, "", 0, false);
+    const std::vector<Rule> rules = reader->ReadFile(reader->Keep(file), text, "", "", 0, false);
     SpecWriter writer(result.spec, result.spec.file);
     result.spec.root = writer.Write(rules.front());
   } catch (const LoadFailure& failure) {
