@@ -107,6 +107,7 @@ struct Bot {
   bt::Memory<512> memory{};
 
   explicit Bot(const std::string& file) : built(bt::loaders::LoadUnvanquishedFile(file, Registry(), DataFiles())) {}
+  explicit Bot(bt::data::BuildResult loaded) : built(std::move(loaded)) {}
   static const bt::data::Registry& Registry() {
     static const bt::data::Registry registry = BotRegistry();
     return registry;
@@ -469,6 +470,18 @@ TEST_CASE("Unvanquished behavior includes: loaded once, shared (a timer too), ev
   CHECK(bot.Tick(0.5) == Tick{Status::Running, {"activate look", "tick look", "deactivate look", "tick wander"}});
   CHECK(bot.Tick(1.5) == Tick{Status::Running, {"activate heal", "tick heal", "deactivate heal", "activate look",
                                                 "tick look", "deactivate look", "tick wander"}});
+
+  // A name is one behavior whichever file includes it: far_heal, found along the
+  // search path, includes the bot's own heal_later, not the one beside it. The
+  // timer failed heal through far_heal, so the second include fails at once.
+  bt::loaders::LoadOptions byName = DataFiles();
+  byName.searchPath = {"by_name_lib"};
+  Bot named(bt::loaders::LoadUnvanquishedFile("by_name/root.bt", Bot::Registry(), byName));
+  INFO(named.built.ErrorText());
+  REQUIRE(named.built.Ok());
+  named.agent.tick["heal"] = bt::Result::Failed;
+  CHECK(named.Tick(0.0) == Tick{Status::Running, {"activate heal", "tick heal", "deactivate heal", "activate wander",
+                                                  "tick wander"}});
 
   // The corpus: bots with includes, a shared #define file, every decorator, concurrent, selectClass.
   for (const char* file : {"bots/default.bt", "bots/unstick.bt", "bots/builder.bt", "bots/repair.bt",

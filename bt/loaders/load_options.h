@@ -2,8 +2,9 @@
 //
 // A tree file may name other files (Unvanquished `behavior NAME` and `#include`,
 // Drag[en]gine subtree files, selection-tree block files). A loader finds each
-// beside the file that names it, then in each folder of `searchPath`, in that
-// order; it reads them through `read` (the disk when empty), so tests, fuzzers
+// beside the file that names it (an Unvanquished behavior: beside the loaded
+// file, as the game keeps them in one folder), then in each folder of
+// `searchPath`, in that order; it reads them through `read` (the disk when empty), so tests, fuzzers
 // and games with packed assets give their own files.
 #pragma once
 

@@ -545,12 +545,14 @@ class Loader {
   }
 
   // The root of the behavior `name`, included at `at` in the file being written, `depth` deep.
+  // A name is one behavior however many files include it, found beside the bot's
+  // own file, then along the search path: the game loads every NAME.bt from
+  // one folder, once, and shares it.
   std::string Include(const std::string& name, SourcePlace at, bt::data::TreeSpec& spec, int depth) {
     const std::string fileName = name + ".bt";
-    const SourceFile& from = *chain_.back();
-    const SourceFile* file = files_.Open(fileName, from.path);
+    const SourceFile* file = files_.Open(fileName, first_.path);
     if (file == nullptr)
-      throw PlacedFailure{at, "behavior '" + name + "': cannot find '" + fileName + "' (beside " + from.path +
+      throw PlacedFailure{at, "behavior '" + name + "': cannot find '" + fileName + "' (beside " + first_.path +
                                   " or along the search path)"};
     std::string path = file->path;
     for (std::size_t i = 0; i < chain_.size(); ++i) {

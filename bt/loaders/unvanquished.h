@@ -14,8 +14,9 @@
 //   condition EXPR { n }  a Decorator deciding on EXPR around n
 //   decorator invert | return(S) | mapStatus(F, S, R) { n }   a Decorator
 //   decorator timer(MS) { n }                                  a Cooldown of MS/1000 s
-//   behavior NAME         the root of NAME.bt (found beside the including file,
-//                         then along LoadOptions::searchPath), see below
+//   behavior NAME         the root of NAME.bt (found beside the loaded file, then
+//                         along LoadOptions::searchPath, whichever file includes
+//                         it: one NAME is one behavior), see below
 //   selectClass { n }     before the root: a second tree, UnvanquishedParse::selectClass
 //   spawnAs N             (in selectClass only) a behavior calling the game's
 //                         registered action "spawnAs" with N
