@@ -91,6 +91,20 @@ TEST_CASE("RunScript, MBT: cond sets a declared variable; event reaches the stat
             {{"OnCalm", 0, 0.0}}) == "Shoot | R\nIdle | R\n");
 }
 
+TEST_CASE("RunScript, MBT: a GroupScope lets the run's one agent in unless it allows no user", "[bt_import]") {
+  for (const std::uint32_t allowed : {1u, 0u}) {
+    INFO("allowedConcurrentUsers " << allowed);
+    bt::data::TreeSpec spec{.file = "tree.xml"};
+    spec.Group("Selector@3", GroupPolicy::Fallback, {"GroupScope@4", "Move@6"});
+    spec.Group("GroupScope@4", GroupPolicy::GroupScope, {"Signal@5"}).Scope("SoundAlarm", allowed);
+    spec.Behavior("Signal@5", "Signal");
+    spec.Behavior("Move@6", "Move");
+    CHECK(Run(spec, TreeFormat::ModularBehaviorTree, "tick 1:\ntick 2: Signal=S", WithLifecycle()) ==
+          (allowed == 1 ? "Signal | R\nlifecycle: enter:Signal\nSignal | S\nlifecycle: exit:Signal\n"
+                        : "Move | R\nlifecycle: enter:Move\nMove | R\nlifecycle: -\n"));
+  }
+}
+
 TEST_CASE("RunScript, selection trees: the selected leaf's action on each line", "[bt_import]") {
   bt::data::TreeSpec spec{.file = "tree.xml"};
   spec.Group("Root", GroupPolicy::PrioritizedList, {"Attack", "Idle"});

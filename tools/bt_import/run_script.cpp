@@ -125,6 +125,7 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
   if (!scripted.Ok()) return LoadFailed({}, scripted.errors);
   bt::loaders::LoadOptions load = stubLoad;
   load.build.stubUnknownNames = false;
+  load.build.findScope = FindScriptScope;
   const RunTree run = options.loader(treePath, scripted.registry, load);
   const bt::loaders::LoadedTree& loaded = run.loaded;
   if (!loaded.build.Ok()) return LoadFailed(loaded.build);

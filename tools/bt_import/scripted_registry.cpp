@@ -155,6 +155,11 @@ void ScriptWorld::StartTick(const std::vector<ActionResults>& tickResults) {
   lifecycle.clear();
 }
 
+bt::Scope* FindScriptScope(void* world, const char* name) {
+  if (world == nullptr || name == nullptr) return nullptr;
+  return &static_cast<ScriptWorld*>(world)->scopes.try_emplace(name).first->second;
+}
+
 std::vector<int> ScriptedRegistry::SlotsOf(std::string_view name) const {
   std::vector<int> slots;
   for (const ScriptedName& scripted : names)

@@ -27,6 +27,7 @@
 #include "bt/data/tree_builder.h"
 #include "bt/loaders/load_options.h"
 #include "bt/loaders/lua/lua_scripts.h"
+#include "bt/scope.h"
 #include "tools/bt_import/script.h"
 
 namespace bt_import {
@@ -49,10 +50,17 @@ struct ScriptWorld {
   bool firstEntry = false;
   const bt::DeciderDef* currentNode = nullptr;
   std::uint32_t random = 1;                                 // the random sources' state
+  // The run's scopes (MBT GroupScope), one per name, made when first asked for:
+  // the run's one agent is alone in each, so a GroupScope lets it in unless it
+  // allows no user at all.
+  std::map<std::string, bt::Scope, std::less<>> scopes;
 
   // Starts a tick: its results, no calls or markers yet.
   void StartTick(const std::vector<ActionResults>& tickResults);
 };
+
+// The tree's GroupScopes find their scope in the run's ScriptWorld (BuildOptions::findScope).
+bt::Scope* FindScriptScope(void* world, const char* name);
 
 // One name the file needs, as registered.
 struct ScriptedName {
