@@ -223,6 +223,9 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
        "bad/time_comparison.xml:6:5: IfTime: give exactly one of the attributes 'isMoreThan' and 'isLessThan'\n"},
       {"duplicate_state.xml", "bad/duplicate_state.xml:5:7: StateMachine: a second state named 'idle'\n"},
       {"state_without_tree.xml", "bad/state_without_tree.xml:4:7: State 'Idle' has no <BehaviorTree>\n"},
+      // An empty condition is a Case's only (true there): the engine's other nodes refuse it.
+      {"empty_condition.xml", "bad/empty_condition.xml:4:7: IfCondition: attribute 'condition' is empty\n"},
+      {"empty_monitor.xml", "bad/empty_monitor.xml:3:5: MonitorCondition: attribute 'condition' is empty\n"},
       {"wait_for_event_result.xml",
        "bad/wait_for_event_result.xml:3:5: WaitForEvent: attribute 'result' must be Success or Failure, given "
        "'Maybe'\n"},
@@ -234,6 +237,11 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
     CHECK_FALSE(loaded.build.Ok());
     CHECK(loaded.build.ErrorText() == bad.error);
   }
+  // A Case's empty condition is true, as the engine reads it.
+  const auto emptyCase = bt::loaders::LoadModularBehaviorTree(
+      "<BehaviorTree><Root><Priority><Case condition=\"\"><Move to=\"A\"/></Case></Priority></Root></BehaviorTree>",
+      "case.xml", mbt_test::GameRegistry());
+  CHECK(emptyCase.build.ErrorText() == "");
 }
 
 TEST_CASE("MBT Lua nodes without a script engine are an error outside stub mode", "[mbt][mbt-errors]") {

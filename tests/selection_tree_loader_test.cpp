@@ -16,6 +16,7 @@
 #include "bt/data/stubs.h"
 #include "bt/debug_print.h"
 #include "bt/loaders/load_tree_file.h"
+#include "bt/loaders/tree_format.h"
 #include "bt/loaders/selection_tree.h"
 
 namespace selection_tree_loader_test {
@@ -294,6 +295,13 @@ TEST_CASE("Selection tree loader: a folder loads as the engine's, every file's t
   const bt::loaders::LoadedTree file = bt::loaders::LoadTreeFile(kData + "grunt.xml", NoNames(), Stubbed());
   CHECK(file.format == bt::loaders::TreeFormat::SelectionTree);
   CHECK(ErrorsOf(file.build) == "");
+  // Its root element is known in any case, as the engine's tags are; MBT's and
+  // Drag[en]gine's differ only by case, so theirs are exact.
+  for (const char* root : {"<selectiontrees>", "<SELECTIONTREE name='T'>", "<blocks>"})
+    CHECK(bt::loaders::DetectFormat("t.xml", root) == bt::loaders::TreeFormat::SelectionTree);
+  CHECK(bt::loaders::DetectFormat("t.xml", "<behaviorTree>") == bt::loaders::TreeFormat::Dragengine);
+  CHECK(bt::loaders::DetectFormat("t.xml", "<BehaviorTree>") == bt::loaders::TreeFormat::ModularBehaviorTree);
+  CHECK(bt::loaders::DetectFormat("t.xml", "<behaviortree>") == bt::loaders::TreeFormat::Unknown);
   const bt::loaders::LoadedTree folder = bt::loaders::LoadTreeFile(kData + "folder", NoNames(), Stubbed("Dog"));
   CHECK(folder.format == bt::loaders::TreeFormat::SelectionTree);
   REQUIRE(folder.build.Ok());
@@ -389,6 +397,9 @@ TEST_CASE("Selection tree loader: every malformed file gives its error, placed",
         b + "unknown_variable.xml:6:45: decider Fight@6: condition: unknown variable 'Sees'");
   CHECK(ErrorOf("bad_condition.xml") ==
         b + "bad_condition.xml:4:40: decider Fight@4: condition: expected an operand after 'and'");
+  // A missing condition always holds; an empty one does not compile in the engine.
+  CHECK(ErrorOf("empty_condition.xml") == b + "empty_condition.xml:4:5: an empty condition: write an expression, or "
+                                              "no condition to always hold");
   CHECK(ErrorOf("unknown_state.xml") == b + "unknown_state.xml:5:7: Transition of state 'Search' to unknown state "
                                             "'Atack' (states: Search, Attack)");
   CHECK(ErrorOf("two_roots.xml") == b + "two_roots.xml:3:3: a second root node <Priority> in selection tree 'T': a "

@@ -25,6 +25,7 @@
 #include "bt/data/closest_names.h"
 #include "bt/data/node_logs.h"
 #include "bt/events.h"
+#include "bt/loaders/equal_no_case.h"
 #include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
 #include "bt/timestamps.h"
@@ -50,12 +51,6 @@ constexpr std::string_view kCoreNodes[] = {
     "Graft", "GroupScope", "LuaGate", "ExecuteLua", "AssertLua", "LuaWrapper", "LuaBehavior"};
 
 constexpr std::string_view kLogAttributes[] = {"_startLog", "_successLog", "_failureLog"};
-
-bool EqualNoCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 std::string Quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
 
@@ -316,8 +311,12 @@ class Reader {
     if (!children.empty())
       Fail(NodeAt(children[0]), std::string(element.name()) + " is a leaf: it holds no child nodes");
   }
+  // An empty condition is true for a Case only, as the engine reads them; the
+  // other nodes' fail to compile there.
   void Condition(std::size_t index, pugi::xml_node element, std::string prefix = {}, std::string suffix = {}) {
     const std::string text = Required(element, "condition");
+    if (std::string_view(element.name()) != "Case" && text.find_first_not_of(" \t\r\n") == std::string::npos)
+      Fail(NodeAt(element), std::string(element.name()) + ": attribute 'condition' is empty");
     SourceLocation where = ValueAt(element, "condition");
     // The builder places a fault by its column in the text it compiles.
     if (where.line > 0) where.column -= std::min<std::uint32_t>(where.column - 1, static_cast<std::uint32_t>(prefix.size()));

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "bt/data/expression.h"
+#include "bt/loaders/equal_no_case.h"
 #include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
 #include "bt/tree.h"
@@ -32,12 +33,6 @@ namespace {
 
 using bt::data::BuildError;
 using bt::data::SourceLocation;
-
-bool EqualNoCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 // Tags compare without case, as the engine's _stricmp.
 bool TagIs(const pugi::xml_node& node, std::string_view tag) { return EqualNoCase(node.name(), tag); }
@@ -553,9 +548,13 @@ class TreeConverter {
     const bool ok = ForEachChild(node, file, depth, [&](const pugi::xml_node& child, const XmlFile& childFile) {
       const std::optional<std::size_t> index = ConvertNode(child, childFile, Role::PriorityChild, depth + 1);
       if (!index) return false;
-      // Its condition is the Priority's (the engine keeps it beside the child); "true" when absent.
-      if (const std::optional<std::string> condition = Attribute(child, "condition"))
+      // Its condition is the Priority's (the engine keeps it beside the child); "true" when
+      // absent. An empty one does not compile there.
+      if (const std::optional<std::string> condition = Attribute(child, "condition")) {
+        if (condition->find_first_not_of(" \t\r\n") == std::string::npos)
+          return Fail(childFile, child, "an empty condition: write an expression, or no condition to always hold");
         spec.nodes[*index].Condition(*condition, bt::data::Dialect::Cry, childFile.ValueWhere(child, "condition"));
+      }
       children.push_back(*index);
       return true;
     });

@@ -1,6 +1,8 @@
 // bt/loaders/tree_format.cpp — telling tree files apart (see the header).
 #include "bt/loaders/tree_format.h"
 
+#include "bt/loaders/equal_no_case.h"
+
 namespace bt::loaders {
 
 namespace {
@@ -55,7 +57,9 @@ TreeFormat DetectFormat(std::string_view path, std::string_view text) {
   const std::string_view element = FirstElement(text);
   if (element == "behaviorTree") return TreeFormat::Dragengine;
   if (element == "BehaviorTree") return TreeFormat::ModularBehaviorTree;
-  if (element == "SelectionTrees" || element == "SelectionTree" || element == "Blocks") return TreeFormat::SelectionTree;
+  // Selection-tree tags compare without case, as that engine's _stricmp.
+  if (EqualNoCase(element, "SelectionTrees") || EqualNoCase(element, "SelectionTree") || EqualNoCase(element, "Blocks"))
+    return TreeFormat::SelectionTree;
   if (element.empty() && EndsWith(path, ".bt")) return TreeFormat::Unvanquished;
   return TreeFormat::Unknown;
 }

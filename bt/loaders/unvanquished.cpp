@@ -26,6 +26,7 @@
 
 #include "bt/classic.h"
 #include "bt/data/expression.h"
+#include "bt/loaders/equal_no_case.h"
 #include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
 #include "bt/loaders/unvanquished_preprocessor.h"
@@ -443,12 +444,6 @@ struct PlacedFailure {
   std::string message;
 };
 
-bool SameLetters(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 class Loader;
 
 // Writes one file's syntax tree into a spec.
@@ -478,7 +473,7 @@ struct SpecWriter {
     static constexpr Known kKnown[] = {{"invert", 0}, {"return", 1}, {"mapStatus", 3}, {"timer", 1}};
     const Known* known = nullptr;
     for (const Known& k : kKnown)
-      if (SameLetters(node.name, k.name)) known = &k;
+      if (EqualNoCase(node.name, k.name)) known = &k;
     if (known == nullptr)
       State::Fail(node.nameOffset, "unknown decorator '" + node.name + "' (expected invert, return, mapStatus or timer)");
     if (node.args.size() != known->arity)
