@@ -16,8 +16,8 @@
 #include "bt/data/stubs.h"
 #include "bt/debug_print.h"
 #include "bt/loaders/load_tree_file.h"
-#include "bt/loaders/tree_format.h"
 #include "bt/loaders/selection_tree.h"
+#include "bt/loaders/tree_format.h"
 
 namespace selection_tree_loader_test {
 
