@@ -483,6 +483,18 @@ TEST_CASE("Unvanquished behavior includes: loaded once, shared (a timer too), ev
   CHECK(named.Tick(0.0) == Tick{Status::Running, {"activate heal", "tick heal", "deactivate heal", "activate wander",
                                                   "tick wander"}});
 
+  // One behavior twice in one group: the second include runs the same nodes (a
+  // Decorator that maps nothing around them), so it resumes where the first runs.
+  Bot twice("twice.bt");
+  INFO(twice.built.ErrorText());
+  REQUIRE(twice.built.Ok());
+  twice.agent.tick["heal"] = bt::Result::Done;
+  // Under a concurrent each include keeps its own memory: the second activates
+  // wander in its own slot.
+  CHECK(twice.Tick(0.0) == Tick{Status::Running, {"activate heal", "tick heal", "deactivate heal", "activate wander",
+                                                  "tick wander", "activate wander", "tick wander"}});
+  CHECK(twice.Tick(0.1) == Tick{Status::Running, {"tick wander", "tick wander"}});
+
   // The corpus: bots with includes, a shared #define file, every decorator, concurrent, selectClass.
   for (const char* file : {"bots/default.bt", "bots/unstick.bt", "bots/builder.bt", "bots/repair.bt",
                            "bots/use_medkit.bt", "bots/defender.bt", "bots/fight_or_flight.bt", "bots/medic.bt",

@@ -607,7 +607,20 @@ std::string SpecWriter::Add(const SyntaxNode& node, int depth) {
     return loader.Include(node.name, source.places[node.nameOffset], spec, baseDepth + depth);
   const std::string name = Name(node);
   std::vector<std::string> children;
-  for (const auto& child : node.children) children.push_back(Add(*child, depth + 1));
+  for (const auto& child : node.children) {
+    std::string added = Add(*child, depth + 1);
+    // One behavior included twice in a group: the engine lists its node twice,
+    // a bt group each decider once, so the later include is a Decorator that
+    // maps nothing, around the same node.
+    if (std::find(children.begin(), children.end(), added) != children.end()) {
+      const std::string again = Name(*child);
+      bt::data::NodeSpec& wrapper = spec.Group(again, GroupPolicy::Decorator, {});
+      wrapper.where = At(child->offset);
+      wrapper.children.push_back({added, At(child->offset)});
+      added = again;
+    }
+    children.push_back(std::move(added));
+  }
   bt::data::NodeSpec* out = nullptr;
   std::vector<ArgSpec> args = node.args;
   for (std::size_t i = 0; i < args.size(); ++i) args[i].where = At(node.argOffsets[i]);
