@@ -452,6 +452,21 @@ TEST_CASE("Unvanquished preprocessor: defines with and without parameters, conti
   CHECK(nodes == Events{"action@11:3 moveTo -64.500000@11:3 128.000000@11:3 reactor@11:3",
                         "condition@11:3  if hasFunds",
                         "action@12:22 blocked", "decorator@12:3 ", "sequence@10:1 "});
+
+  // The game predefines STATUS_FAILURE/SUCCESS/RUNNING (0, 1, 2) for botlib: in
+  // expressions and #ifdef as well as in decorators; a file may define them again.
+  const bt::loaders::UnvanquishedParse statuses = bt::loaders::ParseUnvanquished(
+      "#ifdef STATUS_RUNNING\n"
+      "condition STATUS_RUNNING == 2 && STATUS_FAILURE < STATUS_SUCCESS\n"
+      "#endif\n",
+      "s.bt");
+  REQUIRE(statuses.Ok());
+  REQUIRE(statuses.spec.nodes.size() == 1);
+  CHECK(statuses.spec.nodes[0].condition.text == "2 == 2 && 0 < 1");
+  const bt::loaders::UnvanquishedParse redefined =
+      bt::loaders::ParseUnvanquished("#define STATUS_RUNNING 7\ncondition STATUS_RUNNING\n", "s.bt");
+  REQUIRE(redefined.Ok());
+  CHECK(redefined.spec.nodes[0].condition.text == "7");
 }
 
 TEST_CASE("Unvanquished behavior includes: loaded once, shared (a timer too), every file of the corpus loads",

@@ -24,7 +24,7 @@
 // (kRecheckEveryTick) and compiled by the builder in Dialect::Unvanquished. An
 // argument written as a name is a Symbol: a constant the game registers (E_GOAL,
 // PCL_ALIEN_LEVEL0); STATUS_FAILURE, STATUS_SUCCESS and STATUS_RUNNING (0, 1, 2)
-// are known to the decorators.
+// are predefined macros (bt/loaders/unvanquished_preprocessor.h).
 //
 // `behavior NAME` loads NAME.bt once per load: its nodes are in the spec once,
 // and every include names its root (ChildSpec by name), so the tree is a DAG.

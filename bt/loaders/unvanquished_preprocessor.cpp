@@ -116,7 +116,11 @@ std::size_t ReadDirectiveLine(const SourceFile& file, std::size_t hash, Directiv
 
 class Preprocessor {
  public:
-  Preprocessor(SourceFiles& files, PreprocessedText& out) : files_(files), out_(out) {}
+  Preprocessor(SourceFiles& files, PreprocessedText& out) : files_(files), out_(out) {
+    macros_["STATUS_FAILURE"] = {false, {}, "0"};
+    macros_["STATUS_SUCCESS"] = {false, {}, "1"};
+    macros_["STATUS_RUNNING"] = {false, {}, "2"};
+  }
 
   void File(const SourceFile& file, int depth) {
     including_.push_back(&file);

@@ -5,14 +5,18 @@
 // Directives start a line: `#define NAME body`, `#define NAME(a, b) body` (the
 // '(' right after the name), a backslash at the end of a line continuing it,
 // `#undef NAME`, `#include "file"` (or <file>; found as SourceFiles finds files),
-// `#ifdef NAME`, `#ifndef NAME`, `#else`, `#endif` (they see #defines only, not
-// the game's symbols). Outside comments and strings, a defined name is replaced
-// by its body, a function-like one's parameters by its arguments (themselves
-// expanded first), and the result is scanned again with that macro off, as in C.
+// `#ifdef NAME`, `#ifndef NAME`, `#else`, `#endif` (they see #defines and the
+// three STATUS_ symbols, not the game's other symbols). Outside comments and
+// strings, a defined name is replaced by its body, a function-like one's
+// parameters by its arguments (themselves expanded first), and the result is
+// scanned again with that macro off, as in C.
 // Not read: `#if` expressions, `#` and `##` in bodies.
 //
-// The game's own symbols (E_GOAL, STATUS_SUCCESS...) are not macros here: they
-// stay names, and the builder finds them among the registry's constants.
+// The game's own symbols (E_GOAL, PCL_ALIEN_LEVEL0...) are not macros here: they
+// stay names, and the builder finds them among the registry's constants. Only
+// STATUS_FAILURE, STATUS_SUCCESS and STATUS_RUNNING (0, 1, 2), which every bot
+// file may use, are predefined, as the game predefines them for botlib: in
+// expressions and #ifdef too. A file may #define them again.
 //
 // Every byte of the result remembers where it came from: its byte in a file, or,
 // for a macro's expansion, the place of the macro's use; so every later error is
