@@ -172,7 +172,7 @@ class ClassicGroup {
   [[gnu::noinline]] void TraceContinue(int i) {
 #if BT_DEBUG_OUTPUT
     if (DebugWanted(4, t_.agent))
-      DebugContinuingChild(t_, *g_.children[i], i, Slot(t_, *g_.children[i], BaseOf(i)).activatedAt, depth_);
+      DebugContinuingChild(t_, *g_.children[i], i, Slot(t_, g_, base_).activatedAt, depth_);
 #endif
     BT_WHY(t_, WhyContinue(t_, g_, i, depth_));
   }

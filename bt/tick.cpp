@@ -179,23 +179,28 @@ enum class DebugCheck { Decision, Stimuli, Timer, None };
 }
 
 // Spore S11's level 3 line of each behavior Tick: "ticking behavior IDLE_WALK/0x2c20c24
-// @ 149.266829 (dt: 0.065555) with flags 0x2, duration 7.904".
+// @ 149.266829 (dt: 0.065555) with flags 0x2, duration 7.904". A behavior decider's
+// only: S11's level-5 trace ticks GUARD_NEST_GROUP's group behavior without a line.
 [[gnu::noinline]] static void DebugTickBehavior(TickState& t, const DeciderDef& d, std::uint32_t base, int depth) {
+  if (d.kind != DeciderKind::Behavior) return;
   BT_DEBUG_OUT(t, 3, depth, "ticking behavior %s/0x%x @ %f (dt: %f) with flags 0x%x, duration %.3f", d.behavior->name,
                NameId(d.behavior->name), t.time, static_cast<double>(t.dt), d.behaviorFlags,
                detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
 }
 
 // Declared in bt/detail/tick_engine.h: the continuing line of every kind's walk.
-void DebugContinuingChild(TickState& t, const DeciderDef& child, int index, float activatedAt, int depth) {
+// Its duration is the group's, as S11 shows it ("continuing child 4
+// GUARD_NEST_IDLE/0x2d5e204, duration: 145.433682" under a group active 145.434 s,
+// the child 7.904 s).
+void DebugContinuingChild(TickState& t, const DeciderDef& child, int index, float groupActivatedAt, int depth) {
   BT_DEBUG_OUT(t, 4, depth, "continuing child %d %s/0x%x, duration: %f", index, child.name, child.data->id,
-               detail::DebugSeconds(t.blockTime, activatedAt));
+               detail::DebugSeconds(t.blockTime, groupActivatedAt));
   BT_DEBUG_OUT(t, 5, depth, "next_decider_push %s/0x%x", child.name, child.data->id);
 }
 
 [[gnu::noinline]] static void DebugContinuing(TickState& t, const DeciderDef& g, std::uint32_t base, int active,
                                               int depth) {
-  DebugContinuingChild(t, *g.children[active], active, Slot(t, *g.children[active], base).activatedAt, depth);
+  DebugContinuingChild(t, *g.children[active], active, Slot(t, g, base).activatedAt, depth);
 }
 
 // Spore S11's first lines of a tick: "starting tree @ 0x00918CD0 for 0x026DBE38",

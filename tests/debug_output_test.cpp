@@ -198,7 +198,7 @@ TEST_CASE("Debug output level 5 reports every precondition, Decide and choice", 
           "BTDBO(5) AGENT @ 2.500:  child 1 (GUARD/0xd39d320e)...has no preconditions...Decide returned 0.000000",
           "BTDBO(5) AGENT @ 2.500:  child 2 (FIGHT/0x8fc60c69)...has no preconditions...Decide returned 0.000000",
           "BTDBO(5) AGENT @ 2.500: ChildrenDecide returned with RunIdx -1, ShuffleIdx -1",
-          "BTDBO(4) AGENT @ 2.500: continuing child 3 EAT/0xb1234185, duration: 1.500000",
+          "BTDBO(4) AGENT @ 2.500: continuing child 3 EAT/0xb1234185, duration: 2.500000",
           "BTDBO(5) AGENT @ 2.500: next_decider_push EAT/0xb1234185",
           "BTDBO(5) AGENT @ 2.500:  processing decider EAT/0xb1234185, flags: 0x1, new: 0, mask: 0x00000000, redecide: 0, block id: 0xb1234185",
           "BTDBO(4) AGENT @ 2.500:  visiting current kGroup decider EAT/0xb1234185, kGroupPrioritizedList, 2 children, active child 0, "
@@ -305,6 +305,45 @@ TEST_CASE("Debug output level 5 reports each child's preconditions and Decide on
             "BTDBO(5) AGENT @ 1.000:  child 4 (DELEGATE/0xcb69a2ea)...has no preconditions...no Decide, accepts with "
             "0.000000",
         });
+}
+
+namespace group_behavior_tree {
+TEST_TRACE_BEHAVIOR(GUARD_B);
+TEST_TRACE_BEHAVIOR(PATROL_B);
+BT_DECLARE_DECIDER(PATROL);
+BT_DEFINE_GROUP(GUARD, PrioritizedList, BT_CHILDREN(PATROL), BT_GROUP_BEHAVIOR(GUARD_B));
+BT_DEFINE_DECIDER(PATROL, PATROL_B);
+}  // namespace group_behavior_tree
+
+// S11's level-5 trace of GUARD_NEST_GROUP, which has a group behavior, shows no
+// line for its tick: only a behavior decider's Tick is "ticking behavior". Its
+// activation is a transition, reported as any other.
+TEST_CASE("Debug output reports a group behavior's activation but not its ticks", "[debug][debug_output]") {
+  using namespace group_behavior_tree;
+  test::TraceAgent agent;
+  bt::MemoryFor<GUARD> memory{};
+  Capture capture;
+  capture.agents = {{&agent, "AGENT"}};
+  ScopedDebugOutput output(3, &capture);
+  const auto behaviorLines = [&] {
+    Lines lines;
+    for (const std::string& line : capture.Take())
+      if (line.find("behavior") != std::string::npos) lines.push_back(line);
+    return lines;
+  };
+  CHECK(test::Tick(GUARD, agent, memory, 0.0).events ==
+        test::Events{"activate GUARD_B", "tick GUARD_B", "activate PATROL_B", "tick PATROL_B"});
+  CHECK(behaviorLines() ==
+        Lines{"BTDBO(1) AGENT @ 0.000: activating behavior GUARD_B/0x5e169ed3 with flags 0x0, in decider GUARD/0xd39d320e",
+              "BTDBO(1) AGENT @ 0.000:  activating behavior PATROL_B/0x21e3478a with flags 0x0, in decider PATROL/0x36f8d3db",
+              "BTDBO(3) AGENT @ 0.000:  ticking behavior PATROL_B/0x21e3478a @ 0.000000 (dt: 0.100000) with flags 0x0, "
+              "duration 0.000",
+              "BTDBO(3) AGENT @ 0.000: current behavior PATROL_B/0x21e3478a with flags 0x0, in decider PATROL/0x36f8d3db"});
+  CHECK(test::Tick(GUARD, agent, memory, 1.0).events == test::Events{"tick GUARD_B", "tick PATROL_B"});
+  CHECK(behaviorLines() ==
+        Lines{"BTDBO(3) AGENT @ 1.000:  ticking behavior PATROL_B/0x21e3478a @ 1.000000 (dt: 0.100000) with flags 0x0, "
+              "duration 1.000",
+              "BTDBO(3) AGENT @ 1.000: current behavior PATROL_B/0x21e3478a with flags 0x0, in decider PATROL/0x36f8d3db"});
 }
 
 TEST_CASE("Debug output reports the tick's status by name when nothing runs", "[debug][debug_output]") {

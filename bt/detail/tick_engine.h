@@ -457,7 +457,7 @@ bool Recheck(TickState& t, const DeciderDef& d, int depth);
 #if BT_DEBUG_OUTPUT
 // The level 4-5 lines of a group's walk going on into its active child `index`, for
 // every kind (bt/tick.cpp): Spore S11's "continuing child ..." and "next_decider_push ...".
-void DebugContinuingChild(TickState& t, const DeciderDef& child, int index, float activatedAt, int depth);
+void DebugContinuingChild(TickState& t, const DeciderDef& child, int index, float groupActivatedAt, int depth);
 #endif
 
 // A child of a classic group that keeps one active child (not side by side),
