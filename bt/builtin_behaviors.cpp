@@ -72,11 +72,16 @@ BuiltinParamError CheckLog(std::span<const Param> params) {
   return ReadLog(params, read);
 }
 
+// The tree whose tick calls the behavior (the innermost on this thread), or null.
+[[maybe_unused]] const DeciderDef* TickedTree() {
+  return detail::tInnermostCall != nullptr ? detail::tInnermostCall->state->root : nullptr;
+}
+
 // A debug line of a leaf at level 1, at depth 0 (a behavior is not told its depth).
 #if BT_DEBUG_OUTPUT
 #define BT_BUILTIN_DEBUG_LINE(agent, context, ...)                                                  \
   do {                                                                                              \
-    if (detail::DebugWanted(1, agent)) detail::DebugEmit(1, agent, (context).time, 0, __VA_ARGS__); \
+    if (detail::DebugWanted(1, agent)) detail::DebugEmit(1, agent, TickedTree(), (context).time, 0, __VA_ARGS__); \
   } while (0)
 #else
 #define BT_BUILTIN_DEBUG_LINE(agent, context, ...) \

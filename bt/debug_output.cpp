@@ -199,7 +199,7 @@ void FormatLine(char* out, std::size_t size, const char* format, va_list args) {
 
 }  // namespace
 
-void DebugEmit(int level, const void* agent, double time, int depth, const char* format, ...) {
+void DebugEmit(int level, const void* agent, const DeciderDef* tree, double time, int depth, const char* format, ...) {
   // The hot check read the filter alone; this snapshot decides, and names the hook.
   const DebugOutputSettings settings = Snapshot();
   if (settings.level < level || (settings.agent != nullptr && settings.agent != agent)) return;
@@ -210,7 +210,7 @@ void DebugEmit(int level, const void* agent, double time, int depth, const char*
   va_end(args);
   char text[384];
   std::snprintf(text, sizeof text, "BTDBO(%d) %p @ %.3f: %*s%s", level, agent, time, depth, "", message);
-  const DebugLine line{level, agent, time, depth, message, text};
+  const DebugLine line{level, agent, time, depth, message, text, tree};
   if (settings.output)
     settings.output(line, settings.user);
   else

@@ -37,6 +37,10 @@
 
 namespace bt {
 
+struct DeciderDef;
+
+// One line, with what it is about, for a hook that masks more finely than the
+// level and agent filter (Spore S11's DebugOutputCurrent* variables).
 struct DebugLine {
   int level;  // 1-5
   const void* agent;
@@ -45,6 +49,7 @@ struct DebugLine {
   // Both strings live only during the hook's call; copy what you keep.
   const char* message;  // without prefix
   const char* text;     // the whole line: "BTDBO(1) 0x... @ 106.017: <depth spaces><message>"
+  const DeciderDef* tree = nullptr;  // the root of the tree being ticked; null when none is
 };
 
 using DebugOutputFn = void (*)(const DebugLine& line, void* user);
@@ -88,8 +93,8 @@ inline double DebugSeconds(double time, float since) { return static_cast<float>
 
 // Formats and sends one line; printf-style, except that a null string (%s) is
 // printed "(unnamed)". Drops the line if the settings no longer want it.
-void DebugEmit(int level, const void* agent, double time, int depth, const char* format, ...)
-    __attribute__((format(printf, 5, 6)));
+void DebugEmit(int level, const void* agent, const DeciderDef* tree, double time, int depth, const char* format, ...)
+    __attribute__((format(printf, 6, 7)));
 
 }  // namespace detail
 }  // namespace bt
@@ -98,7 +103,7 @@ void DebugEmit(int level, const void* agent, double time, int depth, const char*
 #define BT_DEBUG_OUT(t, level, depth, ...)                                     \
   do {                                                                         \
     if (::bt::detail::DebugWanted(level, (t).agent))                           \
-      ::bt::detail::DebugEmit(level, (t).agent, (t).time, depth, __VA_ARGS__); \
+      ::bt::detail::DebugEmit(level, (t).agent, (t).root, (t).time, depth, __VA_ARGS__); \
   } while (0)
 #else
 // Nothing of the facility is left in the tick: no branch, no argument evaluated.

@@ -128,7 +128,7 @@ void ReportRefusal(const RefusalFacts& facts) noexcept {
   // A tick's refusal reads "refused: ...", the others name their call.
   const bool tick = std::strcmp(facts.operation, "tick") == 0;
   if (debug)
-    DebugEmit(1, facts.agent, facts.time, 0, "%s%srefused: %s", tick ? "" : facts.operation, tick ? "" : " ", message);
+    DebugEmit(1, facts.agent, facts.root, facts.time, 0, "%s%srefused: %s", tick ? "" : facts.operation, tick ? "" : " ", message);
 #endif
   if (hook != nullptr)
     hook(Refusal{facts.status, facts.operation, facts.root, facts.decider, facts.agent, facts.time, message},

@@ -407,6 +407,7 @@ TEST_CASE("The debug output hook gets each line's parts", "[debug][debug_output]
   CHECK(parts.lines[0].agent == &agent);
   CHECK(parts.lines[0].time == 4.25);
   CHECK(parts.lines[0].depth == 2);
+  CHECK(parts.lines[0].tree == &ROOT);
   CHECK(parts.messages[0] == "activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297");
 }
 
