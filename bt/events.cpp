@@ -5,6 +5,7 @@
 #include "bt/classic.h"
 #include "bt/detail/tick_engine.h"
 #include "bt/detail/variable_access.h"
+#include "bt/signal_variables.h"
 #include "bt/timestamps.h"
 
 namespace bt {
@@ -29,7 +30,10 @@ class DeliveryScope {
 Status Deliver(const DeciderDef& root, void* agent, std::span<std::byte> memory, std::uint32_t event, double time) {
   const DeliveryScope scope(memory.data());
   VariableBlock* variables = VariablesOf(root, memory);
-  if (variables != nullptr) detail::StampTimestamps(root, *variables, event, time);
+  if (variables != nullptr) {
+    detail::ApplyDeclaredSignals(root, *variables, event);
+    detail::StampTimestamps(root, *variables, event, time);
+  }
   const auto& header = *reinterpret_cast<const MemoryHeader*>(memory.data());
   if (header.treeStamp == 0 || !header.rootActive) return Status::NoBehavior;
   std::byte* region = memory.data() + sizeof(MemoryHeader);

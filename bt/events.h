@@ -6,6 +6,8 @@
 //
 // An event is identified by bt::NameId of its name (no allocation, no string
 // kept). Delivering it, at once and in this order (MBT's):
+// 0. the variables the tree's declarations have it set take their values
+//    (VariableDecl::signals, bt/signal_variables.h);
 // 1. the timestamps it names are set to `time` (bt/timestamps.h);
 // 2. it walks the running path, parents before children and, under a Parallel,
 //    every running child in order (detail::ForEachActive). Each active
@@ -24,8 +26,9 @@
 // Nothing is queued, so nothing can overflow. An event sent from an onEvent
 // handler to the block being delivered to is refused (Status::Reentered).
 //
-// MBT's HandleEvent also applies the tree's signal variables: bt keeps that
-// table apart (bt/signal_variables.h); call ApplySignal beside SendEvent.
+// So the SendEvent node sets the tree's signal variables too, as MBT's does. A
+// game's own table of signals (bt/signal_variables.h): call ApplySignal beside
+// SendEvent.
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,9 @@
 // bt/signal_variables.cpp — ApplySignal (see the header).
 #include "bt/signal_variables.h"
 
+#include "bt/decider.h"
+#include "bt/name_id.h"
+
 namespace bt {
 
 int ApplySignal(const DeciderDef& root, std::span<const SignalVariable> table, std::span<std::byte> memory,
@@ -13,4 +16,16 @@ int ApplySignal(const DeciderDef& root, std::span<const SignalVariable> table, s
   return set;
 }
 
+namespace detail {
+
+void ApplyDeclaredSignals(const DeciderDef& root, VariableBlock& variables, std::uint32_t event) {
+  for (int i = 0; i < root.variableCount; ++i) {
+    const VariableDecl& v = root.variables[i];
+    if (v.signals == nullptr) continue;
+    for (std::uint16_t k = 0; k < v.signalCount; ++k)
+      if (v.signals[k].signal != nullptr && NameId(v.signals[k].signal) == event) variables.Set(i, v.signals[k].value);
+  }
+}
+
+}  // namespace detail
 }  // namespace bt

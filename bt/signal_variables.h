@@ -14,7 +14,9 @@
 //   bt::ApplySignal(ROOT, kSignals, memory.Span(), "OnNoTarget");  // sets both: returns 2
 //
 // A table is constant, shared by every agent of the tree, like the tree itself;
-// only the values it sets live in each agent's block.
+// only the values it sets live in each agent's block. A tree may also declare
+// its signals with its variables (VariableDecl::signals): bt::SendEvent then
+// applies them itself, as MBT's HandleEvent does.
 #pragma once
 
 #include <cstddef>
@@ -39,5 +41,11 @@ struct SignalVariable {
 // is NaN sets nothing and is not counted.
 int ApplySignal(const DeciderDef& root, std::span<const SignalVariable> table, std::span<std::byte> memory,
                 std::string_view signal);
+
+namespace detail {
+// Sets each variable of the root's declarations that a signal named by `event`
+// (its bt::NameId) sets (VariableDecl::signals), in declaration order.
+void ApplyDeclaredSignals(const DeciderDef& root, VariableBlock& variables, std::uint32_t event);
+}  // namespace detail
 
 }  // namespace bt

@@ -20,6 +20,14 @@ struct DeciderDef;
 
 enum class VariableType : std::uint8_t { Bool, Number };
 
+// One signal that sets a variable (MBT and selection-tree `<Signal name variable
+// value/>`): when the event named `signal` reaches the agent, the variable
+// takes `value` (a Bool's as C++ converts it).
+struct VariableSignal {
+  const char* signal = nullptr;
+  double value = 0;
+};
+
 struct VariableDecl {
   const char* name = nullptr;
   VariableType type = VariableType::Bool;
@@ -29,6 +37,11 @@ struct VariableDecl {
   // agent, which clears the timestamp named exclusiveTo (null: none).
   const char* setOnEvent = nullptr;
   const char* exclusiveTo = nullptr;
+  // The signals that set it, in the file's order: bt::SendEvent applies them
+  // first, as MBT's HandleEvent applies the tree's SignalVariables
+  // (bt/events.h). Null or 0: none.
+  const VariableSignal* signals = nullptr;
+  std::uint16_t signalCount = 0;
 };
 
 // The variables region of one agent's block. Values are doubles (a Bool is 0 or 1);

@@ -19,21 +19,18 @@ using bt::GroupPolicy;
 using bt::loaders::TreeFormat;
 using bt_import::RunOptions;
 
-// A loader that builds `spec` as if the file held it, in the format given, with its signals.
-bt_import::TreeLoader SpecLoader(const bt::data::TreeSpec& spec, TreeFormat format,
-                                 std::vector<bt::SignalVariable> signals = {}) {
-  return [spec, format, signals](const std::string&, const bt::data::Registry& registry,
-                                 const bt::loaders::LoadOptions& options) {
-    return bt_import::RunTree{{format, bt::data::BuildTree(spec, registry, options.build)},
-                              bt::loaders::SignalTable(signals)};
+// A loader that builds `spec` as if the file held it, in the format given.
+bt_import::TreeLoader SpecLoader(const bt::data::TreeSpec& spec, TreeFormat format) {
+  return [spec, format](const std::string&, const bt::data::Registry& registry,
+                        const bt::loaders::LoadOptions& options) {
+    return bt::loaders::LoadedTree{format, bt::data::BuildTree(spec, registry, options.build)};
   };
 }
 
-std::string Run(const bt::data::TreeSpec& spec, TreeFormat format, const std::string& script, RunOptions options = {},
-                std::vector<bt::SignalVariable> signals = {}) {
+std::string Run(const bt::data::TreeSpec& spec, TreeFormat format, const std::string& script, RunOptions options = {}) {
   const bt_import::ScriptParse parse = bt_import::ParseScript(script, "s.txt");
   REQUIRE(parse.Ok());
-  options.loader = SpecLoader(spec, format, std::move(signals));
+  options.loader = SpecLoader(spec, format);
   const bt_import::RunResult result = bt_import::RunScript("tree", parse.ticks, options);
   return result.output;
 }
@@ -87,8 +84,9 @@ TEST_CASE("RunScript, MBT: cond sets a declared variable; event reaches the stat
         "Shoot | R\nlifecycle: -\n");
 
   // The tree's signal variables, applied on each event: OnCalm clears Alert.
-  CHECK(Run(spec, TreeFormat::ModularBehaviorTree, "tick 1: cond Alert=true\ntick 2: event OnCalm", {},
-            {{"OnCalm", 0, 0.0}}) == "Shoot | R\nIdle | R\n");
+  spec.variables[0].signals = {{"OnCalm", 0.0}};
+  CHECK(Run(spec, TreeFormat::ModularBehaviorTree, "tick 1: cond Alert=true\ntick 2: event OnCalm") ==
+        "Shoot | R\nIdle | R\n");
 }
 
 TEST_CASE("RunScript, MBT: a GroupScope lets the run's one agent in unless it allows no user", "[bt_import]") {

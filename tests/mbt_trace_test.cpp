@@ -181,6 +181,19 @@ TEST_CASE("MBT signal variables set the variables; a Selector keeps its running 
   CHECK(a.Tick(3).events == Events{"activate Move", "tick Move"});  // the root started again
 }
 
+// MBT's SendEvent node calls BehaviorTreeManager::HandleEvent, which applies the
+// tree's SignalVariables before the timestamps and the running path: X is set
+// before the AssertCondition reads it, so Shoot never runs.
+TEST_CASE("MBT SendEvent sets the tree's signal variables, as an event from the game does", "[mbt][mbt-trace]") {
+  Agent a("send_event_signal.xml");
+  CHECK(a.Tick(0).events == Events{});
+  CHECK(bt::VariablesOf(a.Root(), a.memory.Span())->Get(0) == 1);
+  CHECK(a.Send("ClearX", 0.5) == Status::Running);
+  CHECK(bt::VariablesOf(a.Root(), a.memory.Span())->Get(0) == 0);
+  CHECK(a.Tick(1).events == Events{});
+  CHECK(bt::VariablesOf(a.Root(), a.memory.Span())->Get(0) == 1);
+}
+
 TEST_CASE("MBT MonitorCondition, AssertCondition, SuppressFailure and RandomGate", "[mbt][mbt-trace]") {
   Agent a("conditions.xml");
   CHECK(a.Tick(0).events.empty());  // MonitorCondition runs until TargetVisible

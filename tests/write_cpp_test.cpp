@@ -297,6 +297,10 @@ TEST_CASE("A Priority over a StateMachine with events and timestamps, written as
   CHECK(generated::machine::M_COMBAT.config.eventTransitions[1].to == 2);
   CHECK(generated::machine::M_FLEE.config.eventTransitions[0].to == 0);
   CHECK(std::string(generated::machine::M_ROOT.variables[3].exclusiveTo) == "Seen");
+  REQUIRE(generated::machine::M_ROOT.variables[0].signalCount == 2);
+  CHECK(std::string(generated::machine::M_ROOT.variables[0].signals[1].signal) == "OnLost");
+  CHECK(generated::machine::M_ROOT.variables[0].signals[1].value == 0);
+  CHECK(generated::machine::M_ROOT.variables[1].signals[0].value == 1);
   RoundTrip<generated::machine::M_ROOT>(tree->Root(), {"M_ALARM", "M_FIGHT"},
                                         {"YELL_B", "REST_B", "FIGHT_B", "WAIT_B", "FLEE_B"}, {}, 400,
                                         {"OnSeen", "OnLost", "OnHurt", "OnOther"});

@@ -11,6 +11,7 @@
 #include "bt/data/tree_builder.h"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <cstring>
 #include <new>
@@ -802,6 +803,13 @@ class Planner {
       if (v.type != VariableType::Bool && v.type != VariableType::Number)
         report_.Error(v.where, {}, "variable " + Quoted(v.name) + " of unknown type");
       if (!seen.emplace(v.name, 0).second) report_.Error(v.where, {}, "variable " + Quoted(v.name) + " declared twice");
+      if (v.signals.size() > 0xFFFF)
+        report_.Error(v.where, {}, "variable " + Quoted(v.name) + " set by more than 65535 signals");
+      for (const VariableSpec::Signal& signal : v.signals) {
+        if (signal.signal.empty()) report_.Error(v.where, {}, "variable " + Quoted(v.name) + ": a signal without a name");
+        if (std::isnan(signal.value))
+          report_.Error(v.where, {}, "variable " + Quoted(v.name) + ": signal " + Quoted(signal.signal) + " sets NaN");
+      }
     }
   }
 
@@ -845,6 +853,9 @@ class TreeArena {
     const std::size_t behaviorsAt = place(plan_.behaviors.size(), sizeof(BehaviorDef), alignof(BehaviorDef));
     const std::size_t paramsAt = place(plan_.params.size(), sizeof(Param), alignof(Param));
     const std::size_t variablesAt = place(spec_.variables.size(), sizeof(VariableDecl), alignof(VariableDecl));
+    std::size_t signalCount = 0;
+    for (const VariableSpec& v : spec_.variables) signalCount += v.signals.size();
+    const std::size_t signalsAt = place(signalCount, sizeof(VariableSignal), alignof(VariableSignal));
     const std::size_t expressionsAt = place(plan_.conditions.size(), sizeof(Expression), alignof(Expression));
     const std::size_t eventsAt = place(plan_.eventTransitions.size(), sizeof(Transition), alignof(Transition));
     const std::size_t selectionAt =
@@ -868,6 +879,7 @@ class TreeArena {
     auto* behaviors = reinterpret_cast<BehaviorDef*>(base + behaviorsAt);
     auto* params = reinterpret_cast<Param*>(base + paramsAt);
     auto* variables = reinterpret_cast<VariableDecl*>(base + variablesAt);
+    auto* signals = reinterpret_cast<VariableSignal*>(base + signalsAt);
     tree->expressions_ = reinterpret_cast<Expression*>(base + expressionsAt);
     auto* events = reinterpret_cast<Transition*>(base + eventsAt);
     auto* selection = reinterpret_cast<SelectionTransition*>(base + selectionAt);
@@ -893,10 +905,13 @@ class TreeArena {
     }
     for (std::size_t i = 0; i < spec_.variables.size(); ++i) {
       const VariableSpec& v = spec_.variables[i];
+      VariableSignal* own = v.signals.empty() ? nullptr : signals;
+      for (const VariableSpec::Signal& signal : v.signals) new (signals++) VariableSignal{Copy(signal.signal), signal.value};
       new (variables + i)
           VariableDecl{Copy(v.name), v.type, v.type == VariableType::Bool ? (v.initial != 0 ? 1.0 : 0.0) : v.initial,
                        v.setOnEvent.empty() ? nullptr : Copy(v.setOnEvent),
-                       v.exclusiveTo.empty() ? nullptr : Copy(v.exclusiveTo)};
+                       v.exclusiveTo.empty() ? nullptr : Copy(v.exclusiveTo), own,
+                       static_cast<std::uint16_t>(v.signals.size())};
     }
     for (std::size_t i = 0; i < plan_.children.size(); ++i)
       children[i] = deciders + plan_.children[i];
@@ -969,6 +984,7 @@ class TreeArena {
       f(v.name);
       if (!v.setOnEvent.empty()) f(v.setOnEvent);
       if (!v.exclusiveTo.empty()) f(v.exclusiveTo);
+      for (const VariableSpec::Signal& signal : v.signals) f(signal.signal);
     }
     for (std::size_t i = 0; i < plan_.conditionNodes.size(); ++i) {
       f(plan_.conditionSpecs[i].name);

@@ -200,6 +200,12 @@ struct VariableSpec {
   // the timestamp exclusiveTo (empty: none). Declare it with TreeSpec::Timestamp.
   std::string setOnEvent = {};
   std::string exclusiveTo = {};
+  // The signals that set it (bt::VariableSignal), in the file's order.
+  struct Signal {
+    std::string signal;
+    double value = 0;
+  };
+  std::vector<Signal> signals = {};
 };
 
 struct TreeSpec {

@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 #include <string_view>
+#include <vector>
 
 #include "bt/data/expression.h"
 #include "bt/data/expression_code.h"
@@ -166,10 +167,30 @@ class CppTreeWriter {
     }
     std::string variables;
     if (root.variableCount > 0) {
+      // The signals that set each variable, an array of their own before the declarations.
+      std::string signalArrays;
+      std::vector<std::string> signalsIds(static_cast<std::size_t>(root.variableCount));
+      for (int i = 0; i < root.variableCount; ++i) {
+        const VariableDecl& v = root.variables[i];
+        if (v.signals == nullptr || v.signalCount == 0) continue;
+        std::string& id = signalsIds[static_cast<std::size_t>(i)];
+        id = Unique(variablesId_ + "_Signals" + std::to_string(i));
+        signalArrays += "\nconstexpr bt::VariableSignal " + id + "[] = {";
+        for (std::uint16_t k = 0; k < v.signalCount; ++k)
+          signalArrays += std::string(k == 0 ? "" : ", ") + "{" + QuoteOrNull(v.signals[k].signal) + ", " +
+                          Number(v.signals[k].value) + "}";
+        signalArrays += "};\n";
+      }
+      variables += signalArrays;
       variables += "\nconstexpr bt::VariableDecl " + variablesId_ + "[] = {\n";
       for (int i = 0; i < root.variableCount; ++i) {
         const VariableDecl& v = root.variables[i];
-        if (v.setOnEvent != nullptr)  // a timestamp
+        if (const std::string& id = signalsIds[static_cast<std::size_t>(i)]; !id.empty())  // set by signals
+          variables += "    {" + QuoteOrNull(v.name) + ", bt::VariableType::" +
+                       (v.type == VariableType::Bool ? "Bool" : "Number") + ", " + Number(v.initial) + ", " +
+                       QuoteOrNull(v.setOnEvent) + ", " + QuoteOrNull(v.exclusiveTo) + ", " + id + ", " +
+                       std::to_string(v.signalCount) + "},\n";
+        else if (v.setOnEvent != nullptr)  // a timestamp
           variables += "    bt::TimestampVariable(" + QuoteOrNull(v.name) + ", " + Quote(v.setOnEvent) +
                        (v.exclusiveTo != nullptr ? ", " + Quote(v.exclusiveTo) : std::string()) + "),\n";
         else

@@ -158,6 +158,9 @@ class Reader {
                             bt::data::ClosestNamesSuffix(signal.variable, variables_));
       Required(s, "value");
       signal.value = Bool(s, "value");
+      // Declared with the variable, so the tree's SendEvent nodes set it too (bt/events.h).
+      for (bt::data::VariableSpec& v : out_.spec.variables)
+        if (v.name == signal.variable) v.signals.push_back({signal.signal, signal.value ? 1.0 : 0.0});
       out_.signals.push_back(std::move(signal));
     }
   }

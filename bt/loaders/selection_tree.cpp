@@ -457,7 +457,11 @@ class TreeConverter {
         return Fail(file, node, "signal '" + *name + "': the value '" + *value +
                                     "' reads variables: only a constant value (true or false) is supported");
       if (!constant) return Fail(file, node, "signal '" + *name + "': value: " + bt::data::FormatExpressionError(error));
-      signalSpecs.push_back({*name, *variable, constant->IsTrue(nullptr, nullptr) ? 1.0 : 0.0});
+      const double set = constant->IsTrue(nullptr, nullptr) ? 1.0 : 0.0;
+      signalSpecs.push_back({*name, *variable, set});
+      // Declared with the variable too, so bt::SendEvent sets it (bt/events.h).
+      for (bt::data::VariableSpec& v : spec.variables)
+        if (v.name == *variable) v.signals.push_back({*name, set});
       return true;
     });
   }

@@ -148,6 +148,9 @@ bt::data::TreeSpec MachineSpec() {
   spec.Behavior("M_CHASE", "WAIT_B");
   spec.Behavior("M_FLEE", "FLEE_B").OnEvent("OnLost", "M_IDLE");  // a leaf as a state
   spec.variables = {{"Alert", bt::VariableType::Bool, 0, {}}, {"Hidden", bt::VariableType::Bool, 0, {}}};
+  // Signals set variables as the events arrive (MBT <SignalVariables>): the Priority re-picks.
+  spec.variables[0].signals = {{"OnSeen", 1}, {"OnLost", 0}};
+  spec.variables[1].signals = {{"OnHurt", 1}};
   spec.Timestamp("Seen", "OnSeen", "Lost");
   spec.Timestamp("Lost", "OnLost", "Seen");
   std::uint32_t line = 1;

@@ -4,8 +4,6 @@
 #include "bt/events.h"
 #include "bt/loaders/load_tree_file.h"
 #include "bt/loaders/lua/lua_scripts.h"
-#include "bt/loaders/modular_behavior_tree.h"
-#include "bt/loaders/selection_tree.h"
 #include "bt/tree.h"
 #include "bt/variables.h"
 #include "tools/bt_import/scripted_registry.h"
@@ -78,24 +76,6 @@ std::vector<std::string> UnknownNames(const std::vector<ScriptTick>& ticks, cons
 
 }  // namespace
 
-RunTree LoadRunTree(const std::string& path, const bt::data::Registry& registry,
-                    const bt::loaders::LoadOptions& options) {
-  // The MBT and selection-tree loaders give their signal tables through their own
-  // entries: those formats are loaded again through them, once the format is known.
-  RunTree tree{bt::loaders::LoadTreeFile(path, registry, options)};
-  if (!tree.loaded.build.Ok()) return tree;
-  if (tree.loaded.format == TreeFormat::ModularBehaviorTree) {
-    bt::loaders::ModularBehaviorTree mbt = bt::loaders::LoadModularBehaviorTreeWithSignals(path, registry, options);
-    tree.loaded.build = std::move(mbt.build);
-    tree.signals = mbt.signals;
-  } else if (tree.loaded.format == TreeFormat::SelectionTree) {
-    bt::loaders::SelectionTreeLoad selection = bt::loaders::LoadSelectionTreeAt(path, registry, options);
-    tree.loaded.build = std::move(selection.build);
-    tree.signals = selection.signals;
-  }
-  return tree;
-}
-
 RunRules RunRulesOf(TreeFormat format) {
   switch (format) {
     case TreeFormat::ModularBehaviorTree:
@@ -118,7 +98,7 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
   stubLoad.scripts = &lua;
   stubLoad.build.stubUnknownNames = true;
   const bt::data::Registry builtins = BuiltinRegistry(&lua);
-  const bt::loaders::LoadedTree stubbed = options.loader(treePath, builtins, stubLoad).loaded;
+  const bt::loaders::LoadedTree stubbed = options.loader(treePath, builtins, stubLoad);
   if (!stubbed.build.Ok()) return LoadFailed(stubbed.build);
 
   const ScriptedRegistry scripted = MakeScriptedRegistry(stubbed.build, &lua);
@@ -126,8 +106,7 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
   bt::loaders::LoadOptions load = stubLoad;
   load.build.stubUnknownNames = false;
   load.build.findScope = FindScriptScope;
-  const RunTree run = options.loader(treePath, scripted.registry, load);
-  const bt::loaders::LoadedTree& loaded = run.loaded;
+  const bt::loaders::LoadedTree loaded = options.loader(treePath, scripted.registry, load);
   if (!loaded.build.Ok()) return LoadFailed(loaded.build);
 
   const bt::DeciderDef& root = loaded.build.tree->Root();
@@ -162,7 +141,6 @@ RunResult RunScript(const std::string& treePath, const std::vector<ScriptTick>& 
     for (const std::string& name : tick.missing) world.missing.insert(name);
     if (!stopped)
       for (const std::string& event : tick.events) {
-        (void)run.signals.Apply(root, memory, event);
         (void)bt::SendEvent(root, world, memory, bt::EventId(bt::NameId(event.c_str())), tick.time);
       }
 

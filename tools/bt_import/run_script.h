@@ -41,31 +41,24 @@
 
 #include "bt/loaders/load_options.h"
 #include "bt/loaders/load_tree_file.h"
-#include "bt/loaders/signal_table.h"
 #include "bt/loaders/tree_format.h"
 #include "tools/bt_import/script.h"
 
 namespace bt_import {
 
-// A tree loaded for a run, with its signal variables (MBT and selection-tree
-// <SignalVariables>), applied on each `event`.
-struct RunTree {
-  bt::loaders::LoadedTree loaded;
-  bt::loaders::SignalTable signals = {};
-};
-
-// How the file is loaded: LoadRunTree, or a test's own.
-using TreeLoader = std::function<RunTree(const std::string& path, const bt::data::Registry& registry,
-                                         const bt::loaders::LoadOptions& options)>;
-
-// bt::loaders::LoadTreeFile, with the signal variables of the formats that have them.
-RunTree LoadRunTree(const std::string& path, const bt::data::Registry& registry,
-                    const bt::loaders::LoadOptions& options);
+// How the file is loaded: bt::loaders::LoadTreeFile, or a test's own. A tree's
+// signal variables (MBT and selection-tree <SignalVariables>) come declared with
+// its variables, so each `event` sets them as bt::SendEvent delivers it.
+using TreeLoader = std::function<bt::loaders::LoadedTree(const std::string& path, const bt::data::Registry& registry,
+                                                         const bt::loaders::LoadOptions& options)>;
 
 struct RunOptions {
   bool lifecycle = false;              // the `lifecycle: ` lines
   bt::loaders::LoadOptions load = {};  // searchPath (--path), read (not scripts: the runner's own)
-  TreeLoader loader = LoadRunTree;
+  TreeLoader loader = [](const std::string& path, const bt::data::Registry& registry,
+                         const bt::loaders::LoadOptions& options) {
+    return bt::loaders::LoadTreeFile(path, registry, options);
+  };
 };
 
 struct RunResult {
