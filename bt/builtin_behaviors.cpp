@@ -74,7 +74,8 @@ BuiltinParamError CheckLog(std::span<const Param> params) {
 
 // The tree whose tick calls the behavior (the innermost on this thread), or null.
 [[maybe_unused]] const DeciderDef* TickedTree() {
-  return detail::tInnermostCall != nullptr ? detail::tInnermostCall->state->root : nullptr;
+  const detail::TickState* tick = detail::InnermostTick();
+  return tick != nullptr ? tick->root : nullptr;
 }
 
 // A debug line of a leaf at level 1, at depth 0 (a behavior is not told its depth).
@@ -108,9 +109,9 @@ Result BuiltinTickDone(void*, void*, const Context&) { return Result::Done; }
 Result BuiltinTickFailed(void*, void*, const Context&) { return Result::Failed; }
 
 Result BuiltinTickYield(void*, void* memory, const Context&) {
-  bool& yielded = static_cast<YieldMemory*>(memory)->yielded;
-  if (yielded) return Result::Done;
-  yielded = true;
+  std::uint8_t& yielded = static_cast<YieldMemory*>(memory)->yielded;
+  if (yielded != 0) return Result::Done;
+  yielded = 1;
   return Result::Running;
 }
 

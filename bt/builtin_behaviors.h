@@ -108,9 +108,10 @@ namespace builtin {
 struct DeadlineMemory {
   float seconds = 0;
 };
-// Yield's memory: whether it already returned Running.
+// Yield's memory: whether it already returned Running (not 0). A byte, not a
+// bool: a damaged block's byte is read as what it is, never as an invalid bool.
 struct YieldMemory {
-  bool yielded = false;
+  std::uint8_t yielded = 0;
 };
 
 }  // namespace builtin

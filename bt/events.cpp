@@ -29,6 +29,9 @@ class DeliveryScope {
 // Steps 1 and 2 of the header, on a block already checked to be the tree's.
 Status Deliver(const DeciderDef& root, void* agent, std::span<std::byte> memory, std::uint32_t event, double time) {
   const DeliveryScope scope(memory.data());
+  // Its handlers may not tick, stop, reset or restore the block (Reentered): the
+  // walk below goes on over the path as it stood when it began.
+  const detail::NestedScope delivering(memory.data(), nullptr);
   VariableBlock* variables = VariablesOf(root, memory);
   if (variables != nullptr) {
     detail::ApplyDeclaredSignals(root, *variables, event);
@@ -71,9 +74,9 @@ namespace detail {
 // (the innermost on this thread: the one calling the node).
 bool SendNamedEvent(void*, void*, const Context& context) {
   const std::uint32_t event = NamedEvent(context.Params());
-  const detail::NestedCall* call = detail::tInnermostCall;
-  if (event == 0 || call == nullptr) return false;
-  const detail::TickState& t = *call->state;
+  const detail::TickState* tick = detail::InnermostTick();
+  if (event == 0 || tick == nullptr) return false;
+  const detail::TickState& t = *tick;
   const std::span<std::byte> memory(reinterpret_cast<std::byte*>(t.header), t.root->data->tree.memoryBytes);
   return SendEvent(*t.root, t.agent, kNoType, memory, EventId(event), t.time) != Status::Reentered;
 }
@@ -82,7 +85,7 @@ Result EventNodeDone(void*, void*, const Context&) { return Result::Done; }
 
 bool WaitForEventActivate(void*, void* memory, const Context& context) {
   auto& wait = *static_cast<WaitForEventMemory*>(memory);
-  wait = {NamedEvent(context.Params()), Result::Done, false};
+  wait = {NamedEvent(context.Params()), Result::Done, 0};
   if (const Param* result = FindParam(context.Params(), "result")) {
     if (result->type != ParamType::Text || result->text == nullptr) return false;
     const std::string_view text = result->text;
@@ -94,12 +97,13 @@ bool WaitForEventActivate(void*, void* memory, const Context& context) {
 
 Result WaitForEventTick(void*, void* memory, const Context&) {
   const auto& wait = *static_cast<const WaitForEventMemory*>(memory);
-  return wait.arrived ? wait.result : Result::Running;
+  if (wait.arrived == 0) return Result::Running;
+  return wait.result == Result::Done ? Result::Done : Result::Failed;
 }
 
 void WaitForEventHears(void*, void* memory, const EventContext& context) {
   auto& wait = *static_cast<WaitForEventMemory*>(memory);
-  if (context.event == wait.event) wait.arrived = true;
+  if (context.event == wait.event) wait.arrived = 1;
 }
 
 }  // namespace detail

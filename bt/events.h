@@ -24,7 +24,11 @@
 // down to the node sending it — and what it records acts as above (a
 // StateMachine's transition at its next tick, a WaitForEvent at its next Tick).
 // Nothing is queued, so nothing can overflow. An event sent from an onEvent
-// handler to the block being delivered to is refused (Status::Reentered).
+// handler to the block being delivered to is refused (Status::Reentered), and
+// so are a tick, Stop, ResetMemory, SaveMemory and RestoreMemory of that block:
+// the delivery goes on over the path as it stood, so no handler is told an
+// event after its behavior's Deactivate. (A Stop from a handler of a delivery
+// made during a tick of the block is that tick's, as from any of its callbacks.)
 //
 // So the SendEvent node sets the tree's signal variables too, as MBT's does. A
 // game's own table of signals (bt/signal_variables.h): call ApplySignal beside
@@ -101,10 +105,12 @@ namespace detail {
 // The event nodes' functions (bt/events.cpp).
 bool SendNamedEvent(void* agent, void* memory, const Context& context);
 Result EventNodeDone(void* agent, void* memory, const Context& context);
+// Bytes, not a bool or a Result: a damaged block's bytes are read as what they
+// are (arrived: not 0; a result other than Done fails).
 struct WaitForEventMemory {
   std::uint32_t event;
   Result result;
-  bool arrived;
+  std::uint8_t arrived;
 };
 bool WaitForEventActivate(void* agent, void* memory, const Context& context);
 Result WaitForEventTick(void* agent, void* memory, const Context& context);

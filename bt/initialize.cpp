@@ -87,6 +87,10 @@ std::uint32_t Stamp(const detail::TreeAnalysis& a) {
     h.Word(slot.dblockOffset);
     h.Word(slot.memoryOffset);
     h.Word(slot.size);
+    // A block inside a GroupScope holds a place in the scope of that name: a
+    // block seated in another scope would give back a place it never took.
+    // Hashed only there, so that every other tree keeps its stamp.
+    if (d.kind == DeciderKind::Group && d.policy == GroupPolicy::GroupScope) h.Text(d.config.scopeName);
   }
   h.Word(static_cast<std::uint32_t>(a.count));
   h.Word(static_cast<std::uint32_t>(a.numTimers));

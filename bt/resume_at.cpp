@@ -10,14 +10,31 @@ namespace {
 
 using detail::TickState;
 
+// The deciders already searched without finding the target: a decider shared by
+// several groups is searched once, so a tree whose groups share their children
+// level after level takes its size in steps, not its number of paths.
+struct DeadEnds {
+  const DeciderDef* deciders[kMaxTreeDeciders];
+  int count = 0;
+  bool Has(const DeciderDef& d) const {
+    for (int i = 0; i < count; ++i)
+      if (deciders[i] == &d) return true;
+    return false;
+  }
+  void Add(const DeciderDef& d) {
+    if (count < kMaxTreeDeciders) deciders[count++] = &d;
+  }
+};
+
 // The way from d down to target: `way[k]` the decider at depth k (d first), its
-// length; 0 when target is not below d.
-int FindWay(const DeciderDef& d, const DeciderDef& target, const DeciderDef** way, int depth) {
+// length; 0 when target is not below d. The first way found, children in order.
+int FindWay(const DeciderDef& d, const DeciderDef& target, const DeciderDef** way, int depth, DeadEnds& dead) {
   way[depth] = &d;
   if (&d == &target) return depth + 1;
-  if (d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth) return 0;
+  if (d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth || dead.Has(d)) return 0;
   for (int i = 0; i < d.childCount; ++i)
-    if (const int length = FindWay(*d.children[i], target, way, depth + 1)) return length;
+    if (const int length = FindWay(*d.children[i], target, way, depth + 1, dead)) return length;
+  dead.Add(d);  // a tree EnterBlock accepted has no path deeper than kMaxTreeDepth: nothing was cut short
   return 0;
 }
 
@@ -68,7 +85,8 @@ TickResult ResumeAt(const DeciderDef& root, void* agent, TypeTag agentType, std:
       refused.status != Status::Running)
     return refused;
   const DeciderDef* way[kMaxTreeDepth];
-  const int length = target.kind == DeciderKind::Behavior ? FindWay(root, target, way, 0) : 0;
+  DeadEnds dead;
+  const int length = target.kind == DeciderKind::Behavior ? FindWay(root, target, way, 0, dead) : 0;
   if (length == 0) return {Status::InvalidTree, &target};
   for (int k = 0; k + 1 < length; ++k)
     if (!EnterableAtChild(*way[k])) return {Status::InvalidTree, way[k]};

@@ -72,7 +72,7 @@ SaveResult SaveMemory(const DeciderDef& root, std::span<const std::byte> memory,
     return {status, 0};
   }
   const std::size_t bytes = root.data->tree.memoryBytes;
-  std::memcpy(out.data(), memory.data(), bytes);
+  std::memmove(out.data(), memory.data(), bytes);  // the buffers may overlap (a caller's choice, still defined)
   return {Status::Done, bytes};
 }
 
@@ -101,7 +101,7 @@ Status RestoreMemory(const DeciderDef& root, std::span<const std::byte> saved, s
     detail::ReportRefusal(facts);
     return status;
   }
-  std::memcpy(memory.data(), saved.data(), saved.size());
+  std::memmove(memory.data(), saved.data(), saved.size());  // the save may overlap the block
   return Status::Done;
 }
 

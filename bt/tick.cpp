@@ -1245,7 +1245,7 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, st
   if (const Status status = CheckCall(root, agent, agentType, memory, culprit); status != Status::Running)
     return (void)Refuse("stop", {status, culprit}, root, agent, memory, time, 0);
   // From a callback of a tick of this block: the tick ends with the path deactivated.
-  if (NestedCall* call = FindNestedCall(memory.data())) return (void)Fail(*call->state, Status::Stopped, root);
+  if (NestedCall* call = FindNestedTick(memory.data())) return (void)Fail(*call->state, Status::Stopped, root);
   if (!MayEnter(memory.data())) return (void)Refuse("stop", {Status::Reentered, &root}, root, agent, memory, time, 0);
   TickState t;
   const NestedScope nested(memory.data(), &t);

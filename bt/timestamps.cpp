@@ -58,8 +58,8 @@ TimeQuestion ReadQuestion(std::span<const Param> params, const char* neverSetNam
 // this thread: the one calling the node), at `now`. A timestamp the root does
 // not declare reads as never set, as in MBT.
 bool Answer(const TimeQuestion& q, const VariableBlock* variables, double now) {
-  const detail::NestedCall* call = detail::tInnermostCall;
-  const int index = call != nullptr ? FindVariable(*call->state->root, q.since) : -1;
+  const detail::TickState* tick = detail::InnermostTick();
+  const int index = tick != nullptr ? FindVariable(*tick->root, q.since) : -1;
   const double value = index >= 0 && variables != nullptr ? variables->Get(index) : kTimestampNeverSet;
   return TimestampPasses(value, now, q.comparison, q.seconds, q.passIfNeverSet);
 }

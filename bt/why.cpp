@@ -16,8 +16,11 @@ namespace detail {
 // ---------------------------------------------------------------- recording
 
 void WhyBeginTick(WhyRecord& why, const DeciderDef& root, double time) {
+  const std::uint32_t stamp = root.data != nullptr ? root.data->tree.stamp : 0;
+  if (why.root != &root || why.stamp != stamp) why.transitionCount = 0;  // they name the other tree's deciders
   why.time = time;
   why.root = &root;
+  why.stamp = stamp;
   why.status = Status::NoBehavior;
   why.running = nullptr;
   why.count = 0;
@@ -25,6 +28,8 @@ void WhyBeginTick(WhyRecord& why, const DeciderDef& root, double time) {
 }
 
 void WhyEndTick(WhyRecord& why, const TickResult& result) {
+  // A tree the tick initialized has its stamp only now.
+  if (why.root != nullptr && why.root->data != nullptr) why.stamp = why.root->data->tree.stamp;
   why.status = result.status;
   why.running = result.status == Status::Running ? result.decider : nullptr;
 }

@@ -94,11 +94,15 @@ struct WhyTransition {
 };
 
 // Caller-owned, one per agent it explains; reused tick after tick. Zero it, or
-// value-initialize it, before the first tick (`bt::WhyRecord why{};`).
+// value-initialize it, before the first tick (`bt::WhyRecord why{};`). Its last
+// transitions are kept across ticks of one tree; a tick of another tree (another
+// root or stamp: a hot reload too) starts them afresh, as they point into the
+// tree they were recorded in.
 struct WhyRecord {
   // The last tick with this record.
   double time = 0;
   const DeciderDef* root = nullptr;
+  std::uint32_t stamp = 0;  // the root's TreeData::stamp at that tick
   Status status = Status::NoBehavior;
   const DeciderDef* running = nullptr;  // the behavior decider running after it
   std::uint16_t count = 0;

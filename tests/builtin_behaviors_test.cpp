@@ -104,6 +104,22 @@ TEST_CASE("Halt is Running at every tick, until something else ends it", "[built
   CHECK(agent.Take() == Events{"deactivating behavior Halt/0x68eb311a, in decider H/0xcd0c04f7 (stopped)"});
 }
 
+// The leaves' own memory in a damaged block: every byte is read as what it is
+// (a flag byte other than 0 is set; a result other than Done fails), never as an
+// invalid bool or Result.
+TEST_CASE("Yield and WaitForEvent read damaged memory bytes as defined values", "[builtin][hardening]") {
+  const bt::Context context{};
+  bt::builtin::YieldMemory yield{};
+  yield.yielded = 2;
+  CHECK(bt::builtin::kYield.tick(nullptr, &yield, context) == bt::Result::Done);
+  bt::detail::WaitForEventMemory wait{bt::NameId("Go"), static_cast<bt::Result>(0xA5), 0};
+  CHECK(bt::kWaitForEvent.tick(nullptr, &wait, context) == bt::Result::Running);
+  wait.arrived = 0x80;
+  CHECK(bt::kWaitForEvent.tick(nullptr, &wait, context) == bt::Result::Failed);
+  wait.result = bt::Result::Done;
+  CHECK(bt::kWaitForEvent.tick(nullptr, &wait, context) == bt::Result::Done);
+}
+
 namespace yield_tree {
 BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(Y, AFTER));
 BT_DEFINE_DECIDER(Y, bt::builtin::kYield);

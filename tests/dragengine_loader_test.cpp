@@ -581,6 +581,36 @@ TEST_CASE("ResumeAt: a target outside the tree, not a behavior, or below a group
   CHECK(bt::ResumeAt(loop, looping.agent, looping.memory.Span(), -1.0, *loop.children[0]).status == Status::BadTime);
 }
 
+// Groups that share their children level after level: 2^29 paths, 59 deciders.
+// A search for a decider not in the tree looks at each decider once.
+TEST_CASE("ResumeAt and RestoreDragengineRule search a tree whose groups share children in its size",
+          "[dragexact]") {
+  bt::data::TreeSpec spec;
+  spec.file = "shared.spec";
+  constexpr int kLevels = 29;
+  for (int i = 1; i <= kLevels; ++i) {
+    const std::string a = "A" + std::to_string(i + 1), b = "B" + std::to_string(i + 1);
+    const std::string next[2] = {i == kLevels ? "leaf" : a, i == kLevels ? "leaf2" : b};
+    for (const char* side : {"A", "B"})
+      spec.Group(side + std::to_string(i), bt::GroupPolicy::PrioritizedList, {next[0], next[1]});
+  }
+  spec.Behavior("leaf", "a");
+  spec.Behavior("leaf2", "b");
+  spec.Group("root", bt::GroupPolicy::PrioritizedList, {"A1", "B1"});
+  spec.root = "root";
+  Npc npc(bt::data::BuildTree(spec, Registry()));
+  Npc other = Npc::Text("<behaviorTree><action id='x' name='a'/></behaviorTree>");
+  const bt::DeciderDef& root = npc.built.tree->Root();
+  CHECK(bt::ResumeAt(root, npc.agent, npc.memory.Span(), 0, other.built.tree->Root()).status == Status::InvalidTree);
+  const bt::loaders::DragengineRestore restored =
+      bt::loaders::RestoreDragengineRule(root, npc.agent, npc.memory.Span(), 0, "nowhere");
+  CHECK(restored.error == "no rule 'nowhere' in the tree");
+  // A target that is there is found, down the first way.
+  const bt::TickResult resumed = bt::ResumeAt(root, npc.agent, npc.memory.Span(), 0, *npc.built.tree->Find("leaf2"));
+  CHECK(resumed.status == Status::Running);
+  CHECK(resumed.decider == npc.built.tree->Find("leaf2"));
+}
+
 TEST_CASE("Drag[en]gine lines end at LF, CRLF or a lone CR, as XML reads them", "[dragengine]") {
   for (const std::string eol : {"\n", "\r\n", "\r"}) {
     const std::string text = "<behaviorTree>" + eol + "<sequence>" + eol + "<action name='a'/>" + eol + "  <bogus/>" +

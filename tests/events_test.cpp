@@ -3,6 +3,7 @@
 // (bt/timestamps.h) and IfTime / AssertTime / WaitUntilTime.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,42 @@ void EchoOnEvent(void* agent, void*, const bt::EventContext& context) {
 }
 const bt::BehaviorDef ECHO_B{.name = "ECHO_B", .onEvent = EchoOnEvent};
 BT_DEFINE_DECIDER_BEHAVIOR(ECHO, ECHO_B, nullptr);
+
+// Handlers that try to tick, stop, reset, save or restore the block being
+// delivered to; each behavior's memory says whether it is alive.
+struct Alive {
+  int magic = 0;
+};
+struct Meddling {
+  std::vector<std::string> seen;  // each handler: "hear" and the magic it read
+  std::vector<Status> refused;
+};
+Meddling gMeddling;
+bool AliveActivate(void*, void* memory, const bt::Context&) {
+  static_cast<Alive*>(memory)->magic = 42;
+  return true;
+}
+void AliveDeactivate(void*, void* memory, const bt::Context&) { static_cast<Alive*>(memory)->magic = -1; }
+void MeddlingOnEvent(void* agent, void* memory, const bt::EventContext& context) {
+  gMeddling.seen.push_back("hear " + std::to_string(static_cast<Alive*>(memory)->magic));
+  auto& a = *static_cast<test::TraceAgent*>(agent);
+  bt::StopBehaviorTree(*gSender.root, a, *gSender.memory, context.time);
+  gMeddling.refused.push_back(bt::ResetMemory(*gSender.root, a, *gSender.memory, context.time));
+  gMeddling.refused.push_back(bt::TickBehaviorTree(*gSender.root, a, *gSender.memory, context.time, 0).status);
+  std::byte save[1024];
+  const std::size_t bytes = bt::MemoryBytesFor(*gSender.root);
+  std::memcpy(save, gSender.memory->Span().data(), bytes);  // the block as it is: a save that fits
+  gMeddling.refused.push_back(bt::SaveMemory(*gSender.root, gSender.memory->Span(), save).status);
+  gMeddling.refused.push_back(bt::RestoreMemory(*gSender.root, std::span(save, bytes), gSender.memory->Span()));
+}
+const bt::BehaviorDef MEDDLING_B{.name = "MEDDLING_B",
+                                 .activate = AliveActivate,
+                                 .deactivate = AliveDeactivate,
+                                 .memory = bt::BlockTypeOf<Alive>("Alive"),
+                                 .onEvent = MeddlingOnEvent};
+BT_DEFINE_DECIDER_BEHAVIOR(MEDDLE_1, MEDDLING_B, nullptr);
+BT_DEFINE_DECIDER_BEHAVIOR(MEDDLE_2, MEDDLING_B, nullptr);
+BT_DEFINE_GROUP(MEDDLERS, Parallel, BT_CHILDREN(MEDDLE_1, MEDDLE_2));
 
 Status Send(const bt::DeciderDef& root, test::TraceAgent& agent, Block& memory, const char* event, double time = 0) {
   return bt::SendEvent(root, agent, memory, event, time);
@@ -232,6 +269,17 @@ TEST_CASE("SendEvent refuses what a tick refuses, and an event from a delivery t
     (void)Tick(ECHO, agent, memory, 0.0);
     CHECK(Send(ECHO, agent, memory, "Go") == Status::Running);
     CHECK(gEchoed == std::vector<Status>{Status::Reentered});
+  }
+  SECTION("an onEvent handler may not tick, stop, reset, save or restore the block it is told about") {
+    // The delivery walks the active path as it stood: MEDDLE_2 is told too, alive.
+    gSender = {&MEDDLERS, &memory, {}};
+    gMeddling = {};
+    (void)Tick(MEDDLERS, agent, memory, 0.0);
+    CHECK(Send(MEDDLERS, agent, memory, "Go") == Status::Running);
+    CHECK(gMeddling.seen == std::vector<std::string>{"hear 42", "hear 42"});
+    CHECK(gMeddling.refused == std::vector<Status>(8, Status::Reentered));
+    CHECK(bt::ActivePath(MEDDLERS, memory.Span(), {}) == 3);  // still running: the Stop was refused
+    CHECK(Tick(MEDDLERS, agent, memory, 1.0).result.status == Status::Running);
   }
   SECTION("by id or by name: the same event") {
     (void)Tick(WAITS, agent, memory, 0.0);

@@ -346,6 +346,24 @@ TEST_CASE("A block saved mid-behavior and restored into a fresh block ticks on i
   CHECK(std::memcmp(restored.bytes, memory.bytes, sizeof memory) == 0);
 }
 
+// A caller may hand a save buffer that overlaps the block (a save kept in
+// place, shifted): the copy is defined, and the bytes are the block's.
+TEST_CASE("A save or restore whose buffer overlaps the block copies exactly", "[refusal][save]") {
+  Creature a;
+  constexpr std::size_t kBytes = sizeof(bt::MemoryFor<ROOT>);
+  alignas(bt::kMaxAlignment) std::byte buffer[kBytes + 16];
+  bt::MemoryFor<ROOT> memory{};
+  REQUIRE(bt::TickBehaviorTree(ROOT, a, memory, 0.0, 0.1f).status == Status::Running);
+  std::memcpy(buffer, memory.bytes, kBytes);
+  const std::span<std::byte> block(buffer, kBytes);  // aligned: a block in place
+  std::vector<std::byte> expected(buffer, buffer + kBytes);
+  const bt::SaveResult saved = bt::SaveMemory(ROOT, block, std::span(buffer + 8, kBytes));
+  REQUIRE(saved.status == Status::Done);
+  CHECK(std::memcmp(buffer + 8, expected.data(), kBytes) == 0);
+  REQUIRE(bt::RestoreMemory(ROOT, std::span<const std::byte>(buffer + 8, kBytes), block) == Status::Done);
+  CHECK(std::memcmp(buffer, expected.data(), kBytes) == 0);
+}
+
 TEST_CASE("Saves and restores that would be misread are refused, exactly", "[refusal][save]") {
   Creature creature;
   bt::MemoryFor<ROOT> memory{};

@@ -2,8 +2,12 @@
 // (bt/data/reloadable_tree.h): who goes on, who starts over, when old trees go.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <span>
+
 #include "bt/data/reloadable_tree.h"
 #include "bt/data/tree_builder.h"
+#include "bt/why.h"
 #include "figure1_data.h"
 
 using test::Events;
@@ -108,6 +112,42 @@ TEST_CASE("ReloadableTree: a block that does not fit is stopped by the old tree 
   a.decide["EAT"] = 0;
   CHECK(tree.Tick(a, blockA, 2.0, 0.1f).status == bt::Status::Running);
   CHECK(a.Take() == kRestGoesOn);
+}
+
+// A why-record's last transitions point into the tree they were recorded in: a
+// tick of another tree (here the reloaded one, the old one freed) starts them afresh.
+TEST_CASE("ReloadableTree: a why-record kept across a reload names only the new tree's deciders", "[reload][why]") {
+  auto first = Build(figure1::Figure1Spec());
+  std::weak_ptr<const bt::data::BuiltTree> firstAlive = first;
+  bt::data::ReloadableTree tree(std::move(first), 128);
+  test::TraceAgent agent;
+  bt::data::ReloadableBlock block = tree.MakeBlock();
+  bt::WhyRecord why{};
+  bt::TickOptions options;
+  options.why = &why;
+  REQUIRE(tree.Tick(agent, block, 0.0, 0.1f, 0, 0, options).status == bt::Status::Running);
+  REQUIRE(why.transitionCount > 0);
+
+  bt::data::TreeSpec changed = figure1::Figure1Spec();
+  Node(changed, "EAT").children = {{"EAT_FOOD", {}}};
+  REQUIRE(tree.Replace(Build(changed)));
+  REQUIRE(tree.Tick(agent, block, 1.0, 0.1f, 0, 0, options).status == bt::Status::Running);
+  REQUIRE(firstAlive.expired());
+  const std::span<const bt::DeciderDef> now = tree.Current()->Deciders();
+  const auto inNewTree = [&](const bt::DeciderDef* d) {
+    return d == nullptr || (d >= now.data() && d < now.data() + now.size());
+  };
+  CHECK(why.root == &tree.Current()->Root());
+  const std::uint32_t kept = std::min<std::uint32_t>(why.transitionCount, bt::kWhyTransitions);
+  CHECK(kept >= 1);
+  for (std::uint32_t k = why.transitionCount - kept; k < why.transitionCount; ++k) {
+    const bt::WhyTransition& tr = why.transitions[k % bt::kWhyTransitions];
+    CHECK(inNewTree(tr.group));
+    CHECK(inNewTree(tr.from));
+    CHECK(inNewTree(tr.to));
+  }
+  char text[8192];
+  CHECK(bt::FormatWhy(why, text) > 0);
 }
 
 TEST_CASE("ReloadableTree: the old tree's refusal leaves the block on it", "[reload]") {

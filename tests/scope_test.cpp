@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "bt/bt.h"
+#include "bt/data/registry.h"
+#include "bt/data/tree_builder.h"
 #include "trace_agent.h"
 
 namespace scope_test {
@@ -255,6 +257,29 @@ TEST_CASE("GroupScope: a scope without a name is refused", "[select][scope]") {
   CHECK(std::string(error.message) ==
         "bt: decider NAMELESS: a GroupScope without config.scopeName or config.findScope: name the scope and how the "
         "game finds it");
+}
+
+// A block inside a GroupScope holds a place in the scope of that name: a tree
+// whose scope has another name is another tree to its blocks (a hot reload
+// starts them over, a save is refused), or a block would leave a scope it never entered.
+TEST_CASE("GroupScope: the scope's name is part of the tree's stamp", "[select][scope]") {
+  bt::data::Registry registry;
+  BT_REGISTER_ACTION(registry, "Look", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
+  bt::data::BuildOptions options;
+  options.findScope = FindScope;
+  const auto stampOf = [&](const char* scope, std::uint32_t allowed) {
+    bt::data::TreeSpec spec{.file = "scope.xml"};
+    spec.Group("G", bt::GroupPolicy::GroupScope, {"L"}).Scope(scope, allowed);
+    spec.Behavior("L", "Look");
+    const bt::data::BuildResult built = bt::data::BuildTree(spec, registry, options);
+    INFO(built.ErrorText());
+    REQUIRE(built.Ok());
+    REQUIRE(bt::InitializeTreeData(built.tree->Root()));
+    return built.tree->Stamp();
+  };
+  CHECK(stampOf("DeadBodyInvestigator", 1) == stampOf("DeadBodyInvestigator", 1));
+  CHECK(stampOf("DeadBodyInvestigator", 1) == stampOf("DeadBodyInvestigator", 3));  // the limit is the scope's business
+  CHECK(stampOf("DeadBodyInvestigator", 1) != stampOf("Lookout", 1));
 }
 
 }  // namespace scope_test

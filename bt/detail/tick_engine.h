@@ -333,14 +333,17 @@ struct WeightedPick {
   static double Unit(std::uint32_t random) { return static_cast<double>(random >> 8) * (1.0 / 16777216.0); }
 };
 
-// The ticks and Stops under way on this thread, innermost first, as a list
-// through their stack frames. A callback that ticks its own agent's block again
-// is refused (Status::Reentered); one that stops it marks the outer call's
-// TickState, which ends the tick with the path deactivated (Status::Stopped).
+// The ticks, Stops and event deliveries under way on this thread, innermost
+// first, as a list through their stack frames. A callback that ticks its own
+// agent's block again is refused (Status::Reentered); one that stops it marks the
+// outer tick's TickState, which ends the tick with the path deactivated
+// (Status::Stopped). An event's delivery (bt/events.h) has no TickState: while
+// its handlers run, the block is neither ticked, stopped, reset, saved nor
+// restored (Reentered), for the delivery walks the active path as it stood.
 // constinit: read without a TLS wrapper call; empty, the check is one load.
 struct NestedCall {
   const std::byte* block;
-  TickState* state;
+  TickState* state;  // null for an event's delivery
   NestedCall* outer;
 };
 extern thread_local constinit NestedCall* tInnermostCall;
@@ -349,6 +352,21 @@ extern thread_local constinit NestedCall* tInnermostCall;
 inline NestedCall* FindNestedCall(const std::byte* block) {
   for (NestedCall* call = tInnermostCall; call != nullptr; call = call->outer)
     if (call->block == block) return call;
+  return nullptr;
+}
+
+// The tick or Stop under way on `block` on this thread (a call with a TickState), or null.
+inline NestedCall* FindNestedTick(const std::byte* block) {
+  for (NestedCall* call = tInnermostCall; call != nullptr; call = call->outer)
+    if (call->block == block && call->state != nullptr) return call;
+  return nullptr;
+}
+
+// The innermost tick or Stop under way on this thread: the one calling the node
+// that asks. Null outside any.
+inline const TickState* InnermostTick() {
+  for (const NestedCall* call = tInnermostCall; call != nullptr; call = call->outer)
+    if (call->state != nullptr) return call->state;
   return nullptr;
 }
 
@@ -376,8 +394,9 @@ inline bool MayEnter(const std::byte* block) {
          !MayEnter(reinterpret_cast<const std::byte*>(&header));
 }
 
-// Registers a tick or Stop of `block` for its duration (after MayEnter). The
-// ticks are noexcept, so no exception can skip the destructor.
+// Registers a tick or Stop of `block` (or, with a null state, an event's
+// delivery to it) for its duration (after MayEnter). The ticks are noexcept, so
+// no exception can skip the destructor.
 class NestedScope {
  public:
   NestedScope(const std::byte* block, TickState* state) : call_{block, state, tInnermostCall} { tInnermostCall = &call_; }

@@ -16,6 +16,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -446,20 +447,27 @@ class SpecWriter {
   std::unordered_map<std::string, std::size_t> indexOf_;  // each written node's index in spec_.nodes
 };
 
-const DeciderDef* FindByName(const DeciderDef& d, std::string_view name, int depth) {
-  if (d.name != nullptr && name == d.name) return &d;
-  if (d.kind != DeciderKind::Group || depth >= kMaxTreeDepth) return nullptr;
+// The first decider at or below d, children in order, that `matches`. A group
+// already searched is not searched again: a tree whose groups share children
+// (built by hand) takes its size in steps, not its number of paths.
+template <class Matches>
+const DeciderDef* FindDecider(const DeciderDef& d, const Matches& matches, int depth,
+                              std::unordered_set<const DeciderDef*>& searched) {
+  if (matches(d)) return &d;
+  if (d.kind != DeciderKind::Group || depth >= kMaxTreeDepth || !searched.insert(&d).second) return nullptr;
   for (int i = 0; i < d.childCount; ++i)
-    if (const DeciderDef* found = FindByName(*d.children[i], name, depth + 1)) return found;
+    if (const DeciderDef* found = FindDecider(*d.children[i], matches, depth + 1, searched)) return found;
   return nullptr;
 }
 
-const DeciderDef* FindById(const DeciderDef& d, std::uint32_t id, int depth) {
-  if (d.data != nullptr && d.data->id == id) return &d;
-  if (d.kind != DeciderKind::Group || depth >= kMaxTreeDepth) return nullptr;
-  for (int i = 0; i < d.childCount; ++i)
-    if (const DeciderDef* found = FindById(*d.children[i], id, depth + 1)) return found;
-  return nullptr;
+const DeciderDef* FindByName(const DeciderDef& root, std::string_view name) {
+  std::unordered_set<const DeciderDef*> searched;
+  return FindDecider(root, [name](const DeciderDef& d) { return d.name != nullptr && name == d.name; }, 0, searched);
+}
+
+const DeciderDef* FindById(const DeciderDef& root, std::uint32_t id) {
+  std::unordered_set<const DeciderDef*> searched;
+  return FindDecider(root, [id](const DeciderDef& d) { return d.data != nullptr && d.data->id == id; }, 0, searched);
 }
 
 }  // namespace
@@ -510,7 +518,7 @@ bt::data::BuildResult LoadDragengineFile(const std::string& path, const bt::data
 std::string DragengineCurrentRuleId(const bt::DeciderDef& root, std::span<const std::byte> memory) {
   const std::uint32_t id = bt::ActiveNodeId(root, memory);
   if (id == 0) return {};
-  const DeciderDef* found = FindById(root, id, 0);
+  const DeciderDef* found = FindById(root, id);
   return found != nullptr && found->kind == DeciderKind::Behavior ? std::string(found->name) : std::string();
 }
 
@@ -522,7 +530,7 @@ DragengineRestore RestoreDragengineRule(const bt::DeciderDef& root, void* agent,
     bt::StopBehaviorTree(root, agent, agentType, memory, time);
     return restore;
   }
-  const DeciderDef* rule = FindByName(root, id, 0);
+  const DeciderDef* rule = FindByName(root, id);
   if (rule == nullptr) {
     restore.error = "no rule " + quoted + " in the tree";
     return restore;
