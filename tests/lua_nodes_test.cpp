@@ -392,6 +392,17 @@ TEST_CASE("A runaway script fails its node when its instruction budget is spent;
   CHECK(world.Tick(1).events == Events{"activate Else", "tick Else"});
   CHECK(world.scripts.LastError() == "[t.lua:9]:1: instruction budget of 1000 exceeded");
 
+  // The script's own pcall does not catch the budget: once spent, every
+  // instruction raises again, so the loop around the pcall ends too.
+  std::string caughtError;
+  const std::int64_t catching = world.scripts.Compile(
+      "while true do pcall(function() while true do end end) end return true", "catching", caughtError);
+  REQUIRE(catching >= 0);
+  bt::loaders::LuaRun caught;
+  bool caughtTruth = true;
+  CHECK_FALSE(world.scripts.Run(static_cast<std::uint32_t>(catching & 0xffffffff), caught, caughtTruth));
+  CHECK(world.scripts.LastError() == "[catching]:1: instruction budget of 1000 exceeded");
+
   // A short loop fits, run after run: the budget is per run.
   std::string error;
   const std::int64_t fits = world.scripts.Compile("for i = 1, 100 do end return true", "fits", error);

@@ -26,6 +26,7 @@
 #include "bt/why.h"
 #include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
+#include "bt/loaders/unique_names.h"
 
 namespace bt::loaders {
 namespace {
@@ -212,6 +213,10 @@ class Reader {
     rule.where = Where(file, element);
     if (depth >= kMaxDragengineDepth)
       throw LoadFailure{rule.where, "rules nested deeper than " + std::to_string(kMaxDragengineDepth) + " levels"};
+    // Each rule becomes a node at least: well past the builder's bound (which the
+    // writer reports, at its node), stop reading, or subtree files that name each
+    // other twice at each level would be read an exponential number of times.
+    if (++rulesRead_ > 2 * bt::data::kMaxSpecNodes) throw LoadFailure{rule.where, bt::data::TooManyNodesMessage()};
     rule.id = RuleId(file, element, idPrefix, parentId);
     if (kind == RuleKind::Action) {
       const pugi::xml_attribute name = element.attribute("name");
@@ -261,6 +266,7 @@ class Reader {
   SourceFiles files_;
   std::deque<XmlFile> xml_;
   std::vector<std::string> stack_;  // the files being read, outermost first
+  std::size_t rulesRead_ = 0;
   std::map<std::string, SourceLocation> ids_;
   std::deque<std::string> kept_;
 };
@@ -289,13 +295,7 @@ class SpecWriter {
     const std::string file = rule.where.file == mainFile_ ? "" : std::string(rule.where.file) + ":";
     return rule.tag + "@" + file + std::to_string(rule.where.line) + ":" + std::to_string(rule.where.column);
   }
-  std::string Unique(std::string name) {
-    if (names_.insert(name).second) return name;
-    for (int n = 2;; ++n) {
-      std::string numbered = name + "#" + std::to_string(n);
-      if (names_.insert(numbered).second) return numbered;
-    }
-  }
+  std::string Unique(const std::string& name) { return names_.Take(name); }
   static bool SimpleGate(const Rule& rule) {
     return rule.conditions.size() == 1 &&
            (rule.mode == ConditionMode::AllTrue || rule.mode == ConditionMode::AnyTrue);
@@ -443,7 +443,7 @@ class SpecWriter {
 
   bt::data::TreeSpec& spec_;
   std::string_view mainFile_;
-  std::set<std::string> names_;
+  UniqueNames names_;
   std::unordered_map<std::string, std::size_t> indexOf_;  // each written node's index in spec_.nodes
 };
 

@@ -369,6 +369,12 @@ class TreeConverter {
       if (std::find(referring_.begin(), referring_.end(), block) != referring_.end())
         return Fail(file, child, "recursive Ref '" + *name + "': the block is being expanded already");
       if (TooDeep(depth + 1, file, child)) return false;
+      // Blocks that refer to one another twice at each level, and hold nothing
+      // else, write no node to stop at (ConvertNode's bound): their Refs are
+      // counted instead, well past what a tree of kMaxSpecNodes nodes needs.
+      if (++refsExpanded_ > kMaxRefsExpanded)
+        return Fail(file, child, "more than " + std::to_string(kMaxRefsExpanded) +
+                                     " Refs expanded (blocks that refer to one another again and again?)");
       referring_.push_back(block);
       const bool ok = ForEachChild(block->node, *block->file, depth + 1, visit);
       referring_.pop_back();
@@ -647,6 +653,8 @@ class TreeConverter {
   std::string besideFile_;  // where missing blocks are looked for; empty: nowhere
   Errors& errors_;
   std::vector<const Block*> referring_;  // the blocks being expanded, outermost first
+  static constexpr std::size_t kMaxRefsExpanded = 16 * bt::data::kMaxSpecNodes;
+  std::size_t refsExpanded_ = 0;
   std::vector<std::string> ancestors_;   // the names of the nodes above, outermost first
   std::map<std::string, std::string, std::less<>> direct_;
   std::vector<QualifiedTranslation> qualified_;

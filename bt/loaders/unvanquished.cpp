@@ -29,6 +29,7 @@
 #include "bt/loaders/equal_no_case.h"
 #include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
+#include "bt/loaders/unique_names.h"
 #include "bt/loaders/unvanquished_preprocessor.h"
 
 namespace bt::loaders {
@@ -566,12 +567,7 @@ class Loader {
 
   // A new node name for `spec`: `wanted`, or with "#2", "#3"... when a macro
   // wrote several nodes at one place.
-  std::string UniqueName(bt::data::TreeSpec& spec, std::string wanted) {
-    std::set<std::string>& taken = names_[&spec];
-    std::string name = wanted;
-    for (int n = 2; !taken.insert(name).second; ++n) name = wanted + "#" + std::to_string(n);
-    return name;
-  }
+  std::string UniqueName(bt::data::TreeSpec& spec, std::string wanted) { return names_[&spec].Take(wanted); }
 
   // Line and column of a place (counting from 1); the file named when it is not the first.
   SourceLocation Locate(SourcePlace place) {
@@ -585,7 +581,7 @@ class Loader {
   const SourceFile& first_;
   std::vector<const SourceFile*> chain_;  // the behaviors being written, outermost first
   std::map<std::pair<const bt::data::TreeSpec*, std::string>, std::string> loaded_;
-  std::map<const bt::data::TreeSpec*, std::set<std::string>> names_;
+  std::map<const bt::data::TreeSpec*, UniqueNames> names_;
   std::map<const SourceFile*, LineIndex> lines_;
 };
 

@@ -311,6 +311,10 @@ class Preprocessor {
       }
       throw Failure{at, "#include recursion: " + chain + found->path};
     }
+    read_ += found->text.size();
+    if (read_ > kMaxUnvanquishedReadBytes)
+      throw Failure{at, "the file and its includes read more than " + std::to_string(kMaxUnvanquishedReadBytes) +
+                            " bytes (files included again and again?)"};
     File(*found, depth + 1);
   }
 
@@ -423,6 +427,7 @@ class Preprocessor {
   std::vector<const SourceFile*> including_;    // the #include chain
   std::vector<Condition> conditions_;
   std::size_t produced_ = 0;     // bytes emitted, and macro bodies at each use
+  std::size_t read_ = 0;         // bytes of the files #included, each inclusion counted
   bool expandedMacros_ = false;  // whether produced_ counts macro expansions (the error says which)
 };
 

@@ -37,6 +37,10 @@ inline constexpr int kMaxUnvanquishedMacroDepth = 64;
 // Most bytes one file may expand to, intermediate expansions counted (macros
 // that double at each level would otherwise grow without end).
 inline constexpr std::size_t kMaxUnvanquishedExpandedBytes = std::size_t{1} << 20;
+// Most bytes of files one file may read, each #include of a file counted again
+// (files that include one another twice at each level would otherwise be read
+// an exponential number of times, most of their text directives or skipped).
+inline constexpr std::size_t kMaxUnvanquishedReadBytes = std::size_t{16} << 20;
 
 // A byte of a file.
 struct SourcePlace {

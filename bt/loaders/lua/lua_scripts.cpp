@@ -120,8 +120,11 @@ struct LuaScripts::Impl {
     return grown;
   }
 
-  // Raises in the function running (level 0 in a hook), so the message names its place.
+  // Raises in the function running (level 0 in a hook), so the message names its
+  // place. Once spent, the budget stays spent for this run: every instruction
+  // raises again, so a script's own pcall cannot catch the error and go on.
   static void BudgetHook(lua_State* L, lua_Debug*) {
+    lua_sethook(L, &BudgetHook, LUA_MASKCOUNT, 1);
     luaL_where(L, 0);
     lua_pushfstring(L, "instruction budget of %d exceeded", Of(L).limits.instructionBudget);
     lua_concat(L, 2);
