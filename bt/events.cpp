@@ -11,26 +11,19 @@
 namespace bt {
 namespace {
 
-// The block an event is being delivered to on this thread, if any: an onEvent
-// handler that sends to it again is refused (no unbounded recursion).
-thread_local constinit const std::byte* tDelivering = nullptr;
-
-class DeliveryScope {
- public:
-  explicit DeliveryScope(const std::byte* block) : outer_(tDelivering) { tDelivering = block; }
-  ~DeliveryScope() { tDelivering = outer_; }
-  DeliveryScope(const DeliveryScope&) = delete;
-  DeliveryScope& operator=(const DeliveryScope&) = delete;
-
- private:
-  const std::byte* outer_;
-};
+// The block of the innermost event delivery under way on this thread (its
+// NestedCall has no TickState), or null: an onEvent handler that sends to it
+// again is refused (no unbounded recursion).
+const std::byte* DeliveringTo() {
+  for (const detail::NestedCall* call = detail::tInnermostCall; call != nullptr; call = call->outer)
+    if (call->state == nullptr) return call->block;
+  return nullptr;
+}
 
 // Steps 1 and 2 of the header, on a block already checked to be the tree's.
 Status Deliver(const DeciderDef& root, void* agent, std::span<std::byte> memory, std::uint32_t event, double time) {
-  const DeliveryScope scope(memory.data());
-  // Its handlers may not tick, stop, reset or restore the block (Reentered): the
-  // walk below goes on over the path as it stood when it began.
+  // Its handlers may not tick, stop, reset, save, restore or send to the block
+  // (Reentered): the walk below goes on over the path as it stood when it began.
   const detail::NestedScope delivering(memory.data(), nullptr);
   VariableBlock* variables = VariablesOf(root, memory);
   if (variables != nullptr) {
@@ -64,7 +57,7 @@ Status SendEvent(const DeciderDef& root, void* agent, TypeTag agentType, std::sp
   if (const Status status = detail::CheckBlockCall(root, agent, agentType, memory, culprit); status != Status::Running)
     return status;
   if (!(std::fabs(time) <= kMaxTickTime)) return Status::BadTime;
-  if (tDelivering == memory.data()) return Status::Reentered;
+  if (DeliveringTo() == memory.data()) return Status::Reentered;
   return Deliver(root, agent, memory, event.value, time);
 }
 
