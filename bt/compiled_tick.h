@@ -800,10 +800,21 @@ template <const DeciderDef& Root, class Agent, std::size_t N>
   auto& as = detail::AgentAs<Tree::analysis.agentType.info>(agent);  // converted: a base may not be at offset 0
   using As = std::remove_reference_t<decltype(as)>;
   TickResult result;
-  if (detail::CompiledTree<Root>::Tick(&as, memory.bytes, time, dt, decisionFlags, stimuliFlags, options, result))
-      [[likely]]
-    return result;
+  // A tree not constant here has its one error (CheckedTree's); its walk is not written out.
+  if constexpr (Tree::constant)
+    if (detail::CompiledTree<Root>::Tick(&as, memory.bytes, time, dt, decisionFlags, stimuliFlags, options, result))
+        [[likely]]
+      return result;
   return TickBehaviorTree<As>(Root, as, memory, time, dt, decisionFlags, stimuliFlags, options);
+}
+
+// The "block" bt::MemoryFor gives a tree not constant here, whose one error
+// (naming what is not defined) is already reported: the call adds none.
+template <const DeciderDef& Root, class Agent>
+inline TickResult TickBehaviorTreeCompiled(Agent&, detail::UnsizedTree&, double, float, std::uint32_t = 0,
+                                           std::uint32_t = 0,
+                                           const TickOptions& = detail::kDefaultTickOptions) noexcept {
+  return {};
 }
 
 // The same on a block the caller sized and aligned; one too small or misaligned
@@ -819,10 +830,11 @@ template <const DeciderDef& Root, class Agent>
   auto& as = detail::AgentAs<Tree::analysis.agentType.info>(agent);  // converted: a base may not be at offset 0
   using As = std::remove_reference_t<decltype(as)>;
   TickResult result;
-  if (memory.size() >= Tree::memoryBytes && IsAlignedBlock(memory.data()) &&
-      detail::CompiledTree<Root>::Tick(&as, memory.data(), time, dt, decisionFlags, stimuliFlags, options, result))
-      [[likely]]
-    return result;
+  if constexpr (Tree::constant)
+    if (memory.size() >= Tree::memoryBytes && IsAlignedBlock(memory.data()) &&
+        detail::CompiledTree<Root>::Tick(&as, memory.data(), time, dt, decisionFlags, stimuliFlags, options, result))
+        [[likely]]
+      return result;
   return TickBehaviorTree<As>(Root, as, memory, time, dt, decisionFlags, stimuliFlags, options);
 }
 

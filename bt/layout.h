@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include "bt/config.h"
 #include "bt/decider.h"
@@ -435,6 +436,8 @@ constexpr TreeAnalysis StandInAnalysis(TreeProblem problem, const DeciderDef* cu
 
 template <const DeciderDef& D>
 struct DeciderArgument {};
+template <const BehaviorDef& B>
+struct BehaviorArgument {};
 
 // The TreeProblemAt of A's problem: of its culprit, or of the root when the
 // culprit cannot be a template argument (an element of an array).
@@ -461,9 +464,89 @@ struct TreeNotConstant {
                 "with the BT_DEFINE_* macros in this file, before this point (or fix the error in a definition)");
   static constexpr bool kReported = true;
 };
+
+// The decider or behavior that keeps a tree from being a constant here: one
+// only declared, as BT_CHILDREN declares a misspelt child, or defined further
+// down. Naming it makes the tree's one error this incomplete type, which both
+// compilers print with the name on the error's first line:
+//   error: incomplete type 'bt::detail::DeciderNotDefinedHere<PATROLL>' used in nested name specifier
+template <const DeciderDef& Decider>
+struct DeciderNotDefinedHere;  // bt: define this decider (BT_DEFINE_*) in this file before this point, or correct its name
+template <const BehaviorDef& Behavior>
+struct BehaviorNotDefinedHere;  // bt: define this behavior (BT_DEFINE_BEHAVIOR*) in this file before this point, or correct its name
+
+// Whether the object a pointer of D points at is a constant here (its
+// definition visible), and whether the tree below a child is.
+template <const DeciderDef* D>
+concept ConstantDecider = requires { typename std::integral_constant<bool, (D->childCount + 1 > 0)>; };
+template <const BehaviorDef* B>
+concept ConstantBehavior = requires { typename std::integral_constant<bool, (B->name != nullptr)>; };
+template <const DeciderDef* D>
+concept ConstantSubtree = requires { typename std::integral_constant<bool, (AnalyzeTree(*D).count >= 0)>; };
+
+// The index of the first of D's children for which Test<child> is false; -1 for none.
+template <const DeciderDef& D, template <const DeciderDef*> class Test, std::size_t... I>
+constexpr int FirstChildFailing(std::index_sequence<I...>) {
+  int first = -1;
+  ((first < 0 && D.children[I] != nullptr && !Test<D.children[I]>::value ? first = static_cast<int>(I) : 0), ...);
+  return first;
+}
+template <const DeciderDef* D>
+struct IsConstantDecider : std::bool_constant<ConstantDecider<D>> {};
+template <const DeciderDef* D>
+struct IsConstantSubtree : std::bool_constant<ConstantSubtree<D>> {};
+
+// The first of a SelectionStateMachine's conditions that is not a constant here; -1 for none.
+template <const DeciderDef& D, std::size_t... I>
+constexpr int FirstConditionNotConstant(std::index_sequence<I...>) {
+  int first = -1;
+  ((first < 0 && D.config.transitions[I].condition != nullptr &&
+            !ConstantDecider<D.config.transitions[I].condition>
+        ? first = static_cast<int>(I)
+        : 0),
+   ...);
+  return first;
+}
+
+// The incomplete type naming what is not a constant below D, a decider that is:
+// its behavior, a child, a condition, or a part below a child (searched no
+// deeper than a tree may be). When none can be named (an object without a name
+// of its own), TreeNotConstant<D> says it of the whole.
+template <const DeciderDef& D, int Depth = 0>
+struct NotConstantPartBelow {
+  static constexpr int kChildren = D.children != nullptr ? D.childCount : 0;
+  static constexpr int kConditions = D.config.transitions != nullptr ? D.config.transitionCount : 0;
+  static constexpr bool kBehavior = D.behavior != nullptr && !ConstantBehavior<D.behavior>;
+  static constexpr int kChild = FirstChildFailing<D, IsConstantDecider>(std::make_index_sequence<kChildren>{});
+  static constexpr int kCondition = FirstConditionNotConstant<D>(std::make_index_sequence<kConditions>{});
+  static constexpr int kBelow = FirstChildFailing<D, IsConstantSubtree>(std::make_index_sequence<kChildren>{});
+
+  static auto Pick() {
+    if constexpr (kBehavior && requires { typename BehaviorArgument<*D.behavior>; })
+      return std::type_identity<BehaviorNotDefinedHere<*D.behavior>>{};
+    else if constexpr (kChild >= 0 && requires { typename DeciderArgument<*D.children[kChild]>; })
+      return std::type_identity<DeciderNotDefinedHere<*D.children[kChild]>>{};
+    else if constexpr (kCondition >= 0 && requires { typename DeciderArgument<*D.config.transitions[kCondition].condition>; })
+      return std::type_identity<DeciderNotDefinedHere<*D.config.transitions[kCondition].condition>>{};
+    else if constexpr (kBelow >= 0 && Depth + 1 < kMaxTreeDepth &&
+                       requires { typename DeciderArgument<*D.children[kBelow]>; })
+      return std::type_identity<typename NotConstantPartBelow<*D.children[kBelow], Depth + 1>::Type>{};
+    else
+      return std::type_identity<TreeNotConstant<D>>{};
+  }
+  using Type = typename decltype(Pick())::type;
+};
+
+// The root itself, when it is only declared here; else what is below it.
 template <const DeciderDef& Root>
 struct TreeNotConstantOf {
-  using Type = TreeNotConstant<Root>;
+  static auto Pick() {
+    if constexpr (ConstantDecider<&Root>)
+      return std::type_identity<typename NotConstantPartBelow<Root>::Type>{};
+    else
+      return std::type_identity<DeciderNotDefinedHere<Root>>{};
+  }
+  using Type = typename decltype(Pick())::type;
 };
 
 struct UnsizedTree {};
@@ -474,8 +557,10 @@ struct CheckedTree {
   static constexpr bool kConstant = ConstantTree<Root>;
   static constexpr TreeAnalysis kResult =
       kConstant ? AnalyzeTree(Root) : StandInAnalysis(TreeProblem::NullDecider, nullptr);
-  // The one error of a bad tree.
-  static_assert(std::conditional_t<kConstant, TreeProblemOf<Root, kResult>, TreeNotConstantOf<Root>>::Type::kReported);
+  // The one error of a bad tree: its problem's static_assert, or, for one not
+  // constant here, the incomplete type naming the decider or behavior at fault.
+  using Report = typename std::conditional_t<kConstant, TreeProblemOf<Root, kResult>, TreeNotConstantOf<Root>>::Type;
+  static_assert(Report::kReported);  // bt: define the decider or behavior named here, in this file before this point, or correct its name
 
  public:
   static constexpr bool constant = kConstant;

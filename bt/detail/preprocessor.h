@@ -8,6 +8,10 @@
 // scans and their own), so it takes up to 342 elements, five times
 // bt::kMaxGroupChildren.
 #pragma once
+// A system header to the compilers, so that an error in a tree's definition
+// is not followed by a note for each of the hundreds of nested expansions a
+// FOR_EACH makes (g++ prints them all): only the user's macros are traced.
+#pragma GCC system_header
 
 #define BT_DETAIL_CAT(A, B) BT_DETAIL_CAT_I(A, B)
 #define BT_DETAIL_CAT_I(A, B) A##B

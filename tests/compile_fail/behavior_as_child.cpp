@@ -1,6 +1,7 @@
 // A behavior listed as a group's child, where a decider wrapping it is needed.
 // expect: bt: a behavior listed as a child of a group, which takes deciders: wrap it in BT_DEFINE_DECIDER(DECIDER, BEHAVIOR
 // expect-also: BehaviorIsNotADecider<WANDER_B>
+// expect-lines: 20
 #include "bt/bt.h"
 struct Creature {};
 bt::Result Eat(Creature&) { return bt::Result::Running; }

@@ -2,6 +2,7 @@
 // expect: bt: a behavior listed as a child of a group, which takes deciders: wrap it in BT_DEFINE_DECIDER(DECIDER, BEHAVIOR
 // expect-also: BehaviorIsNotADecider<n::WANDER_B>
 // expect-errors: 1
+// expect-lines: 20
 #include "bt/bt.h"
 struct Creature {};
 bt::Result Wander(Creature&) { return bt::Result::Running; }

@@ -3,6 +3,7 @@
 // expect: ChildDecider_wrap_a_behavior_in_BT_DEFINE_DECIDER
 // expect-also: WANDER_B
 // expect-errors: 1
+// expect-lines: 20
 #include "bt/bt.h"
 struct Creature {};
 bt::Result Wander(Creature&) { return bt::Result::Running; }

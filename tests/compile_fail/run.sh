@@ -3,7 +3,9 @@
 # first error line must contain the text of its `// expect: ...` line (one
 # problem reads as one clear error, first), and the whole output the text of each
 # `// expect-also: ...` line (e.g. the culprit's name, in the error's context);
-# with an `// expect-errors: N` line, the output has exactly N errors.
+# with an `// expect-errors: N` line, the output has exactly N errors; with an
+# `// expect-lines: N` line, it is at most N lines long (the error is not drowned
+# in notes).
 # Run with g++ and with clang++ (make compile-fail, make compile-fail-clang).
 compile=$1
 dir=$(dirname "$0")
@@ -22,9 +24,15 @@ for file in "$dir"/*.cpp; do
     done)
     want=$(sed -n 's|^// expect-errors: ||p' "$file" | head -n 1)
     errors=$(printf '%s\n' "$output" | grep -c 'error:')
+    most=$(sed -n 's|^// expect-lines: ||p' "$file" | head -n 1)
+    lines=$(printf '%s\n' "$output" | wc -l)
     if [ -n "$want" ] && [ "$errors" -ne "$want" ]; then
       printf 'FAIL %s: %s errors, not %s\n' "$file" "$errors" "$want"
       printf '%s\n' "$output" | grep 'error:'
+      failed=$((failed + 1))
+    elif [ -n "$most" ] && [ "$lines" -gt "$most" ]; then
+      printf 'FAIL %s: %s lines of output, more than %s\n' "$file" "$lines" "$most"
+      printf '%s\n' "$output" | head -n 20
       failed=$((failed + 1))
     elif [ -z "$missing" ]; then
       passed=$((passed + 1))
