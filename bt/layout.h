@@ -469,7 +469,8 @@ struct TreeNotConstant {
 // only declared, as BT_CHILDREN declares a misspelt child, or defined further
 // down. Naming it makes the tree's one error this incomplete type, which both
 // compilers print with the name on the error's first line:
-//   error: incomplete type 'bt::detail::DeciderNotDefinedHere<PATROLL>' used in nested name specifier
+//   error: incomplete type 'bt::detail::CheckedTree<ROOT>::Report' {aka 'bt::detail::DeciderNotDefinedHere<PATROLL>'} ...
+//   error: implicit instantiation of undefined template 'bt::detail::DeciderNotDefinedHere<PATROLL>'
 template <const DeciderDef& Decider>
 struct DeciderNotDefinedHere;  // bt: define this decider (BT_DEFINE_*) in this file before this point, or correct its name
 template <const BehaviorDef& Behavior>
