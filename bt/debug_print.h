@@ -5,12 +5,13 @@
 // view. Reads the memory block only; allocates nothing. Depends on the core;
 // the core never depends on it.
 //
-//   *0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 3
-//     *3:EAT (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) time: 14.32 [(no group behavior)] idx: 1
-//       *1:EAT_FOOD (kBehavior 0x0) time: 14.32 [EAT_FOOD_B] (0x00000000)
+//   *0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 3
+//     *3:EAT/0xb1234185 (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) time: 14.32 [(no group behavior)] idx: 1
+//       *1:EAT_FOOD/0xe48e671e (kBehavior 0x0) time: 14.32 [EAT_FOOD_B/0xce1eebc3] (0x00000000)
 //
 // '*' marks an active decider; then its index among its parent's children, its
-// name, kind, policy and DeciderFlags (hex and names), the seconds since it was
+// name as Spore's NAME/id pair (S11's example; options.ids = false: the name
+// alone, as the examples below show it), kind, policy and DeciderFlags (hex and names), the seconds since it was
 // activated, its behavior (or group behavior) with the behaviorFlags it passes,
 // and for groups the index of the active child. The whole tree adds unmarked
 // lines for the inactive deciders, without times; a decider shared by several
@@ -48,8 +49,6 @@
 //          dblock Threat: at (3,4)
 //          memory FleeMem: steps 3
 //
-// With options.ids, each name is followed by its id (bt/name_id.h):
-//   *0:ROOT/0x2d5e207a (kGroup, kGroupPrioritizedList 0x0) time: 34.32 [(no group behavior)] idx: 1
 // With options.why, the record's text (bt::FormatWhy) follows, under the same
 // truncation rule.
 //
@@ -77,9 +76,10 @@ struct WhyRecord;  // bt/why.h
 
 struct DebugPrintOptions {
   bool wholeTree = false;  // every decider, not only the active path
-  // Names as Spore's NAME/id pairs ("*1:EAT/0x1c2d3e4f (kGroup, ..."), the id being
-  // DeciderData::id (bt::NameId of the name) for deciders and NameId for behaviors.
-  bool ids = false;
+  // Names as Spore's NAME/id pairs ("*1:EAT/0x1c2d3e4f (kGroup, ...", as S11 shows
+  // them), the id being DeciderData::id (bt::NameId of the name) for deciders and
+  // NameId for behaviors; false: the names alone ("*1:EAT (kGroup, ...").
+  bool ids = true;
   // Appended after the view: the agent's why-record, as bt::FormatWhy writes it.
   const WhyRecord* why = nullptr;
 };

@@ -214,9 +214,9 @@ void DebugContinuingChild(TickState& t, const DeciderDef& child, int index, floa
 
 // Spore S11's last lines of a tick: "current behavior ..." for the behavior left
 // running (one line each for behaviors running side by side, bt/classic.h), then
-// "finished tree for 0x026DBE38, depth 3" (the deciders on the active path), with
-// the tree's NAME/id and the tick's Status by its kinds.def name, and when Running,
-// the decider whose behavior runs.
+// "finished tree for 0x026DBE38, depth 3" (the deciders on the active path) as S11
+// writes it, then the tree's NAME/id, the tick's Status by its kinds.def name, and
+// when Running, the decider whose behavior runs.
 [[gnu::noinline]] static void DebugEndTick(TickState& t, Status status) {
   int pathDepth = 0;
   if (t.header->rootActive)
@@ -228,12 +228,12 @@ void DebugContinuingChild(TickState& t, const DeciderDef& child, int index, floa
     });
   const DeciderDef* running = status == Status::Running ? t.runningDecider : nullptr;
   if (running != nullptr)
-    BT_DEBUG_OUT(t, 3, 0, "**************** finished tree %s/0x%x for %p, depth %d: %s in %s/0x%x ****************",
-                 t.root->name, t.root->data->id, t.agent, pathDepth, StatusName(status), running->name,
+    BT_DEBUG_OUT(t, 3, 0, "**************** finished tree for %p, depth %d: %s/0x%x %s in %s/0x%x ****************",
+                 t.agent, pathDepth, t.root->name, t.root->data->id, StatusName(status), running->name,
                  running->data->id);
   else
-    BT_DEBUG_OUT(t, 3, 0, "**************** finished tree %s/0x%x for %p, depth %d: %s ****************",
-                 t.root->name, t.root->data->id, t.agent, pathDepth, StatusName(status));
+    BT_DEBUG_OUT(t, 3, 0, "**************** finished tree for %p, depth %d: %s/0x%x %s ****************",
+                 t.agent, pathDepth, t.root->name, t.root->data->id, StatusName(status));
 }
 #endif
 

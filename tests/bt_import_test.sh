@@ -83,10 +83,10 @@ diff -u "$SCRATCH/bindings.txt" "$SCRATCH/out.txt" || fail "--bindings: output d
 # --print: the whole tree, for a fresh agent (nothing active); every node's kind and place.
 "$BT_IMPORT" --print $DATA/guard.bt > "$SCRATCH/out.txt" || fail "--print: exit status"
 cat > "$SCRATCH/print.txt" <<'END'
- 0:selector@2:1 (kGroup, kGroupSelector 0x0) [(no group behavior)]
-   0:condition@3:5(condition={enemyVisible}) (kGroup, kGroupDecorator 0x4 RecheckEveryTick) [(no group behavior)] {results: as is}
-     0:action@4:9 (kBehavior 0x0) [fight] (0x00000000)
-   1:action@6:5 (kBehavior 0x0) [patrol] (0x00000000)
+ 0:selector@2:1/0x9d28318b (kGroup, kGroupSelector 0x0) [(no group behavior)]
+   0:condition@3:5/0x6991c562(condition={enemyVisible}) (kGroup, kGroupDecorator 0x4 RecheckEveryTick) [(no group behavior)] {results: as is}
+     0:action@4:9/0x3c04b7be (kBehavior 0x0) [fight/0x275ccfc9] (0x00000000)
+   1:action@6:5/0x8e5327bc (kBehavior 0x0) [patrol/0xbcc33d1b] (0x00000000)
 END
 diff -u "$SCRATCH/print.txt" "$SCRATCH/out.txt" || fail "--print: output differs"
 

@@ -137,41 +137,41 @@ TEST_CASE("DebugPrintState shows classic groups: active children, configuration,
   REQUIRE(bt::MemoryBytesFor(ROOT) <= sizeof(Memory));
   CHECK(s.Tick0().result.status == bt::Status::Running);
   CHECK(Print(ROOT, s.memory, 0.5) ==
-        "*0:ROOT (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 0.50 [(no group behavior)] idx: 0,1,2 done: - "
+        "*0:ROOT/0x1e4ede85 (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 0.50 [(no group behavior)] idx: 0,1,2 done: - "
         "{done when all, failed when all}\n"
-        "  *0:SEQ (kGroup, kGroupSequence 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
-        "    *0:STEP (kBehavior 0x0) time: 0.50 [STEP_B] (0x00000000)\n"
-        "  *1:INV (kGroup, kGroupDecorator 0x0) time: 0.50 [(no group behavior)] idx: 0 {results: done->failed failed->done}\n"
-        "    *0:LOOK (kBehavior 0x0) time: 0.50 [LOOK_B] (0x00000000)\n"
-        "  *2:COOL (kGroup, kGroupCooldown 0x0) time: 0.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}\n"
-        "    *0:SHOOT (kBehavior 0x0) time: 0.50 [SHOOT_B] (0x00000000)\n");
+        "  *0:SEQ/0x4c01879c (kGroup, kGroupSequence 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
+        "    *0:STEP/0xc4977d4f (kBehavior 0x0) time: 0.50 [STEP_B/0x6fdc5376] (0x00000000)\n"
+        "  *1:INV/0xd6c39258 (kGroup, kGroupDecorator 0x0) time: 0.50 [(no group behavior)] idx: 0 {results: done->failed failed->done}\n"
+        "    *0:LOOK/0xe4e08a96 (kBehavior 0x0) time: 0.50 [LOOK_B/0x8bce4e8b] (0x00000000)\n"
+        "  *2:COOL/0xed8ffafc (kGroup, kGroupCooldown 0x0) time: 0.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}\n"
+        "    *0:SHOOT/0x5bdfd410 (kBehavior 0x0) time: 0.50 [SHOOT_B/0x7e9958cd] (0x00000000)\n");
 
   SECTION("a Parallel's done child is listed, and no longer active") {
     s.Tick1();
     CHECK(Print(ROOT, s.memory, 1.5) ==
-          "*0:ROOT (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 1.50 [(no group behavior)] idx: 0,2 done: 1 "
+          "*0:ROOT/0x1e4ede85 (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 1.50 [(no group behavior)] idx: 0,2 done: 1 "
           "{done when all, failed when all}\n"
-          "  *0:SEQ (kGroup, kGroupSequence 0x0) time: 1.50 [(no group behavior)] idx: 1\n"
-          "    *1:LOOP (kGroup, kGroupLoop 0x0) time: 0.50 [(no group behavior)] idx: 0 {count 3, 0 so far}\n"
-          "      *0:WALK (kBehavior 0x0) time: 0.50 [WALK_B] (0x00000000)\n"
-          "  *2:COOL (kGroup, kGroupCooldown 0x0) time: 1.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}\n"
-          "    *0:SHOOT (kBehavior 0x0) time: 1.50 [SHOOT_B] (0x00000000)\n");
+          "  *0:SEQ/0x4c01879c (kGroup, kGroupSequence 0x0) time: 1.50 [(no group behavior)] idx: 1\n"
+          "    *1:LOOP/0xdbe07c6b (kGroup, kGroupLoop 0x0) time: 0.50 [(no group behavior)] idx: 0 {count 3, 0 so far}\n"
+          "      *0:WALK/0xa5a75310 (kBehavior 0x0) time: 0.50 [WALK_B/0xd1f26fcd] (0x00000000)\n"
+          "  *2:COOL/0xed8ffafc (kGroup, kGroupCooldown 0x0) time: 1.50 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}\n"
+          "    *0:SHOOT/0x5bdfd410 (kBehavior 0x0) time: 1.50 [SHOOT_B/0x7e9958cd] (0x00000000)\n");
   }
 
   SECTION("the loop's count so far, and the cooldown's time left on its inactive line") {
     s.Tick1();
     s.Tick2();
     CHECK(Print(ROOT, s.memory, 2.5, true) ==
-          "*0:ROOT (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 2.50 [(no group behavior)] idx: 0 done: 1 "
+          "*0:ROOT/0x1e4ede85 (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 2.50 [(no group behavior)] idx: 0 done: 1 "
           "{done when all, failed when all}\n"
-          "  *0:SEQ (kGroup, kGroupSequence 0x0) time: 2.50 [(no group behavior)] idx: 1\n"
-          "     0:STEP (kBehavior 0x0) [STEP_B] (0x00000000)\n"
-          "    *1:LOOP (kGroup, kGroupLoop 0x0) time: 1.50 [(no group behavior)] idx: 0 {count 3, 1 so far}\n"
-          "      *0:WALK (kBehavior 0x0) time: 0.50 [WALK_B] (0x00000000)\n"
-          "   1:INV (kGroup, kGroupDecorator 0x0) [(no group behavior)] {results: done->failed failed->done}\n"
-          "     0:LOOK (kBehavior 0x0) [LOOK_B] (0x00000000)\n"
-          "   2:COOL (kGroup, kGroupCooldown 0x0) [(no group behavior)] {cooldown 2.00 s, 1.50 s left}\n"
-          "     0:SHOOT (kBehavior 0x0) [SHOOT_B] (0x00000000)\n");
+          "  *0:SEQ/0x4c01879c (kGroup, kGroupSequence 0x0) time: 2.50 [(no group behavior)] idx: 1\n"
+          "     0:STEP/0xc4977d4f (kBehavior 0x0) [STEP_B/0x6fdc5376] (0x00000000)\n"
+          "    *1:LOOP/0xdbe07c6b (kGroup, kGroupLoop 0x0) time: 1.50 [(no group behavior)] idx: 0 {count 3, 1 so far}\n"
+          "      *0:WALK/0xa5a75310 (kBehavior 0x0) time: 0.50 [WALK_B/0xd1f26fcd] (0x00000000)\n"
+          "   1:INV/0xd6c39258 (kGroup, kGroupDecorator 0x0) [(no group behavior)] {results: done->failed failed->done}\n"
+          "     0:LOOK/0xe4e08a96 (kBehavior 0x0) [LOOK_B/0x8bce4e8b] (0x00000000)\n"
+          "   2:COOL/0xed8ffafc (kGroup, kGroupCooldown 0x0) [(no group behavior)] {cooldown 2.00 s, 1.50 s left}\n"
+          "     0:SHOOT/0x5bdfd410 (kBehavior 0x0) [SHOOT_B/0x7e9958cd] (0x00000000)\n");
     CHECK(Print(ROOT, s.memory, 4.5, true).find("{cooldown 2.00 s, ready}") != std::string::npos);
   }
 }
@@ -247,7 +247,7 @@ TEST_CASE("Debug output of a classic tick: starting, continuing and ending child
               "BTDBO(3) AGENT @ 1.000:   ticking behavior SHOOT_B/0x7e9958cd @ 1.000000 (dt: 0.100000) with flags 0x0, duration 1.000",
               "BTDBO(3) AGENT @ 1.000: current behavior WALK_B/0xd1f26fcd with flags 0x0, in decider WALK/0xa5a75310",
               "BTDBO(3) AGENT @ 1.000: current behavior SHOOT_B/0x7e9958cd with flags 0x0, in decider SHOOT/0x5bdfd410",
-              "BTDBO(3) AGENT @ 1.000: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 4: Running in WALK/0xa5a75310 ****************"});
+              "BTDBO(3) AGENT @ 1.000: **************** finished tree for AGENT, depth 4: ROOT/0x1e4ede85 Running in WALK/0xa5a75310 ****************"});
   // Levels 1 and 2: only the transitions, as for a Spore tree; the loop starts WALK again at once.
   CHECK(LinesAt(2, &s.agent, [&] { s.Tick2(); }) ==
         Lines{"BTDBO(2) AGENT @ 2.000:    deactivating behavior WALK_B/0xd1f26fcd, in decider WALK/0xa5a75310 (done)",

@@ -300,15 +300,15 @@ TEST_CASE("The inspectors stop at a group whose active child is out of range", "
   CHECK(bt::ActiveBehaviorDecider(ROOT, memory.Span()) == &IDLE);
   CHECK(bt::ActivatedAt(ROOT, memory.Span(), REST) < 0);
   CHECK(PrintState(memory.Span(), false) ==
-        "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
-        "  *4:IDLE (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: " +
+        "*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 4\n"
+        "  *4:IDLE/0xc0f30393 (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: " +
             std::to_string(child) + " (corrupt)\n");
   // The whole tree marks nothing below IDLE either.
   const std::string whole = PrintState(memory.Span(), true);
-  CHECK(whole.find("  *4:IDLE (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: " +
+  CHECK(whole.find("  *4:IDLE/0xc0f30393 (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: " +
                    std::to_string(child) + " (corrupt)\n"
-                   "     0:PLAY (kGroup, kGroupRandom 0x0) [(no group behavior)]\n") != std::string::npos);
-  CHECK(whole.find("     1:REST (kBehavior 0x0) [REST_B] (0x00000000)\n") != std::string::npos);
+                   "     0:PLAY/0xac85eb63 (kGroup, kGroupRandom 0x0) [(no group behavior)]\n") != std::string::npos);
+  CHECK(whole.find("     1:REST/0x280f7297 (kBehavior 0x0) [REST_B/0x2299026e] (0x00000000)\n") != std::string::npos);
 }
 
 // -------------------------------------------------------------- short buffers
@@ -318,7 +318,7 @@ TEST_CASE("DebugPrintState into buffers of 0 to 20 bytes", "[debug][debug_print]
   test::TraceAgent agent;
   Memory memory{};
   test::Tick(ROOT, agent, memory, 0.0);
-  // No line fits (the first is 78 characters): only a marker, the longest that fits.
+  // No line fits (the first is 95 characters): only a marker, the longest that fits.
   for (std::size_t size = 0; size <= 20; ++size) {
     INFO("size " << size);
     std::string expected = size >= 17 ? "[... truncated]\n" : size >= 7 ? "[...]\n" : "";
@@ -377,8 +377,8 @@ TEST_CASE("Debug output prints null names \"(unnamed)\"", "[debug][debug_output]
                      "activating behavior (unnamed)/0x0 with flags 0x0, in decider (unnamed)/0x0",
                      "ticking behavior (unnamed)/0x0 @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
                      "current behavior (unnamed)/0x0 with flags 0x0, in decider (unnamed)/0x0",
-                     "**************** finished tree (unnamed)/0x0 for " + Address(&agent) +
-                         ", depth 2: Running in (unnamed)/0x0 ****************",
+                     "**************** finished tree for " + Address(&agent) +
+                         ", depth 2: (unnamed)/0x0 Running in (unnamed)/0x0 ****************",
                  });
 }
 
@@ -392,8 +392,8 @@ TEST_CASE("DebugPrintState and WriteTreeDot print null names \"(unnamed)\"", "[d
   char print[512];
   bt::DebugPrintState(ROOT, memory.Span(), 1.0, print);
   CHECK(std::string(print) ==
-        "*0:(unnamed) (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 0\n"
-        "  *0:(unnamed) (kBehavior 0x0) time: 1.00 [(unnamed)] (0x00000000)\n");
+        "*0:(unnamed)/0x0 (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [(no group behavior)] idx: 0\n"
+        "  *0:(unnamed)/0x0 (kBehavior 0x0) time: 1.00 [(unnamed)/0x0] (0x00000000)\n");
 
   // One node per decider: two unnamed ones are not merged into one.
   char dot[2048];

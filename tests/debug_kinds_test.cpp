@@ -97,16 +97,16 @@ TEST_CASE("DebugPrintState shows a StateMachine's pending transition, a Priority
   (void)test::Tick(ROOT, agent, memory, 0.0);
   CHECK(Print(ROOT, memory, 0.5) ==
         "variables: Alert=false Seen=never Lost=never\n"
-        "*0:ROOT (kGroup, kGroupPriority 0x0) time: 0.50 [(no group behavior)] idx: 1 {0 variable changes seen}\n"
-        "  *1:MACHINE (kGroup, kGroupStateMachine 0x0) time: 0.50 [(no group behavior)] idx: 0 {no transition pending}\n"
-        "    *0:IDLE (kGroup, kGroupDecorator 0x0) time: 0.50 [(no group behavior)] idx: 0 {results: as is; on events " +
+        "*0:ROOT/0x1e4ede85 (kGroup, kGroupPriority 0x0) time: 0.50 [(no group behavior)] idx: 1 {0 variable changes seen}\n"
+        "  *1:MACHINE/0x132ff9ce (kGroup, kGroupStateMachine 0x0) time: 0.50 [(no group behavior)] idx: 0 {no transition pending}\n"
+        "    *0:IDLE/0xc0f30393 (kGroup, kGroupDecorator 0x0) time: 0.50 [(no group behavior)] idx: 0 {results: as is; on events " +
             Id("OnSeen") +
             "->1}\n"
-            "      *0:IDLE_TREE (kBehavior 0x0) time: 0.50 [IDLE_B] (0x00000000)\n");
+            "      *0:IDLE_TREE/0x15ac5b94 (kBehavior 0x0) time: 0.50 [IDLE_B/0x85142e92] (0x00000000)\n");
 
   REQUIRE(bt::SendEvent(ROOT, agent, memory, "OnSeen", 0.75) == bt::Status::Running);
   const std::string pending = Print(ROOT, memory, 1.0);
-  CHECK(pending.find("  *1:MACHINE (kGroup, kGroupStateMachine 0x0) time: 1.00 [(no group behavior)] idx: 0 "
+  CHECK(pending.find("  *1:MACHINE/0x132ff9ce (kGroup, kGroupStateMachine 0x0) time: 1.00 [(no group behavior)] idx: 0 "
                      "{transition pending to 1 COMBAT}\n") != std::string::npos);
   CHECK(pending.substr(0, pending.find('\n')) == "variables: Alert=false Seen=0.75 Lost=never");
 
@@ -114,13 +114,13 @@ TEST_CASE("DebugPrintState shows a StateMachine's pending transition, a Priority
   (void)test::Tick(ROOT, agent, memory, 1.0);
   CHECK(Print(ROOT, memory, 1.0) ==
         "variables: Alert=true Seen=0.75 Lost=never\n"
-        "*0:ROOT (kGroup, kGroupPriority 0x0) time: 1.00 [(no group behavior)] idx: 1 {1 variable changes seen}\n"
-        "  *1:MACHINE (kGroup, kGroupStateMachine 0x0) time: 1.00 [(no group behavior)] idx: 1 {no transition pending}\n"
-        "    *1:COMBAT (kGroup, kGroupGroupScope 0x0) time: 0.00 [(no group behavior)] idx: 0 {scope Squad, 2 users; "
+        "*0:ROOT/0x1e4ede85 (kGroup, kGroupPriority 0x0) time: 1.00 [(no group behavior)] idx: 1 {1 variable changes seen}\n"
+        "  *1:MACHINE/0x132ff9ce (kGroup, kGroupStateMachine 0x0) time: 1.00 [(no group behavior)] idx: 1 {no transition pending}\n"
+        "    *1:COMBAT/0xfb2b7c61 (kGroup, kGroupGroupScope 0x0) time: 0.00 [(no group behavior)] idx: 0 {scope Squad, 2 users; "
         "on events " +
             Id("OnLost") +
             "->0; seated}\n"
-            "      *0:FIGHT (kBehavior 0x0) time: 0.00 [FIGHT_B] (0x00000000)\n");
+            "      *0:FIGHT/0x8fc60c69 (kBehavior 0x0) time: 0.00 [FIGHT_B/0xb4791fc0] (0x00000000)\n");
 
   REQUIRE(bt::SendEvent(ROOT, agent, memory, "OnLost", 1.5) == bt::Status::Running);
   CHECK(Print(ROOT, memory, 1.5).substr(0, Print(ROOT, memory, 1.5).find('\n')) ==

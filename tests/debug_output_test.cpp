@@ -115,7 +115,7 @@ TEST_CASE("Debug output level 3 reports every tick: the tree and its behavior ti
             "BTDBO(1) AGENT @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297",
             "BTDBO(3) AGENT @ 0.000:   ticking behavior REST_B/0x2299026e @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
             "BTDBO(3) AGENT @ 0.000: current behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297",
-            "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 3: Running in REST/0x280f7297 ****************",
+            "BTDBO(3) AGENT @ 0.000: **************** finished tree for AGENT, depth 3: ROOT/0x1e4ede85 Running in REST/0x280f7297 ****************",
         });
   // A tick without a transition still reports the tree and the behavior it ticks.
   CHECK(
@@ -128,7 +128,7 @@ TEST_CASE("Debug output level 3 reports every tick: the tree and its behavior ti
           "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B/0xce1eebc3 with flags 0x0, in decider EAT_FOOD/0xe48e671e",
           "BTDBO(3) AGENT @ 2.500:   ticking behavior EAT_FOOD_B/0xce1eebc3 @ 2.500000 (dt: 0.100000) with flags 0x0, duration 0.000",
           "BTDBO(3) AGENT @ 2.500: current behavior EAT_FOOD_B/0xce1eebc3 with flags 0x0, in decider EAT_FOOD/0xe48e671e",
-          "BTDBO(3) AGENT @ 2.500: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 3: Running in EAT_FOOD/0xe48e671e ****************",
+          "BTDBO(3) AGENT @ 2.500: **************** finished tree for AGENT, depth 3: ROOT/0x1e4ede85 Running in EAT_FOOD/0xe48e671e ****************",
       });
 }
 
@@ -160,7 +160,7 @@ TEST_CASE("Debug output level 5 reports every precondition, Decide and choice", 
           "BTDBO(1) AGENT @ 0.000:   activating behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297",
           "BTDBO(3) AGENT @ 0.000:   ticking behavior REST_B/0x2299026e @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
           "BTDBO(3) AGENT @ 0.000: current behavior REST_B/0x2299026e with flags 0x0, in decider REST/0x280f7297",
-          "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 3: Running in REST/0x280f7297 ****************",
+          "BTDBO(3) AGENT @ 0.000: **************** finished tree for AGENT, depth 3: ROOT/0x1e4ede85 Running in REST/0x280f7297 ****************",
       },
       {
           "BTDBO(3) AGENT @ 1.000: **************** starting tree ROOT/0x1e4ede85 for AGENT ****************",
@@ -186,7 +186,7 @@ TEST_CASE("Debug output level 5 reports every precondition, Decide and choice", 
           "BTDBO(1) AGENT @ 1.000:   activating behavior FIND_FOOD_B/0xf194504e with flags 0x0, in decider FIND_FOOD/0x2be3d5f7",
           "BTDBO(3) AGENT @ 1.000:   ticking behavior FIND_FOOD_B/0xf194504e @ 1.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
           "BTDBO(3) AGENT @ 1.000: current behavior FIND_FOOD_B/0xf194504e with flags 0x0, in decider FIND_FOOD/0x2be3d5f7",
-          "BTDBO(3) AGENT @ 1.000: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 3: Running in FIND_FOOD/0x2be3d5f7 ****************",
+          "BTDBO(3) AGENT @ 1.000: **************** finished tree for AGENT, depth 3: ROOT/0x1e4ede85 Running in FIND_FOOD/0x2be3d5f7 ****************",
       },
       {
           "BTDBO(3) AGENT @ 2.500: **************** starting tree ROOT/0x1e4ede85 for AGENT ****************",
@@ -220,7 +220,7 @@ TEST_CASE("Debug output level 5 reports every precondition, Decide and choice", 
           "BTDBO(1) AGENT @ 2.500:   activating behavior EAT_FOOD_B/0xce1eebc3 with flags 0x0, in decider EAT_FOOD/0xe48e671e",
           "BTDBO(3) AGENT @ 2.500:   ticking behavior EAT_FOOD_B/0xce1eebc3 @ 2.500000 (dt: 0.100000) with flags 0x0, duration 0.000",
           "BTDBO(3) AGENT @ 2.500: current behavior EAT_FOOD_B/0xce1eebc3 with flags 0x0, in decider EAT_FOOD/0xe48e671e",
-          "BTDBO(3) AGENT @ 2.500: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 3: Running in EAT_FOOD/0xe48e671e ****************",
+          "BTDBO(3) AGENT @ 2.500: **************** finished tree for AGENT, depth 3: ROOT/0x1e4ede85 Running in EAT_FOOD/0xe48e671e ****************",
       },
 
   };
@@ -356,7 +356,7 @@ TEST_CASE("Debug output reports the tick's status by name when nothing runs", "[
   agent.tick["REST_B"] = bt::Result::Failed;  // IDLE then has nothing left: the root fails
   test::Tick(ROOT, agent, memory, 0.0);
   CHECK(capture.Take().back() ==
-        "BTDBO(3) AGENT @ 0.000: **************** finished tree ROOT/0x1e4ede85 for AGENT, depth 0: NoBehavior ****************");
+        "BTDBO(3) AGENT @ 0.000: **************** finished tree for AGENT, depth 0: ROOT/0x1e4ede85 NoBehavior ****************");
 }
 
 TEST_CASE("Debug output filters by agent", "[debug][debug_output]") {

@@ -27,7 +27,7 @@ check "the same seed prints the same text" cmp -s "$out" "$out.again"
 "$demo" --seed 5 --ticks 300 --every 100 >"$out.other" </dev/null
 check "another seed prints other transitions" test -n "$(cmp "$out" "$out.other" 2>&1)"
 check "prints the selected creature's overlay every 100 ticks" test "$(grep -c '^creature a at' "$out")" = 3
-check "the overlay is DebugPrintState's active path" grep -q '^\*0:ROOT' "$out"
+check "the overlay is DebugPrintState's active path" grep -q '^\*0:ROOT/0x1e4ede85 (kGroup' "$out"
 check "the timeline has a row per creature per tick" test "$(wc -l <"$out.csv")" = $((1 + 6 * 300))
 check "the timeline rows read tick,agent,behavior" grep -qx '0,c,REST' "$out.csv"
 "$demo" --seed 4 --ticks 300 --timeline - 2>/dev/null </dev/null | cmp -s - "$out.csv"

@@ -55,6 +55,8 @@ python select_main()
 echo -- tick 5\n
 bt-path ROOT memory
 bt-path &ROOT &memory
+echo -- without ids\n
+bt-path -no-ids ROOT memory
 echo -- by address\n
 bt-path ROOT (long)&memory
 echo -- another tree\n
@@ -75,22 +77,25 @@ $2 = EAT (kBehavior 0x0) behavior: EAT_B
 $3 = WANDER (kBehavior 0x0) behavior: WANDER_B
 $4 = behavior EAT_B
 -- tick 0
-*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 1
-  *1:WANDER (kBehavior 0x0) time: 0.00 [WANDER_B] (0x00000000)
+*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 1
+  *1:WANDER/0x7e20994 (kBehavior 0x0) time: 0.00 [WANDER_B/0x6bf72a29] (0x00000000)
 -- tick 5
-*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
-  *0:EAT (kBehavior 0x0) time: 0.00 [EAT_B] (0x00000000)
+*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
+  *0:EAT/0xb1234185 (kBehavior 0x0) time: 0.00 [EAT_B/0x928c4804] (0x00000000)
+*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
+  *0:EAT/0xb1234185 (kBehavior 0x0) time: 0.00 [EAT_B/0x928c4804] (0x00000000)
+-- without ids
 *0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
   *0:EAT (kBehavior 0x0) time: 0.00 [EAT_B] (0x00000000)
 -- by address
-*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
-  *0:EAT (kBehavior 0x0) time: 0.00 [EAT_B] (0x00000000)
+*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
+  *0:EAT/0xb1234185 (kBehavior 0x0) time: 0.00 [EAT_B/0x928c4804] (0x00000000)
 -- another tree
 (memory block not started by this tree)
 -- misaligned
 (memory block too small or misaligned)
 -- damaged
-*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 7 (corrupt)'
+*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 7 (corrupt)'
 check_got "$expected" ""
 
 [ -n "$tests_binary" ] || exit 0
@@ -180,8 +185,8 @@ grep -E '^(-- |\$[0-9]+ = |( *)\*[0-9]+:|\(|variables)' "$out" >"$out.got" || tr
 expected='-- a tree with variables
 $1 = GUARD (kGroup, kGroupPrioritizedList 0x0) children: ATTACK, PATROL
 variables: HasTarget=false Ammo=2.5 Alert=true
-*0:GUARD (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 1
-  *1:PATROL (kBehavior 0x0) time: 0.00 [PATROL_B] (0x00000000)
+*0:GUARD/0xd39d320e (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 1
+  *1:PATROL/0x36f8d3db (kBehavior 0x0) time: 0.00 [PATROL_B/0x21e3478a] (0x00000000)
 -- the same block as never ticked
 variables: HasTarget=false Ammo=2.5 Alert=true
 (memory block not started by this tree)
@@ -192,8 +197,8 @@ variables (initial): HasTarget=false Ammo=3 Alert=true
 $2 = SHOOT(range=10, "he said \"go\"", burst=true) (kBehavior 0x0) behavior: SHOOT_B
 $3 = AIM(E_H_REACTOR, spread=0.25, when={HasTarget and !Hurt}) (kBehavior 0x0) behavior: SHOOT_B
 variables: HasTarget=true Range=12.5
-*0:COMBAT (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 0
-  *0:SHOOT(range=10, "he said \"go\"", burst=true) (kBehavior 0x0) time: 0.00 [SHOOT_B] (0x00000000)'
+*0:COMBAT/0xfb2b7c61 (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 0
+  *0:SHOOT/0x5bdfd410(range=10, "he said \"go\"", burst=true) (kBehavior 0x0) time: 0.00 [SHOOT_B/0x7e9958cd] (0x00000000)'
 check_got "$expected" " (variables)"
 
 # Stops in DebugClassicGdbStop (tests/debug_classic_test.cpp): a Parallel with
@@ -227,12 +232,12 @@ run_gdb "$tests_binary" " (classic)"
 grep -E '^(-- |\$[0-9]+ = |( *)\*[0-9]+:|\()' "$out" >"$out.got" || true
 expected='-- classic: bt-path = DebugPrintState: yes
 -- classic: why printer = FormatWhy: yes
-*0:ROOT (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 1.00 [(no group behavior)] idx: 0,2 done: 1 {done when all, failed when all}
-  *0:SEQ (kGroup, kGroupSequence 0x0) time: 1.00 [(no group behavior)] idx: 1
-    *1:LOOP (kGroup, kGroupLoop 0x0) time: 0.00 [(no group behavior)] idx: 0 {count 3, 0 so far}
-      *0:WALK (kBehavior 0x0) time: 0.00 [WALK_B] (0x00000000)
-  *2:COOL (kGroup, kGroupCooldown 0x0) time: 1.00 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}
-    *0:SHOOT (kBehavior 0x0) time: 1.00 [SHOOT_B] (0x00000000)
+*0:ROOT/0x1e4ede85 (kGroup, kGroupParallel 0x20 ParallelFailOnAll) time: 1.00 [(no group behavior)] idx: 0,2 done: 1 {done when all, failed when all}
+  *0:SEQ/0x4c01879c (kGroup, kGroupSequence 0x0) time: 1.00 [(no group behavior)] idx: 1
+    *1:LOOP/0xdbe07c6b (kGroup, kGroupLoop 0x0) time: 0.00 [(no group behavior)] idx: 0 {count 3, 0 so far}
+      *0:WALK/0xa5a75310 (kBehavior 0x0) time: 0.00 [WALK_B/0xd1f26fcd] (0x00000000)
+  *2:COOL/0xed8ffafc (kGroup, kGroupCooldown 0x0) time: 1.00 [(no group behavior)] idx: 0 {cooldown 2.00 s, ready}
+    *0:SHOOT/0x5bdfd410 (kBehavior 0x0) time: 1.00 [SHOOT_B/0x7e9958cd] (0x00000000)
 $1 = ROOT (kGroup, kGroupParallel 0x20 ParallelFailOnAll) {done when all, failed when all} children: SEQ, INV, COOL
 $2 = INV (kGroup, kGroupDecorator 0x0) {results: done->failed failed->done} children: LOOK'
 check_got "$expected" " (classic)"

@@ -64,15 +64,15 @@ TEST_CASE("DebugPrintState shows memory and DBlock contents through their format
   REQUIRE(bt::TickBehaviorTree(ROOT, agent, memory, 1.0, 0.5f).status == bt::Status::Running);
   REQUIRE(bt::TickBehaviorTree(ROOT, agent, memory, 1.5, 0.5f).status == bt::Status::Running);
   const std::string bare =
-      "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [WATCH_B] (0x00000000) idx: 0\n"
-      "  *0:FLEE (kBehavior 0x0) time: 1.00 [FLEE_B] (0x00000000)\n";
+      "*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [WATCH_B/0x385c0dd5] (0x00000000) idx: 0\n"
+      "  *0:FLEE/0xddd18501 (kBehavior 0x0) time: 1.00 [FLEE_B/0x913a17a8] (0x00000000)\n";
   CHECK(Print(memory, 2.0) == bare);  // no formatters yet
 
   REQUIRE(bt::SetMemoryFormatter<Threat>(&FormatThreat));
   REQUIRE(bt::SetMemoryFormatter<FleeMem>(&FormatFlee));
   CHECK(Print(memory, 2.0) ==
-        "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [WATCH_B] (0x00000000) idx: 0\n"
-        "  *0:FLEE (kBehavior 0x0) time: 1.00 [FLEE_B] (0x00000000)\n"
+        "*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [WATCH_B/0x385c0dd5] (0x00000000) idx: 0\n"
+        "  *0:FLEE/0xddd18501 (kBehavior 0x0) time: 1.00 [FLEE_B/0x913a17a8] (0x00000000)\n"
         "     dblock Threat: at (3,4)\n"
         "     memory FleeMem: steps 2\n");
 
@@ -81,8 +81,8 @@ TEST_CASE("DebugPrintState shows memory and DBlock contents through their format
     return std::snprintf(out, size, "%d steps away", m.steps);
   }));
   CHECK(Print(memory, 2.0) ==
-        "*0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [WATCH_B] (0x00000000) idx: 0\n"
-        "  *0:FLEE (kBehavior 0x0) time: 1.00 [FLEE_B] (0x00000000)\n"
+        "*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 1.00 [WATCH_B/0x385c0dd5] (0x00000000) idx: 0\n"
+        "  *0:FLEE/0xddd18501 (kBehavior 0x0) time: 1.00 [FLEE_B/0x913a17a8] (0x00000000)\n"
         "     dblock Threat: at (3,4)\n"
         "     memory FleeMem: 2 steps away\n");
   REQUIRE(bt::SetMemoryFormatter<FleeMem>(nullptr));

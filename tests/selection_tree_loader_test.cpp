@@ -159,10 +159,10 @@ TEST_CASE("Selection tree loader: DebugPrintState shows the nodes, their kinds a
   (void)agent.Tick();
   CHECK(agent.Print() ==
         "variables: AwareOfSound=false AwareOfEnemy=true\n"
-        "*0:Root@27 (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 0\n"
-        "  *0:Combat@7(condition={AwareOfEnemy}) (kGroup, kGroupPrioritizedList 0x6 "
+        "*0:Root@27/0x70e708c0 (kGroup, kGroupPrioritizedList 0x0) time: 0.00 [(no group behavior)] idx: 0\n"
+        "  *0:Combat@7/0x7516ce2c(condition={AwareOfEnemy}) (kGroup, kGroupPrioritizedList 0x6 "
         "DelegateDecideToChildren|RecheckEveryTick) time: 0.00 [(no group behavior)] idx: 0\n"
-        "    *0:Attack@8 (kBehavior 0x4 RecheckEveryTick) time: 0.00 [GruntAttack] (0x00000000)\n");
+        "    *0:Attack@8/0x179a568d (kBehavior 0x4 RecheckEveryTick) time: 0.00 [GruntAttack/0xccf269] (0x00000000)\n");
 }
 
 TEST_CASE("Selection tree loader: the shared blocks of the files beside the tree, with the tree's translations",

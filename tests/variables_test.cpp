@@ -577,9 +577,9 @@ TEST_CASE("DebugPrintState shows parameters after names, and the variables first
     bt::DebugPrintState(ROOT, memory.Span(), 0.0, buffer, {.wholeTree = true});
     CHECK(std::string(buffer) ==
           "variables (initial): HasTarget=true Range=12.5\n"
-          " 0:COMBAT (kGroup, kGroupPrioritizedList 0x0) [(no group behavior)]\n"
-          "   0:SHOOT(range=10, \"he said \\\"go\\\"\", burst=true) (kBehavior 0x0) [SHOOT_B] (0x00000000)\n"
-          "   1:AIM(E_H_REACTOR, spread=0.25, when={HasTarget and !Hurt}) (kBehavior 0x0) [SHOOT_B] (0x00000000)\n");
+          " 0:COMBAT/0xfb2b7c61 (kGroup, kGroupPrioritizedList 0x0) [(no group behavior)]\n"
+          "   0:SHOOT/0x5bdfd410(range=10, \"he said \\\"go\\\"\", burst=true) (kBehavior 0x0) [SHOOT_B/0x7e9958cd] (0x00000000)\n"
+          "   1:AIM/0x7a6d0556(E_H_REACTOR, spread=0.25, when={HasTarget and !Hurt}) (kBehavior 0x0) [SHOOT_B/0x7e9958cd] (0x00000000)\n");
   }
   SECTION("ticked, with values the game set") {
     Gun gun;
@@ -590,8 +590,8 @@ TEST_CASE("DebugPrintState shows parameters after names, and the variables first
     bt::DebugPrintState(ROOT, memory.Span(), 1.5, buffer);
     CHECK(std::string(buffer) ==
           "variables: HasTarget=false Range=-3\n"
-          "*0:COMBAT (kGroup, kGroupPrioritizedList 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
-          "  *0:SHOOT(range=10, \"he said \\\"go\\\"\", burst=true) (kBehavior 0x0) time: 0.50 [SHOOT_B] "
+          "*0:COMBAT/0xfb2b7c61 (kGroup, kGroupPrioritizedList 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
+          "  *0:SHOOT/0x5bdfd410(range=10, \"he said \\\"go\\\"\", burst=true) (kBehavior 0x0) time: 0.50 [SHOOT_B/0x7e9958cd] "
           "(0x00000000)\n");
   }
   SECTION("a damaged variables region: the declared values, marked as such") {
@@ -602,8 +602,8 @@ TEST_CASE("DebugPrintState shows parameters after names, and the variables first
     bt::DebugPrintState(ROOT, memory.Span(), 1.5, buffer);
     CHECK(std::string(buffer) ==
           "variables (initial): HasTarget=true Range=12.5\n"
-          "*0:COMBAT (kGroup, kGroupPrioritizedList 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
-          "  *0:SHOOT(range=10, \"he said \\\"go\\\"\", burst=true) (kBehavior 0x0) time: 0.50 [SHOOT_B] "
+          "*0:COMBAT/0xfb2b7c61 (kGroup, kGroupPrioritizedList 0x0) time: 0.50 [(no group behavior)] idx: 0\n"
+          "  *0:SHOOT/0x5bdfd410(range=10, \"he said \\\"go\\\"\", burst=true) (kBehavior 0x0) time: 0.50 [SHOOT_B/0x7e9958cd] "
           "(0x00000000)\n");
   }
   SECTION("a refused block: the declared values") {

@@ -6,6 +6,9 @@
 #   (gdb) print why           why @ 0.133, ROOT: Running in EAT ... (a bt::WhyRecord, as bt::FormatWhy)
 #   (gdb) bt-path ROOT memory
 #   variables: HasTarget=true Ammo=3
+#   *0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 0.13 [(no group behavior)] idx: 0
+#     *0:EAT/0xb1234185 (kBehavior 0x0) time: 0.00 [EAT_B/0x928c4804] (0x00000000)
+#   (gdb) bt-path -no-ids ROOT memory
 #   *0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.13 [(no group behavior)] idx: 0
 #     *0:EAT (kBehavior 0x0) time: 0.00 [EAT_B] (0x00000000)
 #
@@ -58,9 +61,22 @@ def _children(decider):
     return [array[i].dereference() if int(array[i]) != 0 else None for i in range(count)]
 
 
-def _params(decider):
-    """A decider's name with its parameters, as bt::FormatParams writes them: SHOOT(range=10, "head")."""
+def _name_id(name):
+    """bt::NameId: the FNV-1a hash of a name (0 for none)."""
+    if int(name) == 0:
+        return 0
+    value = 2166136261
+    for byte in name.string().encode():
+        value = ((value ^ byte) * 16777619) & 0xFFFFFFFF
+    return value
+
+
+def _params(decider, ids=False):
+    """A decider's name with its parameters, as bt::FormatParams writes them: SHOOT(range=10, "head");
+    with ids, its NAME/0xid pair first (DeciderData::id): SHOOT/0x5bdfd410(range=10, "head")."""
     name = _string(decider["name"])
+    if ids:
+        name += "/0x%x" % int(decider["data"]["id"])
     count = int(decider["paramCount"])
     if count == 0 or int(decider["params"]) == 0:
         return name
@@ -386,9 +402,10 @@ def _child_base(group, index):
     return at
 
 
-def active_path_lines(root, address):
+def active_path_lines(root, address, ids=True):
     """The lines of bt::DebugPrintState for the block at `address`, or one line saying why there are none,
-    after the variables line of a tree that declares variables."""
+    after the variables line of a tree that declares variables; names as NAME/0xid pairs, or with ids
+    False the names alone (DebugPrintOptions::ids)."""
     inferior = gdb.selected_inferior()
     data = root["data"]
     if int(data) == 0:
@@ -411,10 +428,12 @@ def active_path_lines(root, address):
         """One line per active decider, parents first, children in order (bt::detail::ForEachActive)."""
         slot = region + base + int(decider["data"]["slotOffset"])
         activated_at = _read(inferior, slot, "<f", 4)
-        line = "%s*%d:%s (%s) time: %.2f" % ("  " * depth, index, _params(decider), _kind_policy(decider),
+        line = "%s*%d:%s (%s) time: %.2f" % ("  " * depth, index, _params(decider, ids), _kind_policy(decider),
                                             last_time - activated_at)
         if int(decider["behavior"]) != 0:
-            line += " [%s] (0x%08x)" % (_string(decider["behavior"]["name"]), int(decider["behaviorFlags"]))
+            behavior = decider["behavior"]["name"]
+            line += " [%s%s] (0x%08x)" % (_string(behavior), "/0x%x" % _name_id(behavior) if ids else "",
+                                         int(decider["behaviorFlags"]))
         else:
             line += " [(no group behavior)]" if _is_group(decider) else " [(no behavior)]"
         active = []  # (index, child) to follow
@@ -475,24 +494,28 @@ def active_path_lines(root, address):
 
 
 class BtPathCommand(gdb.Command):
-    """Show an agent's memory block as its active path: bt-path ROOT MEMORY.
+    """Show an agent's memory block as its active path: bt-path [-no-ids] ROOT MEMORY.
 
 ROOT is the tree's root decider; MEMORY its block (a bt::Memory<N>, a std::span
 of bytes, or a pointer to the block). One line per active decider, as
-bt::DebugPrintState prints it; "time" counts to the block's last tick."""
+bt::DebugPrintState prints it, names as NAME/0xid pairs (-no-ids: the names
+alone, as DebugPrintOptions{.ids = false}); "time" counts to the block's last tick."""
 
     def __init__(self):
         super().__init__("bt-path", gdb.COMMAND_DATA, gdb.COMPLETE_EXPRESSION)
 
     def invoke(self, argument, from_tty):
         args = gdb.string_to_argv(argument)
+        ids = not (args and args[0] == "-no-ids")
+        if not ids:
+            args = args[1:]
         if len(args) != 2:
-            raise gdb.GdbError("usage: bt-path ROOT MEMORY")
+            raise gdb.GdbError("usage: bt-path [-no-ids] ROOT MEMORY")
         root = gdb.parse_and_eval(args[0])
         if root.type.strip_typedefs().code == gdb.TYPE_CODE_PTR:
             root = root.dereference()
         address = _block_address(gdb.parse_and_eval(args[1]))
-        for line in active_path_lines(root, address):
+        for line in active_path_lines(root, address, ids):
             gdb.write(line + "\n")
 
 
