@@ -79,6 +79,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -93,6 +94,9 @@ namespace bt::loaders {
 
 // Most children of a Parallel (the engine's limit: a 32-bit mask of children).
 inline constexpr std::size_t kMaxMbtParallelChildren = 32;
+// Most times a Loop repeats, or a LoopUntilSuccess tries (the engine keeps a byte:
+// larger counts wrap around there, so bt refuses them).
+inline constexpr std::uint32_t kMaxMbtLoopCount = 255;
 // Deepest nesting of elements the loader follows (it recurses once per level).
 inline constexpr int kMaxMbtDepth = 100;
 
