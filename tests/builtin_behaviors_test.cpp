@@ -229,10 +229,6 @@ namespace wait_forever_tree {
 BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(W));
 BT_DEFINE_DECIDER(W, bt::builtin::kWait, BT_PARAMS(bt::NumberParam("duration", -1), bt::NumberParam("variation", 3)));
 }  // namespace wait_forever_tree
-namespace halt_tree {
-BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(H));
-BT_DEFINE_DECIDER(H, bt::builtin::kHalt);
-}  // namespace halt_tree
 
 TEST_CASE("Wait of a negative duration is Running for ever, asleep until woken as Halt is", "[builtin]") {
   test::TraceAgent agent;

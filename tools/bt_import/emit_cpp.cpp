@@ -65,7 +65,8 @@ bt::data::CppWriteResult EmitCpp(const bt::data::BuiltTree& tree, const Scripted
   // The format's own nodes (MBT's WaitForEvent, IfTime, ...) are written by their C++ names.
   bt::data::CppWriteResult written =
       bt::data::WriteTreeAsCpp(tree, bt::loaders::TreeFormatRegistry(format, scripted.registry),
-                               {.agentType = "bt_import_stubs::Agent",
+                               {.nameSpace = "bt_import_tree",  // its names apart from the C library's (`sleep`)
+                                .agentType = "bt_import_stubs::Agent",
                                 .scopeFinder = scopes ? "bt_import_stubs::FindScope" : ""});
   if (written.Ok()) written.text = StubDefinitions(scripted, scopes) + written.text;
   return written;

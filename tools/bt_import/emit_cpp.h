@@ -28,8 +28,9 @@ bt::Scope* FindNoScope(void* agent, const char* name);
 // bt_import_stubs); with `scopes`, FindScope too.
 std::string StubDefinitions(const ScriptedRegistry& scripted, bool scopes = false);
 
-// The stubs, then the tree of a `format` file built against `scripted.registry`,
-// as one C++ file: the format's built-in nodes by their C++ names.
+// The stubs, then the tree of a `format` file built against `scripted.registry`
+// in namespace bt_import_tree, as one C++ file: the format's built-in nodes by
+// their C++ names.
 bt::data::CppWriteResult EmitCpp(const bt::data::BuiltTree& tree, const ScriptedRegistry& scripted,
                                  bt::loaders::TreeFormat format);
 
