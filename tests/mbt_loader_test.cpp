@@ -310,6 +310,10 @@ TEST_CASE("MBT attributes default, clamp and refuse as the engine's readers do",
           "attributes.xml:5:1: WaitForEvent: attribute 'name' is empty\n");
     CHECK(LoadRoot("<GroupScope name=\"\"><Halt/></GroupScope>").build.ErrorText() ==
           "attributes.xml:5:1: GroupScope: attribute 'name' is empty\n");
+    mbt_test::FakeScripts scripts;
+    CHECK(LoadModularBehaviorTree("<BehaviorTree><Root><LuaGate code=\"\"><Halt/></LuaGate></Root></BehaviorTree>",
+                                  "lua.xml", mbt_test::GameRegistry(), {.scripts = &scripts})
+              .build.ErrorText() == "lua.xml:1:21: LuaGate: attribute 'code' is empty\n");
     CHECK(LoadRoot("<AssertTime since=\"\" isMoreThan=\"1\"/>").build.ErrorText() ==
           "attributes.xml:5:1: AssertTime: attribute 'since' is empty\n");
     CHECK(LoadRoot("<StateMachine><State name=\"A\"><Transitions><Transition to=\"A\" onEvent=\"\"/></Transitions>"

@@ -360,7 +360,7 @@ class Reader {
   // Lua code: compiled once, its handle a Number parameter; kept as Text by a stub.
   void Script(std::size_t index, pugi::xml_node element, const char* attribute, bool required) {
     const pugi::xml_attribute a = element.attribute(attribute);
-    if (!a && required) Required(element, attribute);
+    if (required) RequiredNotEmpty(element, attribute);  // the engine refuses empty code too
     const SourceLocation where = NodeAt(element);
     if (options_.scripts == nullptr) {
       if (!options_.build.stubUnknownNames)
