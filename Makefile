@@ -191,13 +191,16 @@ $(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_LOADERS_
 # which the test compiles, as a game's build would.
 WRITE_CPP_GEN       := $(BUILD)/gen/write_cpp
 WRITE_CPP_GENERATOR := $(BUILD)/tests/write_cpp_generate
+# Every built-in node kind of each format, as tree files (written out through the loaders).
+WRITE_CPP_NODE_FILES := $(wildcard tests/data/bt_import/*_nodes*.xml tests/data/bt_import/*_nodes*.bt)
 WRITE_CPP_FILES     := $(WRITE_CPP_GEN)/figure1.h $(WRITE_CPP_GEN)/features.h $(WRITE_CPP_GEN)/classic.h \
-                       $(WRITE_CPP_GEN)/conditions.h $(WRITE_CPP_GEN)/machine.h
+                       $(WRITE_CPP_GEN)/conditions.h $(WRITE_CPP_GEN)/machine.h \
+                       $(patsubst %,$(WRITE_CPP_GEN)/%_nodes.h,mbt unvanquished dragengine selection)
 $(WRITE_CPP_GENERATOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,tests/write_cpp/generate.cpp tests/write_cpp/trees.cpp \
-                          tests/figure1_data.cpp tests/trace_agent.cpp) $(LIB_DATA) $(LIB)
+                          tests/figure1_data.cpp tests/trace_agent.cpp) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
-$(WRITE_CPP_FILES) &: $(WRITE_CPP_GENERATOR)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
+$(WRITE_CPP_FILES) &: $(WRITE_CPP_GENERATOR) $(WRITE_CPP_NODE_FILES)
 	@mkdir -p $(WRITE_CPP_GEN)
 	$(WRITE_CPP_GENERATOR) $(WRITE_CPP_GEN)
 $(BUILD)/obj/tests/write_cpp_test.o $(BUILD)/san/obj/tests/write_cpp_test.o: $(WRITE_CPP_FILES)

@@ -1,6 +1,7 @@
 // bt/builtin_behaviors.cpp — the built-in leaves (see bt/builtin_behaviors.h).
 #include "bt/builtin_behaviors.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 
@@ -18,13 +19,16 @@ using builtin::YieldMemory;
 // Each leaf reads its parameters with one function, which both its Activate and
 // CheckBuiltinParams call: what the check accepts is what the leaf runs with.
 
+// Any finite number of seconds: MBT's times may be negative (a Wait's duration
+// below 0 waits for ever, a variation below 0 shortens the wait, a Timeout's
+// duration below 0 ends at its first tick, as the engine's timer runs them).
 BuiltinParamError ReadSeconds(const char* behavior, std::span<const Param> params, const char* name, bool required,
                               float& out) {
   out = 0;
   const Param* p = FindParam(params, name);
   if (p == nullptr) return required ? BuiltinParamError{behavior, name, "is missing"} : BuiltinParamError{};
   if (p->type != ParamType::Number) return {behavior, name, "must be a Number"};
-  if (!(p->number >= 0 && p->number <= FLT_MAX)) return {behavior, name, "must be finite and >= 0"};  // NaN fails
+  if (!(p->number >= -FLT_MAX && p->number <= FLT_MAX)) return {behavior, name, "must be finite"};  // NaN fails
   out = static_cast<float>(p->number);
   return {};
 }
@@ -117,8 +121,13 @@ Result BuiltinTickYield(void*, void* memory, const Context&) {
 
 // Wait and Timeout: whether the end kept in the memory is reached (MBT's Timer::Elapsed: now >= end).
 // Until then their Ticks do nothing: the agent may sleep until it could be (bt/sleep.h).
+// An end below 0 is never reached (kNever).
 static bool DeadlineReached(const void* memory, const Context& context) {
   const float end = static_cast<const DeadlineMemory*>(memory)->seconds;
+  if (end < 0) {
+    context.SleepUntilWoken();
+    return false;
+  }
   if (context.activeTime >= end) return true;
   context.SleepUntilActiveTime(end);
   return false;
@@ -127,8 +136,14 @@ static bool DeadlineReached(const void* memory, const Context& context) {
 bool BuiltinActivateWait(void*, void* memory, const Context& context) {
   WaitParams params;
   if (ReadWait(context.Params(), params)) return false;
-  const double variation = params.variation > 0 ? params.variation * detail::WeightedPick::Unit(context.Random()) : 0;
-  static_cast<DeadlineMemory*>(memory)->seconds = static_cast<float>(params.duration + variation);
+  float& end = static_cast<DeadlineMemory*>(memory)->seconds;
+  // MBT starts the timer only for a duration >= 0: below, the Wait never ends.
+  if (params.duration < 0) {
+    end = DeadlineMemory::kNever;
+    return true;
+  }
+  const double variation = params.variation != 0 ? params.variation * detail::WeightedPick::Unit(context.Random()) : 0;
+  end = static_cast<float>(std::max(0.0, params.duration + variation));
   return true;
 }
 Result BuiltinTickWait(void*, void* memory, const Context& context) {
@@ -136,7 +151,10 @@ Result BuiltinTickWait(void*, void* memory, const Context& context) {
 }
 
 bool BuiltinActivateTimeout(void*, void* memory, const Context& context) {
-  return !ReadTimeout(context.Params(), static_cast<DeadlineMemory*>(memory)->seconds);
+  float& end = static_cast<DeadlineMemory*>(memory)->seconds;
+  if (ReadTimeout(context.Params(), end)) return false;
+  end = std::max(0.0f, end);  // a timer set in the past has elapsed at the first tick
+  return true;
 }
 Result BuiltinTickTimeout(void*, void* memory, const Context& context) {
   return DeadlineReached(memory, context) ? Result::Failed : Result::Running;

@@ -13,8 +13,10 @@
 //   Halt       -                             Running for ever (MBT Halt)
 //   Yield      -                             Running at its first tick, Done at its second (Drag[en]gine yield)
 //   Wait       duration, variation = 0       Running until `duration + v` seconds after activation, then Done;
-//                                            v is drawn once on activation, uniform in [0, variation) (MBT Wait)
-//   Timeout    duration                      Running until `duration` seconds after activation, then Failed (MBT Timeout)
+//                                            v is drawn once on activation, uniform between 0 and variation;
+//                                            a duration < 0: Running for ever (MBT Wait)
+//   Timeout    duration                      Running until `duration` seconds after activation, then Failed;
+//                                            a duration < 0 as 0 (MBT Timeout)
 //   Log        message, fail = false         Done (Failed when `fail`), after writing `message` to the debug output
 //   Breakpoint -                             Done, after writing a debug line and calling bt::BreakpointReached
 //
@@ -25,19 +27,21 @@
 // when activeTime >= the end, as MBT's Timer::Elapsed (`now >= endTime`): Wait
 // with duration 2 activated at t = 10 is Running at 11.9 and Done at 12.
 // In a crowd, Wait and Timeout let their agent sleep until about their end,
-// and Halt (no Tick) until it is woken (bt/sleep.h).
+// and Halt (no Tick) and a Wait for ever until it is woken (bt/sleep.h).
 // Wait's v: MBT's Timer::Reset adds cry_random(0, variation) to the end; here v
 // = variation * u, u the top 24 bits of one Context::Random() draw from the
 // agent's block generator (so it is saved and migrated with the block) scaled
-// to [0, 1). A variation of 0 draws nothing.
+// to [0, 1). A variation of 0 draws nothing; one below 0 shortens the wait (an
+// end before the activation is reached at the first tick, as MBT's timer set in
+// the past). MBT starts a Wait's timer only for a duration >= 0, so one below 0
+// never ends: shipped trees write duration="-1" for "until something else ends it".
 //
-// Parameters: duration and variation are Numbers, finite and >= 0; message is
+// Parameters: duration and variation are finite Numbers; message is
 // Text; fail is a Bool. A parameter of the wrong type, a missing required one
 // (duration; message), or a bad value is an error CheckBuiltinParams reports, so a
 // builder can refuse the tree; a tree that runs anyway gets a defined result:
 // the leaf fails at once (its Activate returns false; the engine still calls its
-// Deactivate) and does nothing else. MBT's Wait with a negative duration never
-// ends; bt refuses it instead (a typo should not halt an agent silently).
+// Deactivate) and does nothing else.
 //
 // Debug output (bt/debug_output.h): Log writes its message at level 1 (beside
 // the activations: a designer's message is wanted at the least verbose level)
@@ -104,8 +108,10 @@ struct DeciderDef;
 
 namespace builtin {
 
-// Wait's and Timeout's memory: when the leaf ends, in seconds after its activation.
+// Wait's and Timeout's memory: when the leaf ends, in seconds after its activation;
+// below 0 (kNever), never.
 struct DeadlineMemory {
+  static constexpr float kNever = -1;
   float seconds = 0;
 };
 // Yield's memory: whether it already returned Running (not 0). A byte, not a
@@ -174,7 +180,7 @@ std::span<const BehaviorDef* const> All();
 struct BuiltinParamError {
   const char* behavior = nullptr;   // "Wait"
   const char* parameter = nullptr;  // "duration"
-  const char* problem = nullptr;    // "is missing", "must be a Number", "must be finite and >= 0", ...
+  const char* problem = nullptr;    // "is missing", "must be a Number", "must be finite", ...
 
   explicit operator bool() const { return problem != nullptr; }
 };

@@ -219,7 +219,7 @@ TEST_CASE("MakeScriptedRegistry and StubDefinitions: one C++ name per name, defi
         "\n}  // namespace bt_import_stubs\n\n");
   const bt::data::BuildResult built = bt::data::BuildTree(spec, scripted.registry);
   REQUIRE(built.Ok());
-  const bt::data::CppWriteResult cpp = bt_import::EmitCpp(*built.tree, scripted);
+  const bt::data::CppWriteResult cpp = bt_import::EmitCpp(*built.tree, scripted, bt::loaders::TreeFormat::Unvanquished);
   INFO(cpp.ErrorText());
   REQUIRE(cpp.Ok());
   CHECK(cpp.text.find(

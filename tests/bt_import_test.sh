@@ -5,7 +5,8 @@
 #    not load (the expected output ends with "load error");
 # 2. a malformed script is an error naming its line, on stderr, exit 1;
 # 3. --check reports every error of several files and fails; --bindings lists the names;
-# 4. --emit-cpp of every tests/data/unvanquished tree compiles with the compiler given.
+# 4. --emit-cpp of every tree file that loads, of every format (the corpora, and every built-in
+#    node kind of each format: tests/data/bt_import/*_nodes.*), compiles with the compiler given.
 #   sh tests/bt_import_test.sh BT_IMPORT "CXX FLAGS" SCRATCH_DIR
 BT_IMPORT=$1
 CXX=$2
@@ -100,8 +101,12 @@ for svg in guard.bt.svg heal.bt.svg; do
   grep -q '<svg' "$SCRATCH/svg/$svg" || fail "--svg: no $svg"
 done
 
-for tree in tests/data/unvanquished/*.bt $DATA/steps.bt $DATA/roam.bt; do
-  base=$(basename "$tree" .bt)
+# Every tree file that loads is written out, of every format: the corpora, and every
+# built-in node kind of each format (MBT's WaitUntilTime, IfTime, GroupScope... included).
+for tree in tests/data/unvanquished/*.bt tests/data/mbt/*.xml tests/data/dragengine/*.xml \
+            tests/data/selection_trees/*.xml $DATA/*.bt $DATA/*.xml; do
+  "$BT_IMPORT" --check "$tree" > /dev/null 2>&1 || continue
+  base=$(basename "$tree")
   if ! "$BT_IMPORT" --emit-cpp "$tree" > "$SCRATCH/$base.cpp"; then fail "--emit-cpp $tree"; continue; fi
   # shellcheck disable=SC2086
   $CXX -c "$SCRATCH/$base.cpp" -o "$SCRATCH/$base.o" || fail "--emit-cpp $tree: the C++ does not compile"

@@ -7,6 +7,9 @@
 #include "bt/builtin_behaviors.h"
 
 #include <catch2/catch.hpp>
+
+#include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -223,6 +226,80 @@ TEST_CASE("Wait adds variation times one draw of the block's generator, taken on
   CHECK(BlockRandomState(memory) == state);  // nothing drawn after activation
 }
 
+namespace wait_forever_tree {
+BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(W));
+BT_DEFINE_DECIDER(W, bt::builtin::kWait, BT_PARAMS(bt::NumberParam("duration", -1), bt::NumberParam("variation", 3)));
+}  // namespace wait_forever_tree
+
+TEST_CASE("Wait of a negative duration is Running for ever, asleep until woken as Halt is", "[builtin]") {
+  test::TraceAgent agent;
+  bt::MemoryFor<wait_forever_tree::ROOT> memory{}, compiled{};
+  bt::SeedMemory(memory.Span(), 7);
+  bt::SeedMemory(compiled.Span(), 7);
+  const std::uint32_t random = BlockRandomState(memory);
+  for (const double time : {0.0, 1.0, 2.0, 10.0, 100.0}) {
+    INFO("time " << time);
+    CHECK(test::Tick(wait_forever_tree::ROOT, agent, memory, time).result.status == bt::Status::Running);
+    CHECK(bt::TickBehaviorTreeCompiled<wait_forever_tree::ROOT>(agent, compiled, time, 0.1f).status ==
+          bt::Status::Running);
+  }
+  CHECK(BlockRandomState(memory) == random);  // its timer never started: no variation drawn
+  CHECK(std::memcmp(memory.bytes, compiled.bytes, sizeof memory.bytes) == 0);
+  // Its Tick asks to sleep until woken (a crowd skips it), as Halt, which has no Tick, does.
+  bt::builtin::DeadlineMemory never{};
+  never.seconds = bt::builtin::DeadlineMemory::kNever;
+  bt::SleepRequest request;
+  bt::Context context;
+  context.activeTime = 1e9f;
+  context.sleep = &request;
+  CHECK(bt::builtin::kWait.tick(&agent, &never, context) == bt::Result::Running);
+  CHECK(request.until == std::numeric_limits<double>::infinity());
+}
+
+namespace wait_shorter_tree {
+BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(W));
+BT_DEFINE_DECIDER(W, bt::builtin::kWait, BT_PARAMS(bt::NumberParam("duration", 2), bt::NumberParam("variation", -1.5)));
+}  // namespace wait_shorter_tree
+namespace wait_past_tree {
+BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(W));
+BT_DEFINE_DECIDER(W, bt::builtin::kWait, BT_PARAMS(bt::NumberParam("duration", 0), bt::NumberParam("variation", -1)));
+}  // namespace wait_past_tree
+
+TEST_CASE("Wait's negative variation shortens the wait; an end before the activation is reached at once",
+          "[builtin]") {
+  test::TraceAgent agent;
+  bt::MemoryFor<wait_shorter_tree::ROOT> memory{};
+  bt::SeedMemory(memory.Span(), 7);
+  std::uint32_t state = BlockRandomState(memory);
+  const std::uint32_t draw = bt::NextRandomState(state);
+  const float end = static_cast<float>(2.0 - 1.5 * ((draw >> 8) / 16777216.0));
+  REQUIRE(end < 1.75f);
+  CHECK(test::Tick(wait_shorter_tree::ROOT, agent, memory, 0).result.status == bt::Status::Running);
+  double time = 0.25;
+  for (; time < end; time += 0.25) REQUIRE(test::Tick(wait_shorter_tree::ROOT, agent, memory, time).result.status == bt::Status::Running);
+  CHECK(test::Tick(wait_shorter_tree::ROOT, agent, memory, time).result.status == bt::Status::Done);
+
+  bt::MemoryFor<wait_past_tree::ROOT> past{};
+  bt::SeedMemory(past.Span(), 7);
+  CHECK(test::Tick(wait_past_tree::ROOT, agent, past, 5).result.status == bt::Status::Done);
+}
+
+namespace timeout_past_tree {
+BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(T));
+BT_DEFINE_DECIDER(T, bt::builtin::kTimeout, BT_PARAMS(bt::NumberParam("duration", -2)));
+}  // namespace timeout_past_tree
+
+TEST_CASE("Timeout of a negative duration fails at its first tick", "[builtin]") {
+  test::TraceAgent agent;
+  bt::MemoryFor<timeout_past_tree::ROOT> memory{};
+  Recorder recorder(agent);
+  const auto t0 = test::Tick(timeout_past_tree::ROOT, agent, memory, 3);
+  CHECK(t0.result.status == bt::Status::NoBehavior);
+  CHECK(t0.events == Events{"activating behavior Timeout/0x82d97e28 with flags 0x0, in decider T/0xd10c0b43",
+                            "ticking behavior Timeout/0x82d97e28 @ 3.000000 (dt: 0.100000) with flags 0x0, duration 0.000",
+                            "deactivating behavior Timeout/0x82d97e28, in decider T/0xd10c0b43 (failed)"});
+}
+
 namespace timeout_tree {
 BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(T));
 BT_DEFINE_DECIDER(T, bt::builtin::kTimeout, BT_PARAMS(bt::NumberParam("duration", 1.5)));
@@ -280,12 +357,15 @@ TEST_CASE("CheckBuiltinParams names the leaf, the parameter and what is wrong", 
   CHECK(check(bt::builtin::kWait, {NumberParam("during", 2)}) == "Wait: \"duration\" is missing");
   CHECK(check(bt::builtin::kWait, {TextParam("duration", "2")}) == "Wait: \"duration\" must be a Number");
   CHECK(check(bt::builtin::kWait, {BoolParam("duration", true)}) == "Wait: \"duration\" must be a Number");
-  CHECK(check(bt::builtin::kWait, {NumberParam("duration", -1)}) == "Wait: \"duration\" must be finite and >= 0");
-  CHECK(check(bt::builtin::kWait, {NumberParam("duration", nan)}) == "Wait: \"duration\" must be finite and >= 0");
-  CHECK(check(bt::builtin::kWait, {NumberParam("duration", inf)}) == "Wait: \"duration\" must be finite and >= 0");
-  CHECK(check(bt::builtin::kWait, {NumberParam("duration", 1e300)}) == "Wait: \"duration\" must be finite and >= 0");
-  CHECK(check(bt::builtin::kWait, {NumberParam("duration", 1), NumberParam("variation", -0.5)}) ==
-        "Wait: \"variation\" must be finite and >= 0");
+  // Negative times are MBT's: a Wait for ever, a shorter wait, a Timeout elapsed at once.
+  CHECK(check(bt::builtin::kWait, {NumberParam("duration", -1)}) == "ok");
+  CHECK(check(bt::builtin::kWait, {NumberParam("duration", 1), NumberParam("variation", -0.5)}) == "ok");
+  CHECK(check(bt::builtin::kTimeout, {NumberParam("duration", -1)}) == "ok");
+  CHECK(check(bt::builtin::kWait, {NumberParam("duration", nan)}) == "Wait: \"duration\" must be finite");
+  CHECK(check(bt::builtin::kWait, {NumberParam("duration", inf)}) == "Wait: \"duration\" must be finite");
+  CHECK(check(bt::builtin::kWait, {NumberParam("duration", -1e300)}) == "Wait: \"duration\" must be finite");
+  CHECK(check(bt::builtin::kWait, {NumberParam("duration", 1), NumberParam("variation", -inf)}) ==
+        "Wait: \"variation\" must be finite");
   CHECK(check(bt::builtin::kTimeout, {NumberParam("duration", 3)}) == "ok");
   CHECK(check(bt::builtin::kTimeout, {}) == "Timeout: \"duration\" is missing");
   CHECK(check(bt::builtin::kLog, {TextParam("message", "hi")}) == "ok");

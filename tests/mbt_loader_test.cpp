@@ -46,7 +46,7 @@ TEST_CASE("Every MBT corpus file loads and builds", "[mbt][mbt-corpus]") {
   for (const char* name : {"guard_selector.xml", "greeting.xml", "timestamps.xml", "exclusive_timestamps.xml",
                            "wait_for_event.xml", "state_machine.xml", "parallel.xml", "priority.xml", "lua.xml",
                            "group_scope.xml", "logging.xml", "loops.xml", "timeout.xml", "conditions.xml",
-                           "send_event.xml", "misc.xml", "soldier.xml"}) {
+                           "send_event.xml", "misc.xml", "soldier.xml", "default_case.xml"}) {
     const auto loaded = Load(name, options);
     INFO(name << ": " << loaded.build.ErrorText());
     CHECK(loaded.build.Ok());
@@ -180,7 +180,7 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
       {"unknown_node.xml", "bad/unknown_node.xml:4:7: unknown node type 'Shot' (closest: 'Shoot')\n"},
       {"root_two_nodes.xml", "bad/root_two_nodes.xml:4:5: <Root> holds exactly one node, given 2\n"},
       {"bad_attribute_value.xml",
-       "bad/bad_attribute_value.xml:3:5: Loop: attribute 'count' must be a whole number >= 0, given 'twice'\n"},
+       "bad/bad_attribute_value.xml:3:5: Loop: attribute 'count' must be a whole number from 0 to 255, given 'twice'\n"},
       {"unknown_variable.xml",
        "bad/unknown_variable.xml:6:47: decider IfCondition@6: condition: unknown variable 'TargetVisbile' (closest: "
        "'TargetVisible')\n"},
@@ -213,14 +213,9 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
       {"unknown_section.xml",
        "bad/unknown_section.xml:2:3: unknown element <Variabels> in <BehaviorTree> (expected Variables, "
        "SignalVariables, Timestamps, Events, MetaExtensions or Root) (closest: 'Variables')\n"},
-      {"random_gate_chance.xml",
-       "bad/random_gate_chance.xml:3:5: RandomGate: attribute 'opensWithChance' must be a number in [0, 1], given "
-       "'1.5'\n"},
       {"exclusive_unknown.xml",
        "bad/exclusive_unknown.xml:3:5: Timestamp 'EnemySeen' is exclusiveTo 'EnemyLots', which is not a declared "
        "timestamp (closest: 'EnemyLost')\n"},
-      {"time_comparison.xml",
-       "bad/time_comparison.xml:6:5: IfTime: give exactly one of the attributes 'isMoreThan' and 'isLessThan'\n"},
       {"duplicate_state.xml", "bad/duplicate_state.xml:5:7: StateMachine: a second state named 'idle'\n"},
       {"state_without_tree.xml", "bad/state_without_tree.xml:4:7: State 'Idle' has no <BehaviorTree>\n"},
       // An empty condition is a Case's only (true there): the engine's other nodes refuse it.
@@ -242,6 +237,101 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
       "<BehaviorTree><Root><Priority><Case condition=\"\"><Move to=\"A\"/></Case></Priority></Root></BehaviorTree>",
       "case.xml", mbt_test::GameRegistry());
   CHECK(emptyCase.build.ErrorText() == "");
+}
+
+namespace {
+
+// `root`, the node(s) of a <Root>, in a file with two variables and a timestamp.
+bt::loaders::ModularBehaviorTree LoadRoot(const std::string& root) {
+  return LoadModularBehaviorTree("<BehaviorTree>\n"
+                                 "<Variables><Variable name=\"Alarm\"/><Variable name=\"Calm\"/></Variables>\n"
+                                 "<Timestamps><Timestamp name=\"Shot\" setOnEvent=\"OnShot\"/></Timestamps>\n"
+                                 "<Root>\n" + root + "\n</Root></BehaviorTree>\n",
+                                 "attributes.xml", mbt_test::GameRegistry(), {.build = FindNoScope()});
+}
+
+}  // namespace
+
+TEST_CASE("MBT attributes default, clamp and refuse as the engine's readers do", "[mbt][mbt-attributes]") {
+  SECTION("a Case without a condition is the default case, as one with condition=\"\"") {
+    const auto loaded = LoadRoot("<Priority><Case condition=\"Alarm\"><Shoot target=\"A\"/></Case>"
+                                 "<Case><Move to=\"B\"/></Case></Priority>");
+    INFO(loaded.build.ErrorText());
+    REQUIRE(loaded.build.Ok());
+    const auto empty = LoadRoot("<Priority><Case condition=\"Alarm\"><Shoot target=\"A\"/></Case>"
+                                "<Case condition=\"\"><Move to=\"B\"/></Case></Priority>");
+    REQUIRE(empty.build.Ok());
+    CHECK(Find(loaded, "Case@5:61").decide == Find(empty, "Case@5:61").decide);
+    CHECK(Params(Find(loaded, "Case@5:61")) == Params(Find(empty, "Case@5:61")));
+  }
+  SECTION("a negative Wait duration is kept (it waits for ever), a negative variation too") {
+    const auto loaded = LoadRoot("<Sequence><Wait duration=\"-1\" variation=\"-0.5\"/><Timeout duration=\"-2\"/></Sequence>");
+    INFO(loaded.build.ErrorText());
+    REQUIRE(loaded.build.Ok());
+    CHECK(Params(Find(loaded, "Wait@5")) == "duration=-1, variation=-0.5");
+    CHECK(Params(Find(loaded, "Timeout@5")) == "duration=-2");
+  }
+  SECTION("RandomGate's chance is clamped to [0, 1]") {
+    const auto high = LoadRoot("<RandomGate opensWithChance=\"1.5\"><Halt/></RandomGate>");
+    REQUIRE(high.build.Ok());
+    CHECK(Find(high, "RandomGate@5").config.chance == 1.0f);
+    const auto low = LoadRoot("<RandomGate opensWithChance=\"-3\"><Halt/></RandomGate>");
+    REQUIRE(low.build.Ok());
+    CHECK(Find(low, "RandomGate@5").config.chance == 0.0f);
+  }
+  SECTION("isMoreThan is read before isLessThan; thresholds may be negative") {
+    const auto loaded =
+        LoadRoot("<Sequence><IfTime since=\"Shot\" isMoreThan=\"-1\" isLessThan=\"3\"><Halt/></IfTime>"
+                 "<WaitUntilTime since=\"Shot\" isLessThan=\"-2\"/></Sequence>");
+    INFO(loaded.build.ErrorText());
+    REQUIRE(loaded.build.Ok());
+    CHECK(Params(Find(loaded, "IfTime@5")) == "since=\"Shot\", isMoreThan=-1");
+    CHECK(Params(Find(loaded, "WaitUntilTime@5")) == "since=\"Shot\", isLessThan=-2");
+    CHECK(LoadRoot("<IfTime since=\"Shot\"><Halt/></IfTime>").build.ErrorText() ==
+          "attributes.xml:5:1: IfTime: give one of the attributes 'isMoreThan' and 'isLessThan'\n");
+  }
+  SECTION("IfCondition's equalTo=\"false\" opens the gate on a false condition") {
+    const auto loaded = LoadRoot("<Sequence><IfCondition condition=\"Alarm\" equalTo=\"false\"><Halt/></IfCondition>"
+                                 "<IfCondition condition=\"Calm\" equalTo=\"true\"><Halt/></IfCondition></Sequence>");
+    INFO(loaded.build.ErrorText());
+    REQUIRE(loaded.build.Ok());
+    CHECK(Params(Find(loaded, "IfCondition@5:11")) == "condition={!(Alarm)}");
+    CHECK(Params(Find(loaded, "IfCondition@5:79")) == "condition={Calm}");
+  }
+  SECTION("WaitForEvent's empty result is Success; Log without message logs an empty one") {
+    const auto loaded = LoadRoot("<Sequence><WaitForEvent name=\"Go\" result=\"\"/><Log/></Sequence>");
+    INFO(loaded.build.ErrorText());
+    REQUIRE(loaded.build.Ok());
+    CHECK(Params(Find(loaded, "WaitForEvent@5")) == "name=\"Go\"");
+    CHECK(Params(Find(loaded, "Log@5")) == "message=\"\"");
+  }
+  SECTION("empty names and events are refused, as the engine refuses them") {
+    CHECK(LoadRoot("<SendEvent name=\"\"/>").build.ErrorText() ==
+          "attributes.xml:5:1: SendEvent: attribute 'name' is empty\n");
+    CHECK(LoadRoot("<SendTransitionEvent name=\"\"/>").build.ErrorText() ==
+          "attributes.xml:5:1: SendTransitionEvent: attribute 'name' is empty\n");
+    CHECK(LoadRoot("<WaitForEvent name=\"\"/>").build.ErrorText() ==
+          "attributes.xml:5:1: WaitForEvent: attribute 'name' is empty\n");
+    CHECK(LoadRoot("<GroupScope name=\"\"><Halt/></GroupScope>").build.ErrorText() ==
+          "attributes.xml:5:1: GroupScope: attribute 'name' is empty\n");
+    mbt_test::FakeScripts scripts;
+    CHECK(LoadModularBehaviorTree("<BehaviorTree><Root><LuaGate code=\"\"><Halt/></LuaGate></Root></BehaviorTree>",
+                                  "lua.xml", mbt_test::GameRegistry(), {.scripts = &scripts})
+              .build.ErrorText() == "lua.xml:1:21: LuaGate: attribute 'code' is empty\n");
+    CHECK(LoadRoot("<AssertTime since=\"\" isMoreThan=\"1\"/>").build.ErrorText() ==
+          "attributes.xml:5:1: AssertTime: attribute 'since' is empty\n");
+    CHECK(LoadRoot("<StateMachine><State name=\"A\"><Transitions><Transition to=\"A\" onEvent=\"\"/></Transitions>"
+                   "<BehaviorTree><Halt/></BehaviorTree></State></StateMachine>")
+              .build.ErrorText() == "attributes.xml:5:44: Transition: attribute 'onEvent' is empty\n");
+  }
+  SECTION("a Loop count the engine's byte cannot hold is refused") {
+    CHECK(LoadRoot("<Loop count=\"255\"><Halt/></Loop>").build.Ok());
+    CHECK(LoadRoot("<Loop count=\"256\"><Halt/></Loop>").build.ErrorText() ==
+          "attributes.xml:5:1: Loop: attribute 'count' must be a whole number from 0 to 255, given '256'\n");
+    CHECK(LoadRoot("<LoopUntilSuccess attemptCount=\"-1\"><Halt/></LoopUntilSuccess>").build.ErrorText() ==
+          "attributes.xml:5:1: LoopUntilSuccess: attribute 'attemptCount' must be a whole number from 0 to 255, "
+          "given '-1'\n");
+  }
 }
 
 TEST_CASE("MBT Lua nodes without a script engine are an error outside stub mode", "[mbt][mbt-errors]") {
@@ -271,7 +361,7 @@ TEST_CASE("MBT lines end at LF, CRLF or a lone CR, as XML reads them", "[mbt][mb
     const std::string text = "<BehaviorTree>" + eol + "<Root>" + eol + "<Sequence>" + eol + "<Halt/>" + eol +
                              "  <Loop count='x'><Halt/></Loop>" + eol + "</Sequence></Root></BehaviorTree>";
     const auto loaded = LoadModularBehaviorTree(text, "eol.xml", mbt_test::GameRegistry());
-    CHECK(loaded.build.ErrorText() == "eol.xml:5:3: Loop: attribute 'count' must be a whole number >= 0, given 'x'\n");
+    CHECK(loaded.build.ErrorText() == "eol.xml:5:3: Loop: attribute 'count' must be a whole number from 0 to 255, given 'x'\n");
   }
 }
 

@@ -55,6 +55,21 @@ TEST_CASE("MBT Priority picks the first true case again only when variables chan
   CHECK(done.result.status == Status::Done);  // the root ended: MBT's error, the tree stops
 }
 
+TEST_CASE("MBT Case without a condition is the default case; Wait duration=\"-1\" waits for ever", "[mbt][mbt-trace]") {
+  Agent a("default_case.xml");
+  for (const double time : {0.0, 1.0, 5.0, 1e4}) {
+    INFO("time " << time);
+    const auto waiting = a.Tick(time);
+    CHECK(waiting.result.status == Status::Running);
+    CHECK(waiting.events.empty());  // Move never comes: the Wait never ends
+  }
+  a.Set("Alarm", true);
+  CHECK(a.Tick(1e4 + 1).events == Events{"activate Shoot", "tick Shoot"});
+  a.Set("Alarm", false);
+  CHECK(a.Tick(1e4 + 2).events == Events{"deactivate Shoot"});  // the default case's Wait again, for ever
+  CHECK(a.Tick(1e5).events.empty());
+}
+
 TEST_CASE("MBT StateMachine takes a transition on an event at its next tick", "[mbt][mbt-trace]") {
   Agent a("state_machine.xml");
   CHECK(a.Tick(0).events == Events{"activate Animate", "tick Animate"});

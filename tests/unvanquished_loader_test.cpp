@@ -209,6 +209,21 @@ TEST_CASE("Unvanquished timer: after its child fails, fails without ticking it u
   CHECK(bot.Tick(2.6) == Tick{Status::Done, {"activate heal", "tick heal", "deactivate heal"}});
 }
 
+TEST_CASE("Unvanquished timer: whole milliseconds, as the game adds them; below 0 the deadline is already past",
+          "[unvanquished]") {
+  const auto seconds = [](std::string_view text) {
+    const bt::data::BuildResult built = bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry());
+    INFO(Errors(built));
+    REQUIRE(built.Ok());
+    return built.tree->Root().config.seconds;
+  };
+  CHECK(seconds("decorator timer( 1500.9 ) { action heal }") == 1.5f);
+  CHECK(seconds("decorator timer( -2000 ) { action heal }") == 0.0f);
+  CHECK(seconds("decorator timer( 0 ) { action heal }") == 0.0f);
+  CHECK(Errors(bt::loaders::LoadUnvanquished("decorator timer( \"soon\" ) { action heal }", "t.bt", Bot::Registry())) ==
+        "t.bt:1:18: expected a time in milliseconds (a number)");
+}
+
 TEST_CASE("Unvanquished fallback resumes at the running child; mapStatus maps each status", "[unvanquished]") {
   Bot bot("skirmish.bt");
   INFO(bot.built.ErrorText());

@@ -239,10 +239,14 @@ constexpr DeactivateFn MakeDeactivate() {
 
 // ---------------------------------------------------------------- deciders
 // Decide shapes: (Agent&)  (Agent&, const DecideContext&)  (Agent&, DBlock&, const DecideContext&),
-// returning a float (or anything arithmetic: true is 1.0).
+// returning a float (or anything arithmetic: true is 1.0); or a bt::DecideFn
+// itself, taken as is, for any agent: a built-in Decide (bt::IfTime).
+template <class F>
+inline constexpr bool kIsRawDecideFn = std::is_same_v<F, DecideFn>;
+
 template <class F, class DBlock>
 constexpr bool IsDecideFn() {
-  if constexpr (kIsNull<F>) {
+  if constexpr (kIsNull<F> || kIsRawDecideFn<F>) {
     return true;
   } else if constexpr (!TakesAgentFirst<F>()) {
     return false;
@@ -269,6 +273,7 @@ float DecideThunk(void* agent, void* dblock, const DecideContext& context) {
 template <auto F, class DBlock>
 constexpr DecideFn MakeDecide() {
   if constexpr (kIsNull<decltype(F)> || !IsDecideFn<decltype(F), DBlock>()) return nullptr;
+  else if constexpr (kIsRawDecideFn<decltype(F)>) return F;
   else return &DecideThunk<F, DBlock>;
 }
 

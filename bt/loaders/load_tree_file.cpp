@@ -43,4 +43,8 @@ LoadedTree LoadTreeFile(const std::string& path, const bt::data::Registry& regis
   return loaded;
 }
 
+bt::data::Registry TreeFormatRegistry(TreeFormat format, const bt::data::Registry& game) {
+  return format == TreeFormat::ModularBehaviorTree ? ModularBehaviorTreeRegistry(game) : game;
+}
+
 }  // namespace bt::loaders

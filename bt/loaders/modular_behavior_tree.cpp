@@ -180,6 +180,12 @@ class Reader {
     if (!a) Fail(NodeAt(element), std::string(element.name()) + ": missing required attribute " + Quoted(attribute));
     return a.value();
   }
+  // A required attribute the engine refuses empty too (a name, an event).
+  std::string RequiredNotEmpty(pugi::xml_node element, const char* attribute) const {
+    std::string value = Required(element, attribute);
+    if (value.empty()) Fail(NodeAt(element), std::string(element.name()) + ": attribute " + Quoted(attribute) + " is empty");
+    return value;
+  }
   [[noreturn]] void BadValue(pugi::xml_node element, const char* attribute, const char* expected) const {
     Fail(NodeAt(element), std::string(element.name()) + ": attribute " + Quoted(attribute) + " must be " + expected +
                               ", given " + Quoted(element.attribute(attribute).value()));
@@ -205,18 +211,20 @@ class Reader {
     if (!number) BadValue(element, attribute, expected);
     return *number;
   }
-  // A number >= 0, or `fallback` when absent.
+  // Seconds, any number (the engine reads them as floats, negative ones too), or
+  // `fallback` when absent.
   double Seconds(pugi::xml_node element, const char* attribute, double fallback = 0) const {
     if (!element.attribute(attribute)) return fallback;
-    const double seconds = Number(element, attribute, "a number >= 0");
-    if (seconds < 0) BadValue(element, attribute, "a number >= 0");
-    return seconds;
+    return Number(element, attribute);
   }
-  std::uint32_t Count(pugi::xml_node element, const char* attribute, std::uint32_t fallback, std::uint32_t least) const {
+  std::uint32_t Count(pugi::xml_node element, const char* attribute, std::uint32_t fallback, std::uint32_t least,
+                      std::uint32_t most = 4294967295u) const {
     if (!element.attribute(attribute)) return fallback;
-    const std::string expected = "a whole number >= " + std::to_string(least);
+    const std::string expected = most == 4294967295u ? "a whole number >= " + std::to_string(least)
+                                                     : "a whole number from " + std::to_string(least) + " to " +
+                                                           std::to_string(most);
     const std::optional<double> number = ParseNumber(element.attribute(attribute).value());
-    if (!number || *number < least || *number > 4294967295.0 || std::floor(*number) != *number)
+    if (!number || *number < least || *number > most || std::floor(*number) != *number)
       BadValue(element, attribute, expected.c_str());
     return static_cast<std::uint32_t>(*number);
   }
@@ -314,11 +322,12 @@ class Reader {
     if (!children.empty())
       Fail(NodeAt(children[0]), std::string(element.name()) + " is a leaf: it holds no child nodes");
   }
-  // An empty condition is true for a Case only, as the engine reads them; the
-  // other nodes' fail to compile there.
+  // A Case's missing or empty condition is true (the default case), as the
+  // engine reads it; the other nodes refuse both.
   void Condition(std::size_t index, pugi::xml_node element, std::string prefix = {}, std::string suffix = {}) {
-    const std::string text = Required(element, "condition");
-    if (std::string_view(element.name()) != "Case" && text.find_first_not_of(" \t\r\n") == std::string::npos)
+    const bool isCase = std::string_view(element.name()) == "Case";
+    const std::string text = isCase ? element.attribute("condition").value() : Required(element, "condition");
+    if (!isCase && text.find_first_not_of(" \t\r\n") == std::string::npos)
       Fail(NodeAt(element), std::string(element.name()) + ": attribute 'condition' is empty");
     SourceLocation where = ValueAt(element, "condition");
     // The builder places a fault by its column in the text it compiles.
@@ -326,13 +335,14 @@ class Reader {
     Node(index).Condition(prefix + text + suffix, bt::data::Dialect::Cry, where);
   }
   void Timestamp(std::size_t index, pugi::xml_node element, const char* neverSet) {
-    const std::string since = Required(element, "since");
+    const std::string since = RequiredNotEmpty(element, "since");
     if (std::find(timestamps_.begin(), timestamps_.end(), since) == timestamps_.end())
       Fail(NodeAt(element), std::string(element.name()) + ": unknown timestamp " + Quoted(since) +
                                 bt::data::ClosestNamesSuffix(since, timestamps_));
+    // isMoreThan first, as the engine reads them: with both, isLessThan is unread.
     const bool more = element.attribute("isMoreThan"), less = element.attribute("isLessThan");
-    if (more == less)
-      Fail(NodeAt(element), std::string(element.name()) + ": give exactly one of the attributes 'isMoreThan' and 'isLessThan'");
+    if (!more && !less)
+      Fail(NodeAt(element), std::string(element.name()) + ": give one of the attributes 'isMoreThan' and 'isLessThan'");
     const char* comparison = more ? "isMoreThan" : "isLessThan";
     std::vector<ArgSpec>& params = Node(index).params;
     params.push_back(ArgSpec::Text(since, NodeAt(element)).Named("since"));
@@ -342,14 +352,15 @@ class Reader {
   void Action(std::size_t index, std::string name, SourceLocation where) {
     Node(index).action = {std::move(name), {}, where};
   }
-  // A named Text parameter from a required attribute.
-  void TextParam(std::size_t index, pugi::xml_node element, const char* attribute) {
-    Node(index).params.push_back(ArgSpec::Text(Required(element, attribute), NodeAt(element)).Named(attribute));
+  // A named Text parameter from a required attribute (refused empty when `notEmpty`).
+  void TextParam(std::size_t index, pugi::xml_node element, const char* attribute, bool notEmpty = false) {
+    const std::string value = notEmpty ? RequiredNotEmpty(element, attribute) : Required(element, attribute);
+    Node(index).params.push_back(ArgSpec::Text(value, NodeAt(element)).Named(attribute));
   }
   // Lua code: compiled once, its handle a Number parameter; kept as Text by a stub.
   void Script(std::size_t index, pugi::xml_node element, const char* attribute, bool required) {
     const pugi::xml_attribute a = element.attribute(attribute);
-    if (!a && required) Required(element, attribute);
+    if (required) RequiredNotEmpty(element, attribute);  // the engine refuses empty code too
     const SourceLocation where = NodeAt(element);
     if (options_.scripts == nullptr) {
       if (!options_.build.stubUnknownNames)
@@ -433,7 +444,7 @@ class Reader {
         if (what == "Transitions") {
           for (pugi::xml_node t : Elements(part)) {
             Expect(t, "Transition", "Transitions");
-            const std::string to = Required(t, "to"), event = Required(t, "onEvent");
+            const std::string to = RequiredNotEmpty(t, "to"), event = RequiredNotEmpty(t, "onEvent");
             const auto target = std::find_if(stateNames.begin(), stateNames.end(),
                                              [&](const std::string& n) { return EqualNoCase(n, to); });
             if (target == stateNames.end())
@@ -485,7 +496,7 @@ class Reader {
     } else if (type == "Loop" || type == "LoopUntilSuccess") {
       const bool loop = type == "Loop";
       index = group(loop ? GroupPolicy::Loop : GroupPolicy::LoopUntilSuccess);
-      Node(index).Count(Count(element, loop ? "count" : "attemptCount", 0, 0));
+      Node(index).Count(Count(element, loop ? "count" : "attemptCount", 0, 0, kMaxMbtLoopCount));
       AddChild(index, OnlyChild(element), depth);
     } else if (type == "Priority") {
       index = group(GroupPolicy::Priority);
@@ -507,7 +518,9 @@ class Reader {
       Fail(where, std::string(type) + (type == "Case" ? " outside a Priority" : " outside a StateMachine"));
     } else if (type == "IfCondition") {
       index = group(GroupPolicy::Decorator);
-      Condition(index, element);
+      // The engine's deprecated equalTo="false" opens the gate when the condition is false.
+      if (element.attribute("equalTo") && !Bool(element, "equalTo")) Condition(index, element, "!(", ")");
+      else Condition(index, element);
       AddChild(index, OnlyChild(element), depth);
     } else if (type == "AssertCondition") {
       index = leaf(builtin::kSucceed.name);
@@ -525,8 +538,8 @@ class Reader {
     } else if (type == "RandomGate") {
       index = group(GroupPolicy::RandomGate);
       Required(element, "opensWithChance");
-      const double chance = Number(element, "opensWithChance", "a number in [0, 1]");
-      if (chance < 0 || chance > 1) BadValue(element, "opensWithChance", "a number in [0, 1]");
+      // Clamped to [0, 1], as the engine does.
+      const double chance = std::clamp(Number(element, "opensWithChance"), 0.0, 1.0);
       Node(index).Chance(static_cast<float>(chance));
       AddChild(index, OnlyChild(element), depth);
     } else if (type == "SuppressFailure") {
@@ -544,11 +557,12 @@ class Reader {
       Timestamp(index, element, assert ? "orNeverBeenSet" : "succeedIfNeverBeenSet");
     } else if (type == "SendEvent" || type == "SendTransitionEvent") {
       index = leaf(type == "SendEvent" ? kSendEvent.name : kSendTransitionEvent.name);
-      TextParam(index, element, "name");
+      TextParam(index, element, "name", true);
     } else if (type == "WaitForEvent") {
       index = leaf(kWaitForEvent.name);
-      TextParam(index, element, "name");
-      if (pugi::xml_attribute result = element.attribute("result")) {
+      TextParam(index, element, "name", true);
+      // An empty result is the default (Success), as the engine reads it.
+      if (pugi::xml_attribute result = element.attribute("result"); result && *result.value() != '\0') {
         if (std::string_view(result.value()) != "Success" && std::string_view(result.value()) != "Failure")
           BadValue(element, "result", "Success or Failure");
         TextParam(index, element, "result");
@@ -564,10 +578,11 @@ class Reader {
       index = leaf(type == "Fail" ? builtin::kFail.name : type == "Halt" ? builtin::kHalt.name : builtin::kBreakpoint.name);
     } else if (type == "Log") {
       index = leaf(builtin::kLog.name);
-      TextParam(index, element, "message");
+      // No message logs an empty one, as the engine does.
+      Node(index).params.push_back(ArgSpec::Text(element.attribute("message").value(), where).Named("message"));
     } else if (type == "GroupScope") {
       index = group(GroupPolicy::GroupScope);
-      Node(index).Scope(Required(element, "name"), Count(element, "allowedConcurrentUsers", 1, 1));
+      Node(index).Scope(RequiredNotEmpty(element, "name"), Count(element, "allowedConcurrentUsers", 1, 1));
       AddChild(index, OnlyChild(element), depth);
     } else if (type == "Graft") {
       index = leaf("Graft");

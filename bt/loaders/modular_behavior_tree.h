@@ -18,6 +18,7 @@
 //   Loop count                                 Loop, Count(count) (0: forever)
 //   LoopUntilSuccess attemptCount              LoopUntilSuccess, Count(attemptCount) (0: forever)
 //   Priority / Case condition                  Priority of Decorators, each with the Cry condition
+//                                              (none, or empty: true, the default case)
 //   StateMachine / State name                  StateMachine of Decorators (the states), each over its
 //     Transitions/Transition to onEvent        <BehaviorTree> node, with OnEvent(onEvent, to)
 //   IfCondition condition                      Decorator with the Cry condition (a gate read on entry)
@@ -39,6 +40,9 @@
 //   LuaWrapper onEnter onExit                  Decorator whose group behavior is the action "LuaWrapper"
 //   LuaBehavior name                           the action "LuaBehavior" (Text param name)
 //   any other element                          the game's action of that name (Move, Shoot, Animate...)
+//
+// Attributes default, clamp and refuse as the engine's readers do: the rules,
+// attribute by attribute, are bt/loaders/README.md's.
 //
 // _startLog, _successLog and _failureLog on any node wrap it in Log leaves
 // (bt/data/node_logs.h). Conditions are Dialect::Cry over the declared
@@ -79,6 +83,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -93,6 +98,9 @@ namespace bt::loaders {
 
 // Most children of a Parallel (the engine's limit: a 32-bit mask of children).
 inline constexpr std::size_t kMaxMbtParallelChildren = 32;
+// Most times a Loop repeats, or a LoopUntilSuccess tries (the engine keeps a byte:
+// larger counts wrap around there, so bt refuses them).
+inline constexpr std::uint32_t kMaxMbtLoopCount = 255;
 // Deepest nesting of elements the loader follows (it recurses once per level).
 inline constexpr int kMaxMbtDepth = 100;
 

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <optional>
@@ -489,10 +490,12 @@ struct SpecWriter {
     } else if (name == "mapStatus") {
       out.Results(bt::ResultMap{Status(node, 1), Status(node, 0), Status(node, 2)});
     } else {
-      if (node.args[0].type != ParamType::Number || node.args[0].number < 0)
-        State::Fail(node.argOffsets[0], "expected a time in milliseconds (a number >= 0)");
+      if (node.args[0].type != ParamType::Number)
+        State::Fail(node.argOffsets[0], "expected a time in milliseconds (a number)");
+      // The game adds the whole milliseconds to the time of the failure: a
+      // fraction is dropped, and a time below 0 sets a deadline already past.
       out.policy = GroupPolicy::Cooldown;
-      out.Seconds(static_cast<float>(node.args[0].number / 1000.0));
+      out.Seconds(static_cast<float>(std::max(0.0, std::trunc(node.args[0].number)) / 1000.0));
     }
   }
   // Where the condition's text starts, when it is the file's text as written;

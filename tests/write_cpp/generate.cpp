@@ -2,13 +2,16 @@
 // round trip's trees from data and writes each as C++ into the directory given,
 // as a game's build would; tests/write_cpp_test.cpp compiles what it wrote.
 //   generate DIR   writes DIR/figure1.h, DIR/features.h, DIR/classic.h, DIR/conditions.h,
-//                DIR/machine.h
+//                DIR/machine.h, and DIR/NAME.h of each tests/data/bt_import/NAME.* of
+//                writecpp::kNodeFiles
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "bt/data/tree_builder.h"
 #include "bt/data/write_cpp.h"
+#include "bt/loaders/load_tree_file.h"
 #include "tests/figure1_data.h"
 #include "tests/write_cpp/trees.h"
 
@@ -32,6 +35,20 @@ bool WriteBuilt(const std::string& path, const bt::data::TreeSpec& spec, const b
     return false;
   }
   return Save(path, bt::data::WriteTreeAsCpp(*built.tree, registry, options));
+}
+
+// A tree file, loaded as a game would, written with its format's built-in nodes.
+bool WriteLoaded(const std::string& path, const char* file, const bt::data::Registry& registry,
+                 const bt::data::CppWriteOptions& options) {
+  bt::loaders::LoadOptions load;
+  load.build.findScope = writecpp::FindScope;
+  const bt::loaders::LoadedTree loaded = bt::loaders::LoadTreeFile(file, registry, load);
+  if (!loaded.build.Ok()) {
+    std::fprintf(stderr, "%s", loaded.build.ErrorText().c_str());
+    return false;
+  }
+  return Save(path, bt::data::WriteTreeAsCpp(*loaded.build.tree, bt::loaders::TreeFormatRegistry(loaded.format, registry),
+                                             options));
 }
 
 }  // namespace
@@ -59,5 +76,17 @@ int main(int argc, char** argv) {
                   .agentType = "test::TraceAgent"}) &&
       WriteBuilt(dir + "/machine.h", writecpp::MachineSpec(), registry,
                  {.includes = {"tests/write_cpp/trees.h"}, .nameSpace = "generated::machine"});
-  return ok ? 0 : 1;
+  bt::data::Registry files;
+  writecpp::RegisterFileFunctions(files);
+  const char* const kNames[] = {"mbt_nodes", "unvanquished_nodes", "dragengine_nodes", "selection_nodes"};
+  bool filesOk = true;
+  for (std::size_t i = 0; i < std::size(kNames); ++i)
+    filesOk = WriteLoaded(dir + "/" + kNames[i] + ".h", writecpp::kNodeFiles[i], files,
+                          {.treeName = "ROOT",
+                           .includes = {"tests/write_cpp/trees.h"},
+                           .nameSpace = std::string("generated::") + kNames[i],
+                           .agentType = "test::TraceAgent",
+                           .scopeFinder = "writecpp::FindScope"}) &&
+              filesOk;
+  return ok && filesOk ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 // tests/write_cpp/trees.cpp — the trees of the round trip to C++ (see the header).
 #include "trees.h"
 
+#include <map>
 #include <string>
 
 namespace writecpp {
@@ -44,12 +45,26 @@ void RegisterFunctions(bt::data::Registry& registry) {
   for (const char* name : {"FLEE_B", "YELL_B", "FIGHT_B", "GUARDING", "WAIT_B", "LIVE-B", "FLIP_B", "ROLL", "REST_B"})
     BT_REGISTER_ACTION(registry, name, void, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
   BT_REGISTER_ACTION__TICK(registry, "CHASE_B", writecpp::Chase).Params({bt::ParamType::Number, bt::ParamType::Text});
+  BT_REGISTER_ACTION(registry, "AIM_B", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate)
+      .Params({bt::ParamType::Number, bt::ParamType::Text});
   BT_REGISTER_DECIDE(registry, "Trace", test::TraceDecide);
+  BT_REGISTER_DECIDE(registry, "Seen", test::TraceDecide);
   BT_REGISTER_DECIDE__DBLOCK(registry, "Spot", writecpp::Target, writecpp::Spot);
   BT_REGISTER_RANDOM(registry, "Dice", writecpp::Dice);
   BT_REGISTER_VALUE(registry, "health", writecpp::Health);
   BT_REGISTER_VALUE(registry, "distanceTo", writecpp::DistanceTo).Params({bt::ParamType::Text, bt::ParamType::Number});
   registry.AddConstant("E_RANGE", E_RANGE, {"", "", "", "", "writecpp::E_RANGE"});
+}
+
+void RegisterFileFunctions(bt::data::Registry& registry) {
+  RegisterFunctions(registry);
+  bt::data::RegisterBuiltinBehaviors(registry);
+}
+
+bt::Scope* FindScope(void* agent, const char*) {
+  // One scope per agent: the round trip's agents run alike, each in a scope of its own.
+  static std::map<const void*, bt::Scope> scopes;
+  return &scopes[agent];
 }
 
 bt::data::TreeSpec FeaturesSpec() {

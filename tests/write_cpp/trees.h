@@ -10,6 +10,7 @@
 #include "bt/data/expression.h"
 #include "bt/data/registry.h"
 #include "bt/data/tree_spec.h"
+#include "bt/scope.h"
 #include "tests/trace_agent.h"
 
 namespace writecpp {
@@ -27,8 +28,22 @@ std::uint32_t Dice(test::TraceAgent& agent);
 double Health(test::TraceAgent& agent, std::span<const bt::Param> args);
 double DistanceTo(test::TraceAgent& agent, std::span<const bt::Param> args);
 
-// The trace actions, Trace, Spot, Dice, health, distanceTo and E_RANGE.
+// The trace actions, Trace, Seen, Spot, Dice, health, distanceTo and E_RANGE.
 void RegisterFunctions(bt::data::Registry& registry);
+
+// RegisterFunctions and the built-in leaves: what the tree files of
+// tests/data/bt_import/*_nodes.* (every built-in node kind of each format) name.
+void RegisterFileFunctions(bt::data::Registry& registry);
+
+// The GroupScopes' scopes: one per agent.
+bt::Scope* FindScope(void* agent, const char* name);
+
+// The tree files written out by the round trip: every built-in node kind of
+// each format (loaded by bt::loaders::LoadTreeFile, with FindScope).
+inline constexpr const char* kNodeFiles[] = {"tests/data/bt_import/mbt_nodes.xml",
+                                             "tests/data/bt_import/unvanquished_nodes.bt",
+                                             "tests/data/bt_import/dragengine_nodes.xml",
+                                             "tests/data/bt_import/selection_nodes.xml"};
 
 // Groups with Decides, flags, a group behavior, a Random group with its source;
 // a DBlock; parameters of every kind; preconditions; behavior flags; a shared

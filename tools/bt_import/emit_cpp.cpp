@@ -1,6 +1,8 @@
 // tools/bt_import/emit_cpp.cpp — a tree file as C++ that compiles on its own (see the header).
 #include "tools/bt_import/emit_cpp.h"
 
+#include "bt/loaders/load_tree_file.h"
+
 namespace bt_import {
 
 namespace {
@@ -35,7 +37,9 @@ std::string OneLine(std::string text) {
 
 }  // namespace
 
-std::string StubDefinitions(const ScriptedRegistry& scripted) {
+bt::Scope* FindNoScope(void*, const char*) { return nullptr; }
+
+std::string StubDefinitions(const ScriptedRegistry& scripted, bool scopes) {
   std::string out =
       "// Stubs of the game functions the tree names (bt_import --emit-cpp): replace them with the game's.\n"
       "#include <cstdint>\n"
@@ -46,14 +50,25 @@ std::string StubDefinitions(const ScriptedRegistry& scripted) {
   for (const ScriptedName& name : scripted.names)
     out +=
         "// " + std::string(bt::data::BindingKindName(name.kind)) + " " + OneLine(name.name) + "\n" + Definition(name);
+  if (scopes)
+    out += "// the game's scopes of the GroupScopes (bt/scope.h): none, so every GroupScope fails\n"
+           "inline bt::Scope* FindScope(void*, const char*) { return nullptr; }\n";
   out += "\n}  // namespace bt_import_stubs\n\n";
   return out;
 }
 
-bt::data::CppWriteResult EmitCpp(const bt::data::BuiltTree& tree, const ScriptedRegistry& scripted) {
+bt::data::CppWriteResult EmitCpp(const bt::data::BuiltTree& tree, const ScriptedRegistry& scripted,
+                                 bt::loaders::TreeFormat format) {
+  bool scopes = false;
+  for (const bt::DeciderDef& d : tree.Deciders())
+    scopes = scopes || (d.kind == bt::DeciderKind::Group && d.policy == bt::GroupPolicy::GroupScope);
+  // The format's own nodes (MBT's WaitForEvent, IfTime, ...) are written by their C++ names.
   bt::data::CppWriteResult written =
-      bt::data::WriteTreeAsCpp(tree, scripted.registry, {.agentType = "bt_import_stubs::Agent"});
-  if (written.Ok()) written.text = StubDefinitions(scripted) + written.text;
+      bt::data::WriteTreeAsCpp(tree, bt::loaders::TreeFormatRegistry(format, scripted.registry),
+                               {.nameSpace = "bt_import_tree",  // its names apart from the C library's (`sleep`)
+                                .agentType = "bt_import_stubs::Agent",
+                                .scopeFinder = scopes ? "bt_import_stubs::FindScope" : ""});
+  if (written.Ok()) written.text = StubDefinitions(scripted, scopes) + written.text;
   return written;
 }
 

@@ -13,14 +13,25 @@
 
 #include "bt/data/built_tree.h"
 #include "bt/data/write_cpp.h"
+#include "bt/loaders/tree_format.h"
+#include "bt/scope.h"
 #include "tools/bt_import/scripted_registry.h"
 
 namespace bt_import {
 
-// The stubs' definitions: a C++ text of its own (includes, namespace bt_import_stubs).
-std::string StubDefinitions(const ScriptedRegistry& scripted);
+// The ScopeFinder of a tree built against stubs: it finds no scope, so every
+// GroupScope fails (as in stub mode). The written C++ names its stub,
+// bt_import_stubs::FindScope, which does the same.
+bt::Scope* FindNoScope(void* agent, const char* name);
 
-// The stubs, then the tree built against `scripted.registry`, as one C++ file.
-bt::data::CppWriteResult EmitCpp(const bt::data::BuiltTree& tree, const ScriptedRegistry& scripted);
+// The stubs' definitions: a C++ text of its own (includes, namespace
+// bt_import_stubs); with `scopes`, FindScope too.
+std::string StubDefinitions(const ScriptedRegistry& scripted, bool scopes = false);
+
+// The stubs, then the tree of a `format` file built against `scripted.registry`
+// in namespace bt_import_tree, as one C++ file: the format's built-in nodes by
+// their C++ names.
+bt::data::CppWriteResult EmitCpp(const bt::data::BuiltTree& tree, const ScriptedRegistry& scripted,
+                                 bt::loaders::TreeFormat format);
 
 }  // namespace bt_import

@@ -203,12 +203,13 @@ bool Process(const CommandLine& line, const std::string& file) {
       if (!scripted.Ok()) return false;
       bt::loaders::LoadOptions against = options;
       against.build.stubUnknownNames = false;
+      against.build.findScope = bt_import::FindNoScope;
       const bt::loaders::LoadedTree rebuilt = bt::loaders::LoadTreeFile(file, scripted.registry, against);
       if (!rebuilt.build.Ok()) {
         PrintErrors(rebuilt.build);
         return false;
       }
-      const bt::data::CppWriteResult cpp = bt_import::EmitCpp(*rebuilt.build.tree, scripted);
+      const bt::data::CppWriteResult cpp = bt_import::EmitCpp(*rebuilt.build.tree, scripted, rebuilt.format);
       for (const std::string& error : cpp.errors) std::fprintf(stderr, "%s: %s\n", file.c_str(), error.c_str());
       if (!cpp.Ok()) return false;
       std::fputs(cpp.text.c_str(), stdout);
