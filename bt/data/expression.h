@@ -85,6 +85,9 @@ struct ExpressionNames {
   virtual ValueFn FindFunction(std::string_view /*name*/, int /*arity*/, std::string& /*error*/) const {
     return nullptr;
   }
+  // Where the name the next Find call asks about starts in the text (its byte
+  // offset), for a reader that records where names are used.
+  virtual void NameAt(std::size_t /*offset*/) const {}
   // Every name the Find functions know, for the "closest names" of an error.
   virtual std::vector<std::string> VariableNames() const { return {}; }
   virtual std::vector<std::string> ConstantNames() const { return {}; }
@@ -92,10 +95,14 @@ struct ExpressionNames {
 };
 
 // A compile failure: where and why. `column` is 1-based: the byte offset in the
-// text plus one (a loader adds it to where the text starts in its file).
+// text plus one (a loader maps it to its file's line and column).
 struct ExpressionError {
   int column = 0;
   std::string message;
+  // For "expected ')' to close the '('": that '(' (1-based like `column`; 0 for
+  // none). The message leaves its place to the reader, who says it in its file's
+  // terms (FormatExpressionError: " at column N").
+  int openingColumn = 0;
 };
 
 namespace detail {
@@ -160,7 +167,8 @@ std::optional<Expression> CompileExpressionPrefix(std::string_view text, Dialect
                                                   const ExpressionNames& names, std::size_t* length,
                                                   ExpressionError* error);
 
-// "column 7: expected an operand after '&&'".
+// "column 7: expected an operand after '&&'"; "column 9: expected ')' to close
+// the '(' at column 3".
 std::string FormatExpressionError(const ExpressionError& error);
 
 }  // namespace bt::data
