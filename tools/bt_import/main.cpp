@@ -15,6 +15,7 @@
 // The format is told from each file (bt/loaders/tree_format.h); files it names are
 // found beside it, then in each --path folder. Every file is read and every error
 // reported; the exit status is 1 when any file failed, 2 for a wrong command line.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -23,6 +24,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "bt/data/closest_names.h"
@@ -193,10 +195,16 @@ std::vector<std::string> KindsFor(bt::data::BindingKind kind) {
 std::string Arguments(std::size_t count) { return std::to_string(count) + (count == 1 ? " argument" : " arguments"); }
 
 // Every name the loaded file binds to a stub that the game lacks, one error a
-// name at its first use; false when there is any.
+// name at its first use, in the order of the file; false when there is any.
 bool CheckAgainstGame(const bt::data::BuildResult& build, const GameNames& game) {
+  std::vector<const bt::data::Binding*> bindings;
+  for (const bt::data::Binding& binding : build.bindings) bindings.push_back(&binding);
+  std::stable_sort(bindings.begin(), bindings.end(), [](const bt::data::Binding* a, const bt::data::Binding* b) {
+    return std::tie(a->file, a->line, a->column) < std::tie(b->file, b->line, b->column);
+  });
   bool ok = true;
-  for (const bt::data::Binding& binding : build.bindings) {
+  for (const bt::data::Binding* bound : bindings) {
+    const bt::data::Binding& binding = *bound;
     if (!binding.stubbed) continue;
     const char* kind = bt::data::BindingKindName(binding.kind);
     std::vector<std::string> candidates;
