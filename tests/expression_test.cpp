@@ -349,7 +349,7 @@ TEST_CASE("CompileExpression: nesting is bounded, never a stack overflow", "[exp
   CHECK(ErrorOf(std::string(kDeep, '(') + "true" + std::string(kDeep, ')'), Dialect::Cry) == too_deep);
   CHECK(ErrorOf(std::string(kDeep, '!') + "1") == too_deep);
   CHECK(ErrorOf(std::string(kDeep, '!') + "true", Dialect::Cry) ==
-        "column 2: expected a variable, true, false or '(' after '!'");
+        "column 1: expected a variable, true, false or '(' after '!'");
   std::string chain = "1";
   for (int i = 0; i < kDeep; ++i) chain += "<1";
   CHECK(ErrorOf(chain) == "column 67: the expression nests deeper than 32 levels");  // after the 33rd '<'

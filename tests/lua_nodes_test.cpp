@@ -346,19 +346,19 @@ TEST_CASE("Scripts cannot reach io, os.execute, require, load, debug or the raw 
   std::string error;
   bt::loaders::LuaRun run;
   const std::pair<const char*, const char*> cases[] = {
-      {"io.write('x')", "[t]:1: attempt to index a nil value (global 'io')"},
-      {"os.execute('true')", "[t]:1: attempt to call a nil value (field 'execute')"},
-      {"os.exit()", "[t]:1: attempt to call a nil value (field 'exit')"},
-      {"require('io')", "[t]:1: attempt to call a nil value (global 'require')"},
-      {"load('return 1')", "[t]:1: attempt to call a nil value (global 'load')"},
-      {"dofile('/etc/passwd')", "[t]:1: attempt to call a nil value (global 'dofile')"},
-      {"debug.getinfo(1)", "[t]:1: attempt to index a nil value (global 'debug')"},
-      {"string.dump(print)", "[t]:1: attempt to call a nil value (field 'dump')"},
-      {"collectgarbage('stop')", "[t]:1: attempt to call a nil value (global 'collectgarbage')"},
-      {"coroutine.wrap(print)", "[t]:1: attempt to index a nil value (global 'coroutine')"},
-      {"return _G.io", "[t]:1: attempt to index a nil value (global '_G')"},
-      {"getmetatable('').__index.x = 1", "[t]:1: attempt to index a boolean value"},
-      {"setmetatable(_ENV, nil)", "[t]:1: cannot change a protected metatable"},
+      {"io.write('x')", "t:1: attempt to index a nil value (global 'io')"},
+      {"os.execute('true')", "t:1: attempt to call a nil value (field 'execute')"},
+      {"os.exit()", "t:1: attempt to call a nil value (field 'exit')"},
+      {"require('io')", "t:1: attempt to call a nil value (global 'require')"},
+      {"load('return 1')", "t:1: attempt to call a nil value (global 'load')"},
+      {"dofile('/etc/passwd')", "t:1: attempt to call a nil value (global 'dofile')"},
+      {"debug.getinfo(1)", "t:1: attempt to index a nil value (global 'debug')"},
+      {"string.dump(print)", "t:1: attempt to call a nil value (field 'dump')"},
+      {"collectgarbage('stop')", "t:1: attempt to call a nil value (global 'collectgarbage')"},
+      {"coroutine.wrap(print)", "t:1: attempt to index a nil value (global 'coroutine')"},
+      {"return _G.io", "t:1: attempt to index a nil value (global '_G')"},
+      {"getmetatable('').__index.x = 1", "t:1: attempt to index a boolean value"},
+      {"setmetatable(_ENV, nil)", "t:1: cannot change a protected metatable"},
   };
   for (const auto& [code, message] : cases) {
     INFO(code);
@@ -417,7 +417,7 @@ TEST_CASE("A runaway script fails its node when its instruction budget is spent;
   bt::loaders::LuaRun caught;
   bool caughtTruth = true;
   CHECK_FALSE(world.scripts.Run(static_cast<std::uint32_t>(catching & 0xffffffff), caught, caughtTruth));
-  CHECK(world.scripts.LastError() == "[catching]:1: instruction budget of 1000 exceeded");
+  CHECK(world.scripts.LastError() == "catching:1: instruction budget of 1000 exceeded");
 
   // A short loop fits, run after run: the budget is per run.
   std::string error;

@@ -267,7 +267,7 @@ TEST_CASE("Unvanquished malformed files give file:line:column and what was expec
         "bad/operator_at_line_end.bt:2:29: condition: expected an operand after '<'");
   // The '(' is named by its own line and column, not by its column in the condition.
   CHECK(LoadError("bad/unclosed_paren.bt") ==
-        "bad/unclosed_paren.bt:3:35: condition: expected ')' to close the '(' at line 2, column 15");
+        "bad/unclosed_paren.bt:4:5: condition: expected ')' to close the '(' at line 2, column 15");
 }
 
 TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
@@ -402,12 +402,12 @@ TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error plac
     INFO(file);
     CHECK(LoadError(file) == message);
   }
-  // An error in a macro's body placed at the use; in a condition the builder then gives the node's place.
+  // An error in a macro's body placed at the use, in a condition too.
   const auto error = [](std::string_view text) {
     return Errors(bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry()));
   };
   CHECK(error("#define SEEN enemyVisble\ncondition SEEN && alive") ==
-        "t.bt:2:1: decider condition@2:1: condition: column 1: unknown function or constant 'enemyVisble' "
+        "t.bt:2:11: decider condition@2:1: condition: unknown function or constant 'enemyVisble' "
         "(closest: 'enemyVisible')");
   CHECK(error("#define A B B\n#define B A\naction A") == "t.bt:3:8: expected the end of the file: a file holds exactly one root node");
 }
