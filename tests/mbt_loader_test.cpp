@@ -212,6 +212,10 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
       {"unclosed_paren.xml",
        "bad/unclosed_paren.xml:8:45: decider IfCondition@7: condition: expected ')' to close the '(' at line 8, "
        "column 29\n"},
+      // MonitorCondition's text is wrapped to negate it: the '(' named is still the file's.
+      {"monitor_unclosed_paren.xml",
+       "bad/monitor_unclosed_paren.xml:7:60: MonitorCondition: condition: expected ')' to close the '(' at line 7, "
+       "column 44\n"},
       {"entity_condition.xml",
        "bad/entity_condition.xml:6:52: decider AssertCondition@6: condition: unknown variable 'Alret'\n"},
       {"condition_syntax.xml",

@@ -310,7 +310,19 @@ class Reader {
       Fail(NodeAt(element), std::string(element.name()) + ": attribute 'condition' is empty");
     std::vector<bt::data::ConditionPiece> pieces = ValuePieces(element, "condition", prefix.size());
     const SourceLocation where = pieces.front().where;
+    if (!prefix.empty()) CheckSyntax(element, text);
     Node(index).Condition(prefix + text + suffix, bt::data::Dialect::Cry, where, std::move(pieces));
+  }
+  // The text alone, before the loader wraps it: a '(' it leaves open would
+  // otherwise be closed by the wrapping, and the error name the loader's '('.
+  void CheckSyntax(pugi::xml_node element, const std::string& text) const {
+    struct AnyVariable final : bt::data::ExpressionNames {
+      int FindVariable(std::string_view) const override { return 0; }
+    };
+    bt::data::ExpressionError error;
+    if (bt::data::CompileExpression(text, bt::data::Dialect::Cry, AnyVariable{}, &error)) return;
+    const bt::data::ConditionSpec alone{text, bt::data::Dialect::Cry, {}, ValuePieces(element, "condition", 0)};
+    Fail(alone.PlaceOf(error.column), std::string(element.name()) + ": condition: " + alone.PlacedMessage(error));
   }
   void Timestamp(std::size_t index, pugi::xml_node element, const char* neverSet) {
     const std::string since = Required(element, "since");
