@@ -291,6 +291,14 @@ TEST_CASE("A Lua message names the file's base name and line however long its pa
   bool truth = true;
   CHECK_FALSE(scripts.Run(chunk, bt::loaders::LuaRun{}, truth));
   CHECK(scripts.LastError() == "soldier_patrol.xml:53: too late");
+  // A message the script catches and prints reads the same.
+  std::vector<std::string> printed;
+  scripts.SetPrint([&](std::string_view line) { printed.emplace_back(line); });
+  const std::int64_t caught =
+      scripts.Compile("local ok, e = pcall(function() error('caught') end)\nprint(e)", path + ":60", error);
+  REQUIRE(LuaScripts::FromHandle(static_cast<double>(caught), chunk) == &scripts);
+  CHECK(scripts.Run(chunk, bt::loaders::LuaRun{}, truth));
+  CHECK(printed == std::vector<std::string>{"soldier_patrol.xml:60: caught"});
 }
 
 TEST_CASE("A Lua runtime error fails the node, with Lua's message; ExecuteLua still succeeds", "[lua]") {

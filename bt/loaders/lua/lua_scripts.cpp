@@ -180,7 +180,8 @@ struct LuaScripts::Impl {
     Impl& impl = Of(L);
     if (impl.print) {
       try {
-        impl.print(std::string_view(text, length));
+        // A message a script caught and prints names its chunk as the file's place too.
+        impl.print(impl.Placed(std::string_view(text, length)));
       } catch (...) {  // a handler must not throw; nothing may cross Lua's frames
       }
     }
