@@ -6,7 +6,8 @@
 // turns such a text, in one dialect, into an Expression: a flat program (no tree
 // of nodes) whose names were all resolved at compile time through an
 // ExpressionNames, and which a tick evaluates without allocating, throwing or
-// recursing. Every bad text is an ExpressionError with its column.
+// recursing. Every bad text is an ExpressionError with its column (a missing
+// operand's is its operator's).
 //
 // The dialects, as their engines run them (/work/shared/semantics.md, which wins
 // over the seed documents; the seeds agree where they speak, but state neither
@@ -17,7 +18,10 @@
 //    numbers (no unary minus), parentheses, named constants of the game
 //    (E_GOAL, WP_BLASTER) and calls of the game's functions with literal
 //    arguments (numbers, a leading `-` allowed, strings, named constants); a
-//    0-argument function may omit its parentheses. `//` and `/* */` comments
+//    0-argument function may omit its parentheses; the node keywords of a .bt
+//    file (`action`, `condition`, `selector`...) name no function, so an
+//    operator ending a line never takes the next line's node as its operand.
+//    `//` and `/* */` comments
 //    count as spaces, as in the botlib lexer. Values are doubles; a comparison,
 //    `!`, `&&` and `||` give 1 or 0; `&&` and `||` short-circuit: an operand not
 //    needed is not evaluated, so its function is not called.

@@ -172,7 +172,6 @@ class Compiler {
       return;
     }
     std::string error;
-    names_.NameAt(call_offset_);
     const ValueFn function = names_.FindFunction(name, arity, error);
     if (function == nullptr) {
       if (!error.empty()) Fail(call_offset_, error);

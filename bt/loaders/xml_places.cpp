@@ -118,15 +118,22 @@ std::vector<bt::data::ConditionPiece> XmlValuePieces(std::string_view text, std:
       expected = kNoXmlOffset;
       at += length;
     } else if (c == '&') {
-      const std::size_t semicolon = text.find(';', at);
-      if (semicolon == std::string_view::npos) {
+      // pugixml's references: the five named ones and character references; any
+      // other '&' stays itself.
+      const std::size_t semicolon = text.substr(at, 12).find(';');
+      const std::string_view entity =
+          semicolon == std::string_view::npos ? std::string_view() : text.substr(at + 1, semicolon - 1);
+      const bool named = entity == "lt" || entity == "gt" || entity == "amp" || entity == "quot" || entity == "apos";
+      const bool numeric = entity.size() > 1 && entity[0] == '#' &&
+                           entity.find_first_not_of(entity[1] == 'x' || entity[1] == 'X' ? "0123456789abcdefABCDEF" : "0123456789",
+                                                    entity[1] == 'x' || entity[1] == 'X' ? 2 : 1) == std::string_view::npos;
+      if (!named && !numeric) {
         add(at, 1, 1);
         ++at;
         continue;
       }
-      const std::string_view entity = text.substr(at + 1, semicolon - at - 1);
       std::size_t bytes = 1;
-      if (!entity.empty() && entity[0] == '#') {
+      if (numeric) {
         // A character reference: as many bytes as its UTF-8.
         unsigned long code = 0;
         const bool hex = entity.size() > 1 && (entity[1] == 'x' || entity[1] == 'X');
@@ -141,9 +148,9 @@ std::vector<bt::data::ConditionPiece> XmlValuePieces(std::string_view text, std:
         }
         bytes = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
       }
-      add(at, bytes, semicolon + 1 - at);
+      add(at, bytes, semicolon + 1);
       expected = kNoXmlOffset;
-      at = semicolon + 1;
+      at += semicolon + 1;
     } else {
       add(at, 1, 1);
       ++at;
