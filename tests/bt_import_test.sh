@@ -47,7 +47,7 @@ status=$?
 [ $status -eq 1 ] || fail "--check of bad files: exit status $status, expected 1"
 cat > "$SCRATCH/check_err.txt" <<'END'
 tests/data/bt_import/bad.bt:3:5: unknown keyword 'sequnce': expected a node (selector, fallback, sequence, concurrent, action, condition, decorator or behavior)
-tests/data/unvanquished/bad/missing_brace.bt:3:1: expected a node or '}'
+tests/data/unvanquished/bad/missing_brace.bt:3:1: expected a node or '}' to close the '{' at line 1, column 10
 END
 diff -u "$SCRATCH/check_err.txt" "$SCRATCH/err.txt" || fail "--check: errors differ"
 [ "$(cat "$SCRATCH/out.txt")" = "tests/data/bt_import/guard.bt: ok (unvanquished, 4 deciders)" ] ||
@@ -59,14 +59,14 @@ for mode in --check --print; do
   status=$?
   [ $status -eq 1 ] || fail "$mode of a Lua syntax error: exit status $status, expected 1"
   expected="tests/data/mbt/bad/lua_compile_error.xml:3:5: ExecuteLua: attribute 'code': \
-[tests/data/mbt/bad/lua_compile_error.xml:3]:1: syntax error near 'error'"
+lua_compile_error.xml:3: syntax error near 'error'"
   [ "$(cat "$SCRATCH/err.txt")" = "$expected" ] || fail "$mode of a Lua syntax error: '$(cat "$SCRATCH/err.txt")'"
   [ ! -s "$SCRATCH/out.txt" ] || fail "$mode of a Lua syntax error: printed '$(cat "$SCRATCH/out.txt")'"
 done
 
 # --run: the file's Lua errors and prints on stderr, by tick; the tick lines are unchanged.
 "$BT_IMPORT" --run $DATA/luarun.xml --script $DATA/luarun.script > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt"
-expected="$DATA/luarun.xml: tick 2: lua error: [$DATA/luarun.xml:13]:1: attempt to call a nil value (field 'Taunt')"
+expected="$DATA/luarun.xml: tick 2: lua error: luarun.xml:13: attempt to call a nil value (field 'Taunt')"
 [ "$(cat "$SCRATCH/err.txt")" = "$expected" ] || fail "--run luarun.xml: stderr '$(cat "$SCRATCH/err.txt")'"
 
 "$BT_IMPORT" --bindings $DATA/build.bt > "$SCRATCH/out.txt" || fail "--bindings: exit status"
@@ -80,6 +80,35 @@ tests/data/bt_import/build.bt (unvanquished):
   action build/0
 END
 diff -u "$SCRATCH/bindings.txt" "$SCRATCH/out.txt" || fail "--bindings: output differs"
+
+# --check --names: every name the game lacks, at its first use, with the closest;
+# a name the game has with another arity too. The exit status fails the check.
+"$BT_IMPORT" --check --names $DATA/game.names $DATA/typos.xml $DATA/typos.bt $DATA/guard.bt \
+  > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt"
+status=$?
+[ $status -eq 1 ] || fail "--check --names: exit status $status, expected 1"
+cat > "$SCRATCH/names_err.txt" <<'END'
+tests/data/bt_import/typos.xml:4:7: action 'Relaod' is not one of the game's names (closest: 'Reload')
+tests/data/bt_import/typos.bt:2:15: value function 'helth' is not one of the game's names (closest: 'health')
+tests/data/bt_import/typos.bt:2:41: constant 'WP_BLASTR' is not one of the game's names (closest: 'WP_BLASTER')
+tests/data/bt_import/typos.bt:6:12: action 'roam' is given 0 arguments; the game's takes 1 argument
+tests/data/bt_import/guard.bt:3:15: value function 'enemyVisible' is not one of the game's names
+tests/data/bt_import/guard.bt:4:16: action 'fight' is not one of the game's names
+tests/data/bt_import/guard.bt:6:12: action 'patrol' is not one of the game's names
+END
+diff -u "$SCRATCH/names_err.txt" "$SCRATCH/err.txt" || fail "--check --names: errors differ"
+[ ! -s "$SCRATCH/out.txt" ] || fail "--check --names: printed '$(cat "$SCRATCH/out.txt")'"
+printf 'action fight/0\naction patrol/0\nvalue function enemyVisible/0\n' > "$SCRATCH/guard.names"
+"$BT_IMPORT" --check --names "$SCRATCH/guard.names" $DATA/guard.bt > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt" ||
+  fail "--check --names of a file the game's names cover: '$(cat "$SCRATCH/err.txt")'"
+[ "$(cat "$SCRATCH/out.txt")" = "tests/data/bt_import/guard.bt: ok (unvanquished, 4 deciders)" ] ||
+  fail "--check --names: '$(cat "$SCRATCH/out.txt")'"
+printf 'action fight\n' > "$SCRATCH/bad.names"
+"$BT_IMPORT" --check --names "$SCRATCH/bad.names" $DATA/guard.bt > "$SCRATCH/out.txt" 2> "$SCRATCH/err.txt"
+status=$?
+[ $status -eq 2 ] || fail "--names with a malformed line: exit status $status, expected 2"
+expected="bt_import: $SCRATCH/bad.names:1: expected KIND NAME/ARITY (as --bindings prints), found 'action fight'"
+[ "$(cat "$SCRATCH/err.txt")" = "$expected" ] || fail "--names with a malformed line: '$(cat "$SCRATCH/err.txt")'"
 
 # --print: the whole tree, for a fresh agent (nothing active); every node's kind and place.
 "$BT_IMPORT" --print $DATA/guard.bt > "$SCRATCH/out.txt" || fail "--print: exit status"

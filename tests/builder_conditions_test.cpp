@@ -132,11 +132,11 @@ TEST_CASE("A condition's errors are placed in its file, at the fault inside the 
 
   SECTION("where the text starts is known: the absolute place") {
     flee.Condition("health < 30 &&", Dialect::Unvanquished, {12, 15});
-    CHECK(errors() == "guard.bt:12:29: decider FLEE: condition: expected an operand after '&&'\n");
+    CHECK(errors() == "guard.bt:12:27: decider FLEE: condition: expected an operand after '&&'\n");
   }
   SECTION("unknown: the node's place and the column in the text") {
     flee.Condition("health < 30 &&", Dialect::Unvanquished);
-    CHECK(errors() == "guard.bt:12:5: decider FLEE: condition: column 15: expected an operand after '&&'\n");
+    CHECK(errors() == "guard.bt:12:5: decider FLEE: condition: column 13: expected an operand after '&&'\n");
   }
   SECTION("a text over several lines: the line and column of the fault") {
     flee.Condition("health < 30 &&\n   helth > 2", Dialect::Unvanquished, {12, 15});

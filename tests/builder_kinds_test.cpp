@@ -185,7 +185,7 @@ TEST_CASE("BuildTree refuses a selection transition naming a state the machine l
     TreeSpec spec = SelectionSpec();
     spec.nodes[0].selectionTransitions[0].condition = {"Sees and", bt::data::Dialect::Cry, {2, 30}};
     CHECK(Errors(bt::data::BuildTree(spec, registry)) ==
-          "alert.xml:2:38: decider ALERT: SEARCH -> SHOOT: condition: expected an operand after 'and'\n");
+          "alert.xml:2:35: decider ALERT: SEARCH -> SHOOT: condition: expected an operand after 'and'\n");
   }
   SECTION("an unknown registered condition") {
     TreeSpec spec = SelectionSpec();

@@ -209,15 +209,15 @@ TEST_CASE("CompileExpression: every Unvanquished error, with its column", "[expr
       {"   ", "column 4: expected an expression"},
       {")", "column 1: expected an expression"},
       {"-1", "column 1: expected an expression"},  // no unary minus
-      {"one && ", "column 8: expected an operand after '&&'"},
-      {"one ||", "column 7: expected an operand after '||'"},
-      {"1 < ", "column 5: expected an operand after '<'"},
-      {"1 <= )", "column 6: expected an operand after '<='"},
-      {"1 > ", "column 5: expected an operand after '>'"},
-      {"1 >= ", "column 6: expected an operand after '>='"},
-      {"1 == ", "column 6: expected an operand after '=='"},
-      {"1 != ", "column 6: expected an operand after '!='"},
-      {"!", "column 2: expected an operand after '!'"},
+      {"one && ", "column 5: expected an operand after '&&'"},
+      {"one ||", "column 5: expected an operand after '||'"},
+      {"1 < ", "column 3: expected an operand after '<'"},
+      {"1 <= )", "column 3: expected an operand after '<='"},
+      {"1 > ", "column 3: expected an operand after '>'"},
+      {"1 >= ", "column 3: expected an operand after '>='"},
+      {"1 == ", "column 3: expected an operand after '=='"},
+      {"1 != ", "column 3: expected an operand after '!='"},
+      {"!", "column 1: expected an operand after '!'"},
       {"!= 1", "column 1: expected an expression"},
       {"(1", "column 3: expected ')' to close the '(' at column 1"},
       {"(1 < (2)", "column 9: expected ')' to close the '(' at column 1"},
@@ -246,8 +246,15 @@ TEST_CASE("CompileExpression: every Unvanquished error, with its column", "[expr
       {"textLength(\"ab", "column 12: unterminated string"},
       {"one /* x", "column 5: unterminated comment"},
       {"1e999", "column 1: number out of range: 1e999"},
-      {"1 < \x01", "column 5: expected an operand after '<'"},
+      {"1 < \x01", "column 3: expected an operand after '<'"},
       {"1 \x7f", "column 3: unexpected '\\x7f'"},
+      // An operator's missing operand is reported at the operator, wherever the
+      // text goes on; a .bt node keyword is never an operand.
+      {"one &&\n\n  ", "column 5: expected an operand after '&&'"},
+      {"one < action", "column 5: expected an operand after '<'"},
+      {"one < Condition", "column 5: expected an operand after '<'"},
+      {"selector", "column 1: expected an expression"},
+      {"actions < one", "column 1: unknown function or constant 'actions'"},
   };
   for (const Bad& b : bad) CHECK(ErrorOf(b.text) == b.error);
 }
@@ -309,17 +316,17 @@ TEST_CASE("CompileExpression: every Cry error, with its column", "[expression]")
       {"", "column 1: expected an expression"},
       {"1", "column 1: expected an expression"},
       {"and", "column 1: expected an expression"},
-      {"Alert and", "column 10: expected an operand after 'and'"},
-      {"Alert OR ", "column 10: expected an operand after 'or'"},
-      {"Alert Xor", "column 10: expected an operand after 'xor'"},
-      {"Alert and and", "column 11: expected an operand after 'and'"},
-      {"true == ", "column 9: expected an operand after '=='"},
-      {"true != or", "column 9: expected an operand after '!='"},
+      {"Alert and", "column 7: expected an operand after 'and'"},
+      {"Alert OR ", "column 7: expected an operand after 'or'"},
+      {"Alert Xor", "column 7: expected an operand after 'xor'"},
+      {"Alert and and", "column 7: expected an operand after 'and'"},
+      {"true == ", "column 6: expected an operand after '=='"},
+      {"true != or", "column 6: expected an operand after '!='"},
       {"Foo", "column 1: unknown variable 'Foo' (closest: 'Food', 'Fool')"},
       {"Alert or alert", "column 10: unknown variable 'alert' (closest: 'Alert')"},
       {"Nothing", "column 1: unknown variable 'Nothing'"},
-      {"!!Alert", "column 2: expected a variable, true, false or '(' after '!'"},
-      {"!", "column 2: expected a variable, true, false or '(' after '!'"},
+      {"!!Alert", "column 1: expected a variable, true, false or '(' after '!'"},
+      {"!", "column 1: expected a variable, true, false or '(' after '!'"},
       {"Alert == Hidden == Alert", "column 17: unexpected '=='"},
       {"Alert = Hidden", "column 7: unexpected '='"},
       {"Alert && Hidden", "column 7: unexpected '&&'"},
@@ -342,7 +349,7 @@ TEST_CASE("CompileExpression: nesting is bounded, never a stack overflow", "[exp
   CHECK(ErrorOf(std::string(kDeep, '(') + "true" + std::string(kDeep, ')'), Dialect::Cry) == too_deep);
   CHECK(ErrorOf(std::string(kDeep, '!') + "1") == too_deep);
   CHECK(ErrorOf(std::string(kDeep, '!') + "true", Dialect::Cry) ==
-        "column 2: expected a variable, true, false or '(' after '!'");
+        "column 1: expected a variable, true, false or '(' after '!'");
   std::string chain = "1";
   for (int i = 0; i < kDeep; ++i) chain += "<1";
   CHECK(ErrorOf(chain) == "column 67: the expression nests deeper than 32 levels");  // after the 33rd '<'
@@ -426,7 +433,7 @@ TEST_CASE("CompileExpressionPrefix: the expression before a loader's next token"
   CHECK_FALSE(CompileExpressionPrefix("&& one", Dialect::Unvanquished, Names(), &length, &error));
   CHECK(bt::data::FormatExpressionError(error) == "column 1: expected an expression");
   CHECK_FALSE(CompileExpressionPrefix("one && {", Dialect::Unvanquished, Names(), &length, &error));
-  CHECK(bt::data::FormatExpressionError(error) == "column 8: expected an operand after '&&'");
+  CHECK(bt::data::FormatExpressionError(error) == "column 5: expected an operand after '&&'");
 }
 
 // ------------------------------------------------------------------ closest names

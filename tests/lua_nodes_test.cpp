@@ -204,7 +204,7 @@ TEST_CASE("LuaWrapper without onExit (-1) runs only onEnter; a failing onEnter f
   // starting Act, and its onExit still runs (every Activate has its Deactivate).
   CHECK(world.Tick(2).events ==
         Events{"tick Act", "deactivate Act", "lua broken", "lua broken exit", "activate Else", "tick Else"});
-  CHECK(world.scripts.LastError() == "[t.lua:7]:1: no way");
+  CHECK(world.scripts.LastError() == "t.lua:7: no way");
 }
 
 TEST_CASE("LuaBehavior calls its table's Enter, Update and Exit", "[lua]") {
@@ -256,25 +256,49 @@ TEST_CASE("LuaBehavior fails on a missing table, an error, or an Update result i
                       "LuaBehavior: no behavior table 'Nowhere'",  // Enter
                       "LuaBehavior: no behavior table 'Nowhere'",  // Exit
                       "LuaBehavior Odd.Update returned done (want \"success\", \"failure\" or \"running\")",
-                      "[game.lua]:3: cannot enter"});
+                      "game.lua:3: cannot enter"});
 }
 
 TEST_CASE("A syntax error is Lua's message naming the chunk; a binary chunk is refused", "[lua]") {
   LuaScripts scripts;
   std::string error;
   CHECK(scripts.Compile("return (", "tree.xml:12", error) == -1);
-  CHECK(error == "[tree.xml:12]:1: unexpected symbol near <eof>");
+  CHECK(error == "tree.xml:12: unexpected symbol near <eof>");
   CHECK(scripts.Compile("x = 1\ny = = 2", "tree.xml:3", error) == -1);
-  CHECK(error == "[tree.xml:3]:2: unexpected symbol near '='");
+  CHECK(error == "tree.xml:4: unexpected symbol near '='");
   CHECK(scripts.Compile("\x1bLua", "tree.xml:4", error) == -1);
-  CHECK(error == "[tree.xml:4]: attempt to load a binary chunk (mode is 't')");
+  CHECK(error == "tree.xml:4: attempt to load a binary chunk (mode is 't')");
   CHECK(scripts.Compile("x = " + std::string(300, '('), "tree.xml:5", error) == -1);
-  CHECK(error == "[tree.xml:5]: C stack overflow");
+  CHECK(error == "tree.xml:5: C stack overflow");
   CHECK(!scripts.Define("function", "game.lua", error));
-  CHECK(error == "[game.lua]:1: <name> expected near <eof>");
+  CHECK(error == "game.lua:1: <name> expected near <eof>");
   // Compiling runs nothing.
   CHECK(scripts.Compile("error('not yet')", "tree.xml:5", error) >= 0);
   CHECK(scripts.GetStats().runs == 0);
+}
+
+TEST_CASE("A Lua message names the file's base name and line however long its path", "[lua]") {
+  // Lua cuts a chunk's name at LUA_IDSIZE (60): a long path kept in the name lost the line.
+  const std::string path = "game/" + std::string(80, 'd') + "/ai/trees/soldier_patrol.xml";
+  LuaScripts scripts;
+  std::string error;
+  CHECK(scripts.Compile("x = 1\ny = = 2", path + ":40", error) == -1);
+  CHECK(error == "soldier_patrol.xml:41: unexpected symbol near '='");
+  const std::int64_t handle = scripts.Compile("local x = 1\nerror('too late')", path + ":52", error);
+  REQUIRE(handle >= 0);
+  std::uint32_t chunk = 0;
+  REQUIRE(LuaScripts::FromHandle(static_cast<double>(handle), chunk) == &scripts);
+  bool truth = true;
+  CHECK_FALSE(scripts.Run(chunk, bt::loaders::LuaRun{}, truth));
+  CHECK(scripts.LastError() == "soldier_patrol.xml:53: too late");
+  // A message the script catches and prints reads the same.
+  std::vector<std::string> printed;
+  scripts.SetPrint([&](std::string_view line) { printed.emplace_back(line); });
+  const std::int64_t caught =
+      scripts.Compile("local ok, e = pcall(function() error('caught') end)\nprint(e)", path + ":60", error);
+  REQUIRE(LuaScripts::FromHandle(static_cast<double>(caught), chunk) == &scripts);
+  CHECK(scripts.Run(chunk, bt::loaders::LuaRun{}, truth));
+  CHECK(printed == std::vector<std::string>{"soldier_patrol.xml:60: caught"});
 }
 
 TEST_CASE("A Lua runtime error fails the node, with Lua's message; ExecuteLua still succeeds", "[lua]") {
@@ -291,8 +315,8 @@ TEST_CASE("A Lua runtime error fails the node, with Lua's message; ExecuteLua st
   world.Build(spec);
 
   CHECK(world.Tick(1).events == Events{"activate Else", "tick Else"});
-  CHECK(errors == std::vector<std::string>{"[t.lua:4]:1: attempt to call a nil value (global 'DoSomething')",
-                                           "[t.lua:5]:1: agent.vars: the tree declares no variables"});
+  CHECK(errors == std::vector<std::string>{"t.lua:4: attempt to call a nil value (global 'DoSomething')",
+                                           "t.lua:5: agent.vars: the tree declares no variables"});
   CHECK(world.scripts.GetStats().errors == 2);
 }
 
@@ -316,12 +340,12 @@ TEST_CASE("agent.vars refuses unknown names and values of the wrong type", "[lua
   CHECK(tick.result.status == Status::Done);
   CHECK(tick.events == Events{"lua 2.5 false nil"});
   CHECK(errors == std::vector<std::string>{
-                      "[t.lua:1]:1: agent.vars: no variable 'Closed'",
-                      "[t.lua:2]:1: agent.vars.Open is a Bool: set true or false",
-                      "[t.lua:3]:1: agent.vars.Ammo is a Number: set a number",
-                      "[t.lua:4]:1: agent.vars.Ammo: NaN refused",
-                      "[t.lua:5]:1: agent.vars cannot be replaced",
-                      "[t.lua:6]:1: agent has no field 'health' to set"});
+                      "t.lua:1: agent.vars: no variable 'Closed'",
+                      "t.lua:2: agent.vars.Open is a Bool: set true or false",
+                      "t.lua:3: agent.vars.Ammo is a Number: set a number",
+                      "t.lua:4: agent.vars.Ammo: NaN refused",
+                      "t.lua:5: agent.vars cannot be replaced",
+                      "t.lua:6: agent has no field 'health' to set"});
   CHECK(world.Vars().Get(world.Var("Ammo")) == 2.5);
 }
 
@@ -330,19 +354,19 @@ TEST_CASE("Scripts cannot reach io, os.execute, require, load, debug or the raw 
   std::string error;
   bt::loaders::LuaRun run;
   const std::pair<const char*, const char*> cases[] = {
-      {"io.write('x')", "[t]:1: attempt to index a nil value (global 'io')"},
-      {"os.execute('true')", "[t]:1: attempt to call a nil value (field 'execute')"},
-      {"os.exit()", "[t]:1: attempt to call a nil value (field 'exit')"},
-      {"require('io')", "[t]:1: attempt to call a nil value (global 'require')"},
-      {"load('return 1')", "[t]:1: attempt to call a nil value (global 'load')"},
-      {"dofile('/etc/passwd')", "[t]:1: attempt to call a nil value (global 'dofile')"},
-      {"debug.getinfo(1)", "[t]:1: attempt to index a nil value (global 'debug')"},
-      {"string.dump(print)", "[t]:1: attempt to call a nil value (field 'dump')"},
-      {"collectgarbage('stop')", "[t]:1: attempt to call a nil value (global 'collectgarbage')"},
-      {"coroutine.wrap(print)", "[t]:1: attempt to index a nil value (global 'coroutine')"},
-      {"return _G.io", "[t]:1: attempt to index a nil value (global '_G')"},
-      {"getmetatable('').__index.x = 1", "[t]:1: attempt to index a boolean value"},
-      {"setmetatable(_ENV, nil)", "[t]:1: cannot change a protected metatable"},
+      {"io.write('x')", "t:1: attempt to index a nil value (global 'io')"},
+      {"os.execute('true')", "t:1: attempt to call a nil value (field 'execute')"},
+      {"os.exit()", "t:1: attempt to call a nil value (field 'exit')"},
+      {"require('io')", "t:1: attempt to call a nil value (global 'require')"},
+      {"load('return 1')", "t:1: attempt to call a nil value (global 'load')"},
+      {"dofile('/etc/passwd')", "t:1: attempt to call a nil value (global 'dofile')"},
+      {"debug.getinfo(1)", "t:1: attempt to index a nil value (global 'debug')"},
+      {"string.dump(print)", "t:1: attempt to call a nil value (field 'dump')"},
+      {"collectgarbage('stop')", "t:1: attempt to call a nil value (global 'collectgarbage')"},
+      {"coroutine.wrap(print)", "t:1: attempt to index a nil value (global 'coroutine')"},
+      {"return _G.io", "t:1: attempt to index a nil value (global '_G')"},
+      {"getmetatable('').__index.x = 1", "t:1: attempt to index a boolean value"},
+      {"setmetatable(_ENV, nil)", "t:1: cannot change a protected metatable"},
   };
   for (const auto& [code, message] : cases) {
     INFO(code);
@@ -390,7 +414,7 @@ TEST_CASE("A runaway script fails its node when its instruction budget is spent;
   spec.Behavior("ELSE", "Else");
   world.Build(spec);
   CHECK(world.Tick(1).events == Events{"activate Else", "tick Else"});
-  CHECK(world.scripts.LastError() == "[t.lua:9]:1: instruction budget of 1000 exceeded");
+  CHECK(world.scripts.LastError() == "t.lua:9: instruction budget of 1000 exceeded");
 
   // The script's own pcall does not catch the budget: once spent, every
   // instruction raises again, so the loop around the pcall ends too.
@@ -401,7 +425,7 @@ TEST_CASE("A runaway script fails its node when its instruction budget is spent;
   bt::loaders::LuaRun caught;
   bool caughtTruth = true;
   CHECK_FALSE(world.scripts.Run(static_cast<std::uint32_t>(catching & 0xffffffff), caught, caughtTruth));
-  CHECK(world.scripts.LastError() == "[catching]:1: instruction budget of 1000 exceeded");
+  CHECK(world.scripts.LastError() == "catching:1: instruction budget of 1000 exceeded");
 
   // A short loop fits, run after run: the budget is per run.
   std::string error;

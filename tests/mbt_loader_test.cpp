@@ -186,7 +186,8 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
        "'TargetVisible')\n"},
       {"parallel_33.xml", "bad/parallel_33.xml:3:5: Parallel has 33 children; at most 32 are allowed\n"},
       {"unknown_state.xml", "bad/unknown_state.xml:6:11: Transition to unknown state 'Combt' (closest: 'Combat')\n"},
-      {"malformed.xml", "bad/malformed.xml:5:7: malformed XML: Start-end tags mismatch\n"},
+      {"malformed.xml",
+       "bad/malformed.xml:5:5: malformed XML: </Sequence> closes <Wait>, opened at line 4, column 7\n"},
       {"missing_attribute.xml", "bad/missing_attribute.xml:4:7: Timeout: missing required attribute 'duration'\n"},
       {"game_node_attribute.xml",
        "bad/game_node_attribute.xml:3:5: Move: attribute 'speed' must be a number, given 'fast'\n"},
@@ -205,8 +206,20 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
       {"no_root.xml", "bad/no_root.xml:1:1: <BehaviorTree> has no <Root>\n"},
       {"case_outside_priority.xml", "bad/case_outside_priority.xml:4:7: Case outside a Priority\n"},
       {"leaf_with_child.xml", "bad/leaf_with_child.xml:4:7: Wait is a leaf: it holds no child nodes\n"},
+      // A misspelt group is an unknown element, not a game's leaf given children.
+      {"misspelt_group.xml", "bad/misspelt_group.xml:3:5: unknown node type 'Sequnce' (closest: 'Sequence')\n"},
+      // A condition's places are the file's, across the attribute's lines and its entities.
+      {"unclosed_paren.xml",
+       "bad/unclosed_paren.xml:8:45: decider IfCondition@7: condition: expected ')' to close the '(' at line 8, "
+       "column 29\n"},
+      // MonitorCondition's text is wrapped to negate it: the '(' named is still the file's.
+      {"monitor_unclosed_paren.xml",
+       "bad/monitor_unclosed_paren.xml:7:60: MonitorCondition: condition: expected ')' to close the '(' at line 7, "
+       "column 44\n"},
+      {"entity_condition.xml",
+       "bad/entity_condition.xml:6:52: decider AssertCondition@6: condition: unknown variable 'Alret'\n"},
       {"condition_syntax.xml",
-       "bad/condition_syntax.xml:6:38: decider AssertCondition@6: condition: expected an operand after 'and'\n"},
+       "bad/condition_syntax.xml:6:35: decider AssertCondition@6: condition: expected an operand after 'and'\n"},
       {"lua_compile_error.xml",
        "bad/lua_compile_error.xml:3:5: ExecuteLua: attribute 'code': bad/lua_compile_error.xml:3: unexpected symbol "
        "near 'error'\n"},
@@ -232,6 +245,9 @@ TEST_CASE("Every malformed MBT file gives its exact error", "[mbt][mbt-errors]")
     CHECK_FALSE(loaded.build.Ok());
     CHECK(loaded.build.ErrorText() == bad.error);
   }
+  // Stub mode binds an unknown leaf to a stub, but not an unknown element with children.
+  const auto stubbed = Load("bad/misspelt_group.xml", {.build = {.stubUnknownNames = true}});
+  CHECK(stubbed.build.ErrorText() == "bad/misspelt_group.xml:3:5: unknown node type 'Sequnce' (closest: 'Sequence')\n");
   // A Case's empty condition is true, as the engine reads it.
   const auto emptyCase = bt::loaders::LoadModularBehaviorTree(
       "<BehaviorTree><Root><Priority><Case condition=\"\"><Move to=\"A\"/></Case></Priority></Root></BehaviorTree>",

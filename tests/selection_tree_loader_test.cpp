@@ -396,7 +396,7 @@ TEST_CASE("Selection tree loader: every malformed file gives its error, placed",
   CHECK(ErrorOf("unknown_variable.xml") ==
         b + "unknown_variable.xml:6:45: decider Fight@6: condition: unknown variable 'Sees'");
   CHECK(ErrorOf("bad_condition.xml") ==
-        b + "bad_condition.xml:4:40: decider Fight@4: condition: expected an operand after 'and'");
+        b + "bad_condition.xml:4:37: decider Fight@4: condition: expected an operand after 'and'");
   // A missing condition always holds; an empty one does not compile in the engine.
   CHECK(ErrorOf("empty_condition.xml") == b + "empty_condition.xml:4:5: an empty condition: write an expression, or "
                                               "no condition to always hold");
@@ -405,7 +405,7 @@ TEST_CASE("Selection tree loader: every malformed file gives its error, placed",
   CHECK(ErrorOf("two_roots.xml") == b + "two_roots.xml:3:3: a second root node <Priority> in selection tree 'T': a "
                                         "selection tree has exactly one root node");
   CHECK(ErrorOf("no_root.xml") == b + "no_root.xml:1:1: selection tree 'T' has no root node");
-  CHECK(ErrorOf("malformed.xml") == b + "malformed.xml:4:5: malformed XML: Start-end tags mismatch");
+  CHECK(ErrorOf("malformed.xml") == b + "malformed.xml:4:3: malformed XML: </Priority> closes <Leaf>, opened at line 3, column 5");
   CHECK(ErrorOf("unknown_node.xml") ==
         b + "unknown_node.xml:3:5: unknown node type <Selector>: expected <Priority>, <StateMachine> or <Leaf>");
   CHECK(ErrorOf("sequence.xml") ==
@@ -426,6 +426,9 @@ TEST_CASE("Selection tree loader: every malformed file gives its error, placed",
   CHECK(ErrorOf("duplicate_variable.xml") == b + "duplicate_variable.xml:4:5: duplicate variable 'A'");
   CHECK(ErrorOf("signal_unknown_variable.xml") ==
         b + "signal_unknown_variable.xml:4:5: signal 'OnB': unknown variable 'B'");
+  // A value's error is placed in the file, across the attribute's lines.
+  CHECK(ErrorOf("signal_bad_value.xml") ==
+        b + "signal_bad_value.xml:6:26: signal 'OnA': value: expected ')' to close the '(' at line 5, column 20");
   CHECK(ErrorOf("signal_reads_variable.xml") ==
         b + "signal_reads_variable.xml:4:5: signal 'OnB': the value '!A' reads variables: only a constant value "
             "(true or false) is supported");

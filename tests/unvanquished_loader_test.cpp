@@ -262,15 +262,27 @@ TEST_CASE("Unvanquished malformed files give file:line:column and what was expec
   CHECK(LoadError("bad/unknown_keyword.bt") ==
         "bad/unknown_keyword.bt:3:5: unknown keyword 'sequnce': expected a node (selector, fallback, sequence, "
         "concurrent, action, condition, decorator or behavior)");
-  CHECK(LoadError("bad/missing_brace.bt") == "bad/missing_brace.bt:3:1: expected a node or '}'");
+  // A missing '}' names the '{' it would close.
+  CHECK(LoadError("bad/missing_brace.bt") ==
+        "bad/missing_brace.bt:3:1: expected a node or '}' to close the '{' at line 1, column 10");
+  CHECK(LoadError("bad/unclosed_condition_brace.bt") ==
+        "bad/unclosed_condition_brace.bt:4:1: a condition holds exactly one node: expected '}' to close its '{' at "
+        "line 2, column 21");
   CHECK(LoadError("bad/second_root.bt") ==
         "bad/second_root.bt:2:1: expected the end of the file: a file holds exactly one root node");
   CHECK(LoadError("bad/two_children.bt") ==
-        "bad/two_children.bt:3:5: expected '}': a condition holds exactly one node");
+        "bad/two_children.bt:3:5: a condition holds exactly one node: expected '}' to close its '{' at line 1, column "
+        "17");
   CHECK(LoadError("bad/unknown_decorator.bt") ==
         "bad/unknown_decorator.bt:2:15: unknown decorator 'repeat' (expected invert, return, mapStatus or timer)");
   CHECK(LoadError("bad/bad_condition.bt") ==
-        "bad/bad_condition.bt:2:24: condition: expected an operand after '&&'");
+        "bad/bad_condition.bt:2:21: condition: expected an operand after '&&'");
+  // An operator ending a line does not take the next line's node as its operand.
+  CHECK(LoadError("bad/operator_at_line_end.bt") ==
+        "bad/operator_at_line_end.bt:2:29: condition: expected an operand after '<'");
+  // The '(' is named by its own line and column, not by its column in the condition.
+  CHECK(LoadError("bad/unclosed_paren.bt") ==
+        "bad/unclosed_paren.bt:4:5: condition: expected ')' to close the '(' at line 2, column 15");
 }
 
 TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
@@ -391,7 +403,7 @@ TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error plac
        "PCL_ALIEN_LEVEL0)"},
       {"bad/behavior_no_name.bt", "bad/behavior_no_name.bt:3:1: expected a behavior name after 'behavior'"},
       // A macro's text is placed at its use.
-      {"bad/unclosed_macro.bt", "bad/unclosed_macro.bt:7:1: expected a node or '}'"},
+      {"bad/unclosed_macro.bt", "bad/unclosed_macro.bt:7:1: expected a node or '}' to close the '{' at line 3, column 10"},
       // Names are the builder's: unknown ones with the closest, arity against the registered signature.
       {"bad/unknown_action.bt", "bad/unknown_action.bt:2:12: decider action@2:5: unknown action 'fght' (closest: 'fight')"},
       {"bad/unknown_function.bt",
@@ -405,12 +417,12 @@ TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error plac
     INFO(file);
     CHECK(LoadError(file) == message);
   }
-  // An error in a macro's body placed at the use; in a condition the builder then gives the node's place.
+  // An error in a macro's body placed at the use, in a condition too.
   const auto error = [](std::string_view text) {
     return Errors(bt::loaders::LoadUnvanquished(text, "t.bt", Bot::Registry()));
   };
   CHECK(error("#define SEEN enemyVisble\ncondition SEEN && alive") ==
-        "t.bt:2:1: decider condition@2:1: condition: column 1: unknown function or constant 'enemyVisble' "
+        "t.bt:2:11: decider condition@2:1: condition: unknown function or constant 'enemyVisble' "
         "(closest: 'enemyVisible')");
   CHECK(error("#define A B B\n#define B A\naction A") == "t.bt:3:8: expected the end of the file: a file holds exactly one root node");
 }

@@ -141,7 +141,9 @@ std::string Expression::Disassemble() const {
 }
 
 std::string FormatExpressionError(const ExpressionError& error) {
-  return "column " + std::to_string(error.column) + ": " + error.message;
+  std::string text = "column " + std::to_string(error.column) + ": " + error.message;
+  if (error.openingColumn > 0) text += " at column " + std::to_string(error.openingColumn);
+  return text;
 }
 
 }  // namespace bt::data

@@ -6,7 +6,8 @@
 // turns such a text, in one dialect, into an Expression: a flat program (no tree
 // of nodes) whose names were all resolved at compile time through an
 // ExpressionNames, and which a tick evaluates without allocating, throwing or
-// recursing. Every bad text is an ExpressionError with its column.
+// recursing. Every bad text is an ExpressionError with its column (a missing
+// operand's is its operator's).
 //
 // The dialects, as their engines run them (/work/shared/semantics.md, which wins
 // over the seed documents; the seeds agree where they speak, but state neither
@@ -17,7 +18,10 @@
 //    numbers (no unary minus), parentheses, named constants of the game
 //    (E_GOAL, WP_BLASTER) and calls of the game's functions with literal
 //    arguments (numbers, a leading `-` allowed, strings, named constants); a
-//    0-argument function may omit its parentheses. `//` and `/* */` comments
+//    0-argument function may omit its parentheses; the node keywords of a .bt
+//    file (`action`, `condition`, `selector`...) name no function, so an
+//    operator ending a line never takes the next line's node as its operand.
+//    `//` and `/* */` comments
 //    count as spaces, as in the botlib lexer. Values are doubles; a comparison,
 //    `!`, `&&` and `||` give 1 or 0; `&&` and `||` short-circuit: an operand not
 //    needed is not evaluated, so its function is not called.
@@ -85,6 +89,9 @@ struct ExpressionNames {
   virtual ValueFn FindFunction(std::string_view /*name*/, int /*arity*/, std::string& /*error*/) const {
     return nullptr;
   }
+  // Where the name the next Find call asks about starts in the text (its byte
+  // offset), for a reader that records where names are used.
+  virtual void NameAt(std::size_t /*offset*/) const {}
   // Every name the Find functions know, for the "closest names" of an error.
   virtual std::vector<std::string> VariableNames() const { return {}; }
   virtual std::vector<std::string> ConstantNames() const { return {}; }
@@ -92,10 +99,14 @@ struct ExpressionNames {
 };
 
 // A compile failure: where and why. `column` is 1-based: the byte offset in the
-// text plus one (a loader adds it to where the text starts in its file).
+// text plus one (a loader maps it to its file's line and column).
 struct ExpressionError {
   int column = 0;
   std::string message;
+  // For "expected ')' to close the '('": that '(' (1-based like `column`; 0 for
+  // none). The message leaves its place to the reader, who says it in its file's
+  // terms (FormatExpressionError: " at column N").
+  int openingColumn = 0;
 };
 
 namespace detail {
@@ -160,7 +171,8 @@ std::optional<Expression> CompileExpressionPrefix(std::string_view text, Dialect
                                                   const ExpressionNames& names, std::size_t* length,
                                                   ExpressionError* error);
 
-// "column 7: expected an operand after '&&'".
+// "column 7: expected an operand after '&&'"; "column 9: expected ')' to close
+// the '(' at column 3".
 std::string FormatExpressionError(const ExpressionError& error);
 
 }  // namespace bt::data

@@ -30,6 +30,7 @@
 #include <charconv>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -62,6 +63,7 @@ constexpr std::size_t kNoName = static_cast<std::size_t>(-1);
 struct CompileFailure {
   std::size_t offset;
   std::string message;
+  std::size_t opening = kNoName;  // the unclosed '(' the message names
 };
 
 class Compiler {
@@ -80,8 +82,8 @@ class Compiler {
   void MarkOpening(std::size_t offset) { opening_ = offset; }
   std::size_t Opening() const { return opening_; }
 
-  [[noreturn]] void Fail(std::size_t offset, std::string message) const {
-    throw CompileFailure{offset, std::move(message)};
+  [[noreturn]] void Fail(std::size_t offset, std::string message, std::size_t opening = kNoName) const {
+    throw CompileFailure{offset, std::move(message), opening};
   }
 
   // ---- emitting
@@ -120,6 +122,10 @@ class Compiler {
   void CloseParen() { open_parens_.pop_back(); }
   std::size_t InnermostOpenParen() const { return open_parens_.empty() ? 0 : open_parens_.back(); }
   int& Nesting() { return nesting_; }
+  // The last operator read: a missing operand is reported there, where the
+  // writer left it (the operand may be looked for lines further on).
+  void MarkOperator(std::size_t offset) { operator_ = offset; }
+  std::size_t LastOperator() const { return operator_; }
 
   // ---- Unvanquished calls and constants
   void BeginCall(std::string_view name, std::size_t offset) {
@@ -141,6 +147,7 @@ class Compiler {
   }
   void AddConstantArgument(std::string_view name, std::size_t offset) {
     double value = 0;
+    names_.NameAt(offset);
     if (!names_.FindArgumentConstant(name, value))
       Fail(offset, "unknown constant '" + std::string(name) + "'" + ClosestNamesSuffix(name, names_.ConstantNames()));
     bt::Param p;
@@ -158,6 +165,7 @@ class Compiler {
     const std::string name(call_name_);
     const int arity = static_cast<int>(CallArgumentCount());
     double value = 0;
+    names_.NameAt(call_offset_);
     if (names_.FindConstant(name, value)) {
       if (call_has_parens_) Fail(call_offset_, "'" + name + "' is a constant, not a function");
       EmitNumber(value, call_offset_, name);
@@ -180,6 +188,7 @@ class Compiler {
 
   // ---- Cry variables
   void PushVariable(std::string_view name, std::size_t offset) {
+    names_.NameAt(offset);
     const int index = names_.FindVariable(name);
     if (index < 0)
       Fail(offset, "unknown variable '" + std::string(name) + "'" + ClosestNamesSuffix(name, names_.VariableNames()));
@@ -239,6 +248,7 @@ class Compiler {
   int nesting_ = 0;
   std::size_t end_ = 0;
   std::size_t opening_ = 0;
+  std::size_t operator_ = 0;
 
   std::string_view call_name_;
   std::size_t call_offset_ = 0;
@@ -284,13 +294,16 @@ struct argument_after_comma_tag {};
 // The right operand of Op.
 template <class Op, class Rule>
 struct operand_after : Rule {};
+// Op where it stands before an operand (its action records its place).
+template <class Op>
+struct operator_token : Op {};
 
 // Op and its right operand; the action emits Op's instruction after them. The
 // nested form is for right-associative chains, which recurse.
 template <class Ws, class Op, class Right>
-struct binary_tail : seq<Op, Ws, must<operand_after<Op, Right>>> {};
+struct binary_tail : seq<operator_token<Op>, Ws, must<operand_after<Op, Right>>> {};
 template <class Ws, class Op, class Right>
-struct nested_binary_tail : seq<Op, Ws, nested<must<operand_after<Op, Right>>>> {};
+struct nested_binary_tail : seq<operator_token<Op>, Ws, nested<must<operand_after<Op, Right>>>> {};
 
 struct open_paren : one<'('> {};
 struct close_paren : one<')'> {};
@@ -363,8 +376,17 @@ struct call : seq<function_name, opt<ws, arguments>> {};
 struct expression;
 struct number_operand : number {};
 struct operand;
-struct negation : seq<bang, ws, nested<must<operand_after<bang, operand>>>> {};
-struct operand : sor<number_operand, negation, parenthesized<ws, expression>, call> {};
+struct negation : seq<operator_token<bang>, ws, nested<must<operand_after<bang, operand>>>> {};
+// The node keywords of a .bt file name no function of the game: an operator at
+// the end of a line does not take the next line's node as its operand.
+struct node_keyword
+    : seq<sor<istring<'s', 'e', 'l', 'e', 'c', 't', 'o', 'r'>, istring<'f', 'a', 'l', 'l', 'b', 'a', 'c', 'k'>,
+              istring<'s', 'e', 'q', 'u', 'e', 'n', 'c', 'e'>, istring<'c', 'o', 'n', 'c', 'u', 'r', 'r', 'e', 'n', 't'>,
+              istring<'a', 'c', 't', 'i', 'o', 'n'>, istring<'c', 'o', 'n', 'd', 'i', 't', 'i', 'o', 'n'>,
+              istring<'d', 'e', 'c', 'o', 'r', 'a', 't', 'o', 'r'>, istring<'b', 'e', 'h', 'a', 'v', 'i', 'o', 'r'>,
+              istring<'s', 'e', 'l', 'e', 'c', 't', 'c', 'l', 'a', 's', 's'>, istring<'s', 'p', 'a', 'w', 'n', 'a', 's'>>,
+          not_at<identifier_other>> {};
+struct operand : sor<number_operand, negation, parenthesized<ws, expression>, seq<not_at<node_keyword>, call>> {};
 
 struct op_less : seq<one<'<'>, not_at<one<'='>>>, operator_info<ExpressionOp::Less, false, '<'> {};
 struct op_less_equal : string<'<', '='>, operator_info<ExpressionOp::LessEqual, false, '<', '='> {};
@@ -416,7 +438,7 @@ struct variable : seq<not_at<any_keyword>, ranges<'a', 'z', 'A', 'Z', '_'>, star
 struct logical;
 struct value : sor<parenthesized<ws, logical>, true_value, false_value, variable> {};
 // `!` applies to one value: `!!a` and `!a == b`'s `a == b` are not its operand.
-struct negation : seq<bang, ws, must<operand_after<bang, value>>> {};
+struct negation : seq<operator_token<bang>, ws, must<operand_after<bang, value>>> {};
 struct unary : sor<negation, value> {};
 
 struct op_equal : string<'=', '='>, operator_info<ExpressionOp::Equal, false, '=', '='> {};
@@ -476,21 +498,22 @@ struct Message<grammar::expect<grammar::paren_body_tag, Rule>> {
 };
 template <class Op, class Rule>
 struct Message<grammar::operand_after<Op, Rule>> {
-  static std::string Text(const Compiler&, std::size_t&) {
+  static std::string Text(const Compiler& c, std::size_t& offset) {
+    offset = c.LastOperator();
     return std::string("expected an operand after '") + Op::spelling + "'";
   }
 };
 template <>
 struct Message<grammar::operand_after<grammar::bang, grammar::cry::value>> {
-  static std::string Text(const Compiler&, std::size_t&) {
+  static std::string Text(const Compiler& c, std::size_t& offset) {
+    offset = c.LastOperator();
     return "expected a variable, true, false or '(' after '!'";
   }
 };
+// The '(' is named by the reader of the error, in its own terms (ExpressionError::openingColumn).
 template <>
 struct Message<grammar::close_paren> {
-  static std::string Text(const Compiler& c, std::size_t&) {
-    return "expected ')' to close the '(' at column " + std::to_string(c.InnermostOpenParen() + 1);
-  }
+  static std::string Text(const Compiler&, std::size_t&) { return "expected ')' to close the '('"; }
 };
 template <>
 struct Message<grammar::end_of_text> {
@@ -535,6 +558,7 @@ struct control : pg::normal<Rule> {
   [[noreturn]] static void raise(const ParseInput& in, Compiler& c) {
     std::size_t offset = c.Offset(in.current());
     std::string message = Message<Rule>::Text(c, offset);
+    if constexpr (std::is_same_v<Rule, grammar::close_paren>) c.Fail(offset, std::move(message), c.InnermostOpenParen());
     c.Fail(offset, std::move(message));
   }
 };
@@ -579,22 +603,17 @@ struct action<grammar::close_paren> {
   }
 };
 
-// A short-circuit operator's jump comes right after its left operand.
+// An operator's place, for a missing operand; a short-circuit operator's jump
+// comes right after its left operand.
 template <class Op>
-struct short_circuit_action {
+struct action<grammar::operator_token<Op>> {
   template <class ActionInput>
   static void apply(const ActionInput& in, Compiler& c) {
-    if constexpr (Op::short_circuit) c.BeginShortCircuit(Op::instruction, Start(in, c));
+    c.MarkOperator(Start(in, c));
+    if constexpr (!std::is_same_v<Op, grammar::bang>)
+      if constexpr (Op::short_circuit) c.BeginShortCircuit(Op::instruction, Start(in, c));
   }
 };
-template <>
-struct action<grammar::unvanquished::op_and> : short_circuit_action<grammar::unvanquished::op_and> {};
-template <>
-struct action<grammar::unvanquished::op_or> : short_circuit_action<grammar::unvanquished::op_or> {};
-template <>
-struct action<grammar::cry::op_and> : short_circuit_action<grammar::cry::op_and> {};
-template <>
-struct action<grammar::cry::op_or> : short_circuit_action<grammar::cry::op_or> {};
 
 // After the right operand: the operator's instruction, or the landing of its jump.
 template <class Op>
@@ -755,7 +774,10 @@ std::optional<Expression> Compile(std::string_view text, Dialect dialect, const 
     // Every rule that could fail here sits inside `must`: a failure raises.
     if (!Parse<Form>(compiler, dialect)) compiler.Fail(0, "expected an expression");
   } catch (const CompileFailure& failure) {
-    if (error != nullptr) *error = ExpressionError{static_cast<int>(failure.offset + 1), failure.message};
+    if (error != nullptr) {
+      *error = ExpressionError{static_cast<int>(failure.offset + 1), failure.message};
+      if (failure.opening != kNoName) error->openingColumn = static_cast<int>(failure.opening + 1);
+    }
     return std::nullopt;
   }
   if (length != nullptr) *length = compiler.End();

@@ -58,6 +58,36 @@ BuiltTree::~BuiltTree() {
   for (std::size_t i = 0; i < expressionCount_; ++i) expressions_[i].~Expression();
 }
 
+SourceLocation ConditionSpec::PlaceOf(int column) const {
+  const std::size_t offset = std::min(static_cast<std::size_t>(std::max(column, 1) - 1), text.size());
+  if (!pieces.empty()) {
+    auto piece = std::upper_bound(pieces.begin(), pieces.end(), offset,
+                                  [](std::size_t at, const ConditionPiece& p) { return at < p.offset; });
+    if (piece != pieces.begin()) --piece;
+    SourceLocation at = piece->where;
+    if (at.line > 0) at.column += static_cast<std::uint32_t>(offset - std::min(offset, piece->offset));
+    return at;
+  }
+  SourceLocation at = where;
+  const std::string_view before = std::string_view(text).substr(0, offset);
+  const std::size_t newline = before.rfind('\n');
+  if (newline == std::string_view::npos) {
+    at.column += static_cast<std::uint32_t>(offset);
+  } else {
+    at.line += static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
+    at.column = static_cast<std::uint32_t>(offset - newline);
+  }
+  return at;
+}
+
+std::string ConditionSpec::PlacedMessage(const ExpressionError& error) const {
+  if (error.openingColumn <= 0) return error.message;
+  const SourceLocation opening = PlaceOf(error.openingColumn);
+  std::string message = error.message + " at ";
+  if (opening.file != PlaceOf(error.column).file && !opening.file.empty()) message += std::string(opening.file) + ":";
+  return message + "line " + std::to_string(opening.line) + ", column " + std::to_string(opening.column);
+}
+
 BuiltTree::Location BuiltTree::LocationOf(const DeciderDef& decider) const {
   const std::span<const DeciderDef> all = Deciders();
   for (std::size_t i = 0; i < all.size(); ++i)
@@ -115,9 +145,10 @@ class Report {
   }
 
   // `name` is copied: a condition's names are the compiler's, gone after the call.
-  void Bind(BindingKind kind, std::string_view name, std::size_t arity, bool stubbed) {
+  void Bind(BindingKind kind, std::string_view name, std::size_t arity, bool stubbed, SourceLocation at) {
     if (!bound_[static_cast<std::size_t>(kind)].emplace(name).second) return;
-    result_.bindings.push_back({kind, std::string(name), arity, stubbed});
+    if (at.line == 0) at = fallback_;
+    result_.bindings.push_back({kind, std::string(name), arity, stubbed, std::string(FileOf(at)), at.line, at.column});
   }
 
  private:
@@ -137,32 +168,34 @@ class Report {
 class ConditionNames final : public ExpressionNames {
  public:
   ConditionNames(const Registry& registry, std::span<const VariableDecl> variables, const BuildOptions& options,
-                 Report& report)
-      : registry_(registry), names_(registry, variables), options_(options), report_(report) {}
+                 Report& report, const ConditionSpec& condition)
+      : registry_(registry), names_(registry, variables), options_(options), report_(report), condition_(condition) {}
+
+  void NameAt(std::size_t offset) const override { at_ = offset; }
 
   int FindVariable(std::string_view name) const override { return names_.FindVariable(name); }
   bool FindConstant(std::string_view name, double& value) const override {
     if (!names_.FindConstant(name, value)) return false;
-    report_.Bind(BindingKind::Constant, name, 0, false);
+    report_.Bind(BindingKind::Constant, name, 0, false, Place());
     return true;
   }
   bool FindArgumentConstant(std::string_view name, double& value) const override {
     if (FindConstant(name, value)) return true;
     if (!options_.stubUnknownNames) return false;
     value = 0;
-    report_.Bind(BindingKind::Constant, name, 0, true);
+    report_.Bind(BindingKind::Constant, name, 0, true, Place());
     return true;
   }
   ValueFn FindFunction(std::string_view name, int arity, std::string& error) const override {
     const ValueEntry* entry = registry_.FindValue(name);
     if (entry == nullptr) {
       if (!options_.stubUnknownNames) return nullptr;
-      report_.Bind(BindingKind::Value, name, static_cast<std::size_t>(arity), true);
+      report_.Bind(BindingKind::Value, name, static_cast<std::size_t>(arity), true, Place());
       return StubValue();
     }
     const ValueFn value = names_.FindFunction(name, arity, error);
     if (value == nullptr) return nullptr;
-    report_.Bind(BindingKind::Value, name, static_cast<std::size_t>(arity), false);
+    report_.Bind(BindingKind::Value, name, static_cast<std::size_t>(arity), false, Place());
     if (entry->agentType != kNoType) {
       if (agentType_ == kNoType) {
         agentType_ = entry->agentType;
@@ -186,6 +219,10 @@ class ConditionNames final : public ExpressionNames {
   RegistryNames names_;
   const BuildOptions& options_;
   Report& report_;
+  const ConditionSpec& condition_;
+  // Where the name being asked starts in the text; set while compiling, hence mutable.
+  mutable std::size_t at_ = 0;
+  SourceLocation Place() const { return condition_.Placed() ? condition_.PlaceOf(static_cast<int>(at_) + 1) : SourceLocation{}; }
   // What the functions found so far take; set while compiling, hence mutable.
   mutable TypeTag agentType_ = kNoType;
   mutable std::string agentFunction_;
@@ -350,10 +387,10 @@ class Planner {
         param.hasText = true;
         if (const ConstantEntry* constant = registry_.FindConstant(arg.text)) {
           param.number = constant->value;
-          report_.Bind(BindingKind::Constant, arg.text, 0, false);
+          report_.Bind(BindingKind::Constant, arg.text, 0, false, arg.where);
         } else if (options_.stubUnknownNames) {
           param.number = 0;
-          report_.Bind(BindingKind::Constant, arg.text, 0, true);
+          report_.Bind(BindingKind::Constant, arg.text, 0, true, arg.where);
         } else {
           const auto names = registry_.Names(BindingKind::Constant);
           return report_.Error(arg.where, node, "unknown constant " + Quoted(arg.text) + ClosestNamesSuffix(arg.text, names));
@@ -408,7 +445,7 @@ class Planner {
       return -1;
     }
     if (entry != nullptr) CheckSignature(call, entry->params, "action", node, entry->optionalParams);
-    report_.Bind(BindingKind::Action, call.name, Positional(call), entry == nullptr);
+    report_.Bind(BindingKind::Action, call.name, Positional(call), entry == nullptr, call.where);
     const auto [at, added] = behaviorIndex_.emplace(call.name, static_cast<int>(plan_->behaviors.size()));
     if (added) {
       PlanBehavior behavior{call.name, entry != nullptr ? entry->behavior : StubBehavior(nullptr, options_.stubTick), {}};
@@ -427,12 +464,12 @@ class Planner {
         return report_.Error(call.where, node,
                              "unknown condition or Decide " + Quoted(call.name) + ClosestNamesSuffix(call.name, names));
       }
-      report_.Bind(BindingKind::Condition, call.name, Positional(call), true);
+      report_.Bind(BindingKind::Condition, call.name, Positional(call), true, call.where);
       out.decide = StubDecide(options_.stubConditionAccepts);
       return;
     }
     CheckSignature(call, entry->params, BindingKindName(entry->kind), node);
-    report_.Bind(entry->kind, call.name, Positional(call), false);
+    report_.Bind(entry->kind, call.name, Positional(call), false, call.where);
     out.decide = entry->decide;
     out.dblock = entry->dblock;
     if (entry->dblock.size != 0) out.dblockName = entry->cpp.memory;
@@ -440,23 +477,12 @@ class Planner {
   }
 
   // Where an expression error lies: inside the text when the loader said where it
-  // starts (a newline in the text moves to the next line), else the node's place
-  // and the column in the text.
+  // was written, else the node's place and the column in the text.
   void ConditionError(const NodeSpec& node, const ExpressionError& error) {
     const ConditionSpec& condition = node.condition;
-    if (condition.where.line == 0)
+    if (!condition.Placed())
       return report_.Error(node.where, node.name, "condition: " + FormatExpressionError(error));
-    SourceLocation at = condition.where;
-    const std::size_t offset = std::min(static_cast<std::size_t>(std::max(error.column, 1) - 1), condition.text.size());
-    const std::string_view before = std::string_view(condition.text).substr(0, offset);
-    const std::size_t newline = before.rfind('\n');
-    if (newline == std::string_view::npos) {
-      at.column += static_cast<std::uint32_t>(offset);
-    } else {
-      at.line += static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
-      at.column = static_cast<std::uint32_t>(offset - newline);
-    }
-    report_.Error(at, node.name, "condition: " + error.message);
+    report_.Error(condition.PlaceOf(error.column), node.name, "condition: " + condition.PlacedMessage(error));
   }
 
   // Compiles the node's condition; its program becomes the last parameter, and
@@ -476,7 +502,7 @@ class Planner {
                                " bytes, more than bt::data::kMaxTextBytes (" + std::to_string(kMaxTextBytes) + ")");
     if (condition.text.find('\0') != std::string::npos)
       return report_.Error(at, node.name, "a condition with a NUL character");
-    ConditionNames names(registry_, variables_, options_, report_);
+    ConditionNames names(registry_, variables_, options_, report_, condition);
     ExpressionError error;
     std::optional<Expression> compiled = CompileExpression(condition.text, condition.dialect, names, &error);
     if (!compiled) return ConditionError(node, error);
@@ -501,10 +527,10 @@ class Planner {
         return report_.Error(call.where, node,
                              "unknown random source " + Quoted(call.name) + ClosestNamesSuffix(call.name, names));
       }
-      report_.Bind(BindingKind::Random, call.name, 0, true);  // the block's own RNG stands in
+      report_.Bind(BindingKind::Random, call.name, 0, true, call.where);  // the block's own RNG stands in
       return;
     }
-    report_.Bind(BindingKind::Random, call.name, 0, false);
+    report_.Bind(BindingKind::Random, call.name, 0, false, call.where);
     if (out.agentType != kNoType && entry->agentType != kNoType && !(out.agentType == entry->agentType))
       return report_.Error(call.where, node,
                            (spec.condition.Empty() ? "condition " + Quoted(spec.decide.name)

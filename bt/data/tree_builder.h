@@ -73,6 +73,10 @@ struct Binding {
   std::string name;
   std::size_t arity = 0;  // positional arguments at its first use
   bool stubbed = false;   // not registered: bound to a stub (stub mode)
+  // Where it is first used (line 0: not known), as BuildError places a fault.
+  std::string file = {};
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
 };
 
 struct BuildResult {

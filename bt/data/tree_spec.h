@@ -79,6 +79,13 @@ struct ChildSpec {
   SourceLocation where = {};
 };
 
+// Where a run of a condition's text was written: its bytes from `offset` on, one
+// column each, stand from `where` on (until the next piece).
+struct ConditionPiece {
+  std::size_t offset = 0;
+  SourceLocation where = {};
+};
+
 // A condition written as an expression (bt/data/expression.h): the decider
 // accepts (1.0) when it is true. The builder compiles it against the registry's
 // value functions and constants and the tree's declared variables. An empty text: none.
@@ -86,10 +93,23 @@ struct ConditionSpec {
   std::string text = {};
   Dialect dialect = Dialect::Unvanquished;
   // Where the text starts in the file: errors then give the absolute place of the
-  // fault. Unknown (line 0): errors give the node's place and the column in the text.
+  // fault (a newline in the text moves to the next line). Unknown (line 0): errors
+  // give the node's place and the column in the text.
   SourceLocation where = {};
+  // When the text is not the file's bytes as they stand from `where` (an XML
+  // attribute's entities and line ends, a macro's expansion, text a loader
+  // added): where each run of it was written, by increasing offset, the first
+  // at 0. Errors are then placed by these, not by `where`.
+  std::vector<ConditionPiece> pieces = {};
 
   bool Empty() const { return text.empty(); }
+  // Whether the file's place of the text is known (by `where` or `pieces`).
+  bool Placed() const { return where.line > 0 || !pieces.empty(); }
+  // Where the text's byte at `column` (1-based, as ExpressionError counts) was written.
+  SourceLocation PlaceOf(int column) const;
+  // The error's message, a '(' it names placed in the file ("... the '(' at line
+  // 3, column 9"; another file's named too).
+  std::string PlacedMessage(const ExpressionError& error) const;
 };
 
 // A StateMachine state's way out (MBT `<Transition onEvent= to=/>` in its
@@ -157,8 +177,9 @@ struct NodeSpec {
     decide = {std::move(decideName), std::move(args), {}};
     return *this;
   }
-  NodeSpec& Condition(std::string text, Dialect dialect = Dialect::Unvanquished, SourceLocation at = {}) {
-    condition = {std::move(text), dialect, at};
+  NodeSpec& Condition(std::string text, Dialect dialect = Dialect::Unvanquished, SourceLocation at = {},
+                      std::vector<ConditionPiece> pieces = {}) {
+    condition = {std::move(text), dialect, at, std::move(pieces)};
     return *this;
   }
   NodeSpec& Random(std::string randomName) { random = {std::move(randomName), {}, {}}; return *this; }

@@ -25,6 +25,7 @@
 #include "bt/resume_at.h"
 #include "bt/why.h"
 #include "bt/loaders/line_index.h"
+#include "bt/loaders/xml_places.h"
 #include "bt/loaders/source_files.h"
 #include "bt/loaders/unique_names.h"
 
@@ -114,8 +115,11 @@ class Reader {
     file.lines = LineIndex(text);
     const pugi::xml_parse_result parsed =
         file.document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);
-    if (!parsed)
-      throw LoadFailure{At(file, parsed.offset), std::string("malformed XML: ") + parsed.description()};
+    if (!parsed) {
+      std::size_t offset = 0;
+      std::string message = XmlParseErrorMessage(text, parsed, file.lines, &offset);
+      throw LoadFailure{At(file, static_cast<std::ptrdiff_t>(offset)), std::move(message)};
+    }
     const pugi::xml_node root = file.document.document_element();
     if (root.empty()) throw LoadFailure{At(file, 0), "no <behaviorTree> element"};
     if (std::string_view(root.name()) != "behaviorTree")

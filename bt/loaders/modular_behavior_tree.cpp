@@ -28,6 +28,7 @@
 #include "bt/loaders/equal_no_case.h"
 #include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
+#include "bt/loaders/xml_places.h"
 #include "bt/timestamps.h"
 #include "bt/variables.h"
 
@@ -228,32 +229,19 @@ class Reader {
       BadValue(element, attribute, expected.c_str());
     return static_cast<std::uint32_t>(*number);
   }
-  // Where an attribute's value starts, found in the element's start tag; unknown
-  // (line 0) when the value as written differs from the value read (entities,
-  // line breaks), whose columns would not match.
-  SourceLocation ValueAt(pugi::xml_node element, const char* attribute) const {
-    std::size_t pos = static_cast<std::size_t>(std::max<std::ptrdiff_t>(element.offset_debug(), 0));
-    const auto space = [&](std::size_t i) { return i < text_.size() && std::isspace(static_cast<unsigned char>(text_[i])); };
-    while (pos < text_.size() && !space(pos) && text_[pos] != '/' && text_[pos] != '>') ++pos;
-    while (pos < text_.size()) {
-      while (space(pos)) ++pos;
-      const std::size_t nameStart = pos;
-      while (pos < text_.size() && !space(pos) && text_[pos] != '=' && text_[pos] != '/' && text_[pos] != '>') ++pos;
-      const std::string_view name = text_.substr(nameStart, pos - nameStart);
-      while (space(pos)) ++pos;
-      if (name.empty() || pos >= text_.size() || text_[pos] != '=') return {};
-      ++pos;
-      while (space(pos)) ++pos;
-      if (pos >= text_.size() || (text_[pos] != '"' && text_[pos] != '\'')) return {};
-      const std::size_t close = text_.find(text_[pos], pos + 1);
-      if (close == std::string_view::npos) return {};
-      if (name == attribute) {
-        const std::string_view raw = text_.substr(pos + 1, close - pos - 1);
-        return raw == element.attribute(attribute).value() ? At(pos + 1) : SourceLocation{};
-      }
-      pos = close + 1;
-    }
-    return {};
+  // Where each run of the element's attribute's value was written (the element's
+  // place when the value cannot be found), `prefix` (text the loader puts
+  // before it) placed at its start.
+  std::vector<bt::data::ConditionPiece> ValuePieces(pugi::xml_node element, const char* attribute,
+                                                    std::size_t prefix) const {
+    const std::ptrdiff_t name = element.offset_debug();
+    const std::size_t value =
+        name > 0 ? XmlAttributeValueOffset(text_, static_cast<std::size_t>(name), attribute) : kNoXmlOffset;
+    std::vector<bt::data::ConditionPiece> pieces = XmlValuePieces(text_, value, lines_);
+    if (pieces.empty()) return {{0, NodeAt(element)}};
+    for (bt::data::ConditionPiece& piece : pieces) piece.offset += prefix;
+    if (prefix > 0) pieces.insert(pieces.begin(), {0, pieces.front().where});
+    return pieces;
   }
 
   // ------------------------------------------------------------ names
@@ -329,10 +317,21 @@ class Reader {
     const std::string text = isCase ? element.attribute("condition").value() : Required(element, "condition");
     if (!isCase && text.find_first_not_of(" \t\r\n") == std::string::npos)
       Fail(NodeAt(element), std::string(element.name()) + ": attribute 'condition' is empty");
-    SourceLocation where = ValueAt(element, "condition");
-    // The builder places a fault by its column in the text it compiles.
-    if (where.line > 0) where.column -= std::min<std::uint32_t>(where.column - 1, static_cast<std::uint32_t>(prefix.size()));
-    Node(index).Condition(prefix + text + suffix, bt::data::Dialect::Cry, where);
+    std::vector<bt::data::ConditionPiece> pieces = ValuePieces(element, "condition", prefix.size());
+    const SourceLocation where = pieces.front().where;
+    if (!prefix.empty()) CheckSyntax(element, text);
+    Node(index).Condition(prefix + text + suffix, bt::data::Dialect::Cry, where, std::move(pieces));
+  }
+  // The text alone, before the loader wraps it: a '(' it leaves open would
+  // otherwise be closed by the wrapping, and the error name the loader's '('.
+  void CheckSyntax(pugi::xml_node element, const std::string& text) const {
+    struct AnyVariable final : bt::data::ExpressionNames {
+      int FindVariable(std::string_view) const override { return 0; }
+    };
+    bt::data::ExpressionError error;
+    if (bt::data::CompileExpression(text, bt::data::Dialect::Cry, AnyVariable{}, &error)) return;
+    const bt::data::ConditionSpec alone{text, bt::data::Dialect::Cry, {}, ValuePieces(element, "condition", 0)};
+    Fail(alone.PlaceOf(error.column), std::string(element.name()) + ": condition: " + alone.PlacedMessage(error));
   }
   void Timestamp(std::size_t index, pugi::xml_node element, const char* neverSet) {
     const std::string since = RequiredNotEmpty(element, "since");
@@ -371,7 +370,8 @@ class Reader {
     double handle = -1;
     if (a) {
       std::string error;
-      const std::string chunk = file_ + ":" + std::to_string(where.line);
+      // Named by the line where the code starts (the value may begin on a later line than its element).
+      const std::string chunk = file_ + ":" + std::to_string(ValuePieces(element, attribute, 0).front().where.line);
       const std::int64_t compiled = options_.scripts->Compile(a.value(), chunk, error);
       if (compiled < 0)
         Fail(where, std::string(element.name()) + ": attribute " + Quoted(attribute) + ": " +
@@ -385,12 +385,14 @@ class Reader {
   void GameNode(std::size_t index, pugi::xml_node element) {
     const std::string type = element.name();
     const SourceLocation where = NodeAt(element);
-    Leaf(element);
+    const bt::data::ActionEntry* entry = registry_.FindAction(type);
+    // A game node is a leaf: an unknown element with children is a misspelt core
+    // node (<Sequnce>), even where unknown names are stubbed.
+    if (entry != nullptr || Elements(element).empty()) Leaf(element);
     Action(index, type, where);
     std::vector<ArgSpec>& params = Node(index).params;
-    const bt::data::ActionEntry* entry = registry_.FindAction(type);
     if (entry == nullptr) {
-      if (!options_.build.stubUnknownNames) {
+      if (!options_.build.stubUnknownNames || !Elements(element).empty()) {
         std::vector<std::string> known(std::begin(kCoreNodes), std::end(kCoreNodes));
         for (std::string& name : registry_.Names(bt::data::BindingKind::Action)) known.push_back(std::move(name));
         Fail(where, "unknown node type " + Quoted(type) + bt::data::ClosestNamesSuffix(type, known));
@@ -651,8 +653,9 @@ ModularBehaviorTreeParse ParseModularBehaviorTree(std::string_view text, std::st
   const pugi::xml_parse_result parsed =
       document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
   if (!parsed) {
-    result.errors.push_back(ErrorAt(file, reader.At(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
-                                    std::string("malformed XML: ") + parsed.description()));
+    std::size_t offset = 0;
+    const std::string message = XmlParseErrorMessage(text, parsed, LineIndex(text), &offset);
+    result.errors.push_back(ErrorAt(file, reader.At(offset), message));
     return result;
   }
   try {

@@ -18,6 +18,7 @@
 #include "bt/data/expression.h"
 #include "bt/loaders/equal_no_case.h"
 #include "bt/loaders/line_index.h"
+#include "bt/loaders/xml_places.h"
 #include "bt/loaders/source_files.h"
 #include "bt/tree.h"
 
@@ -67,29 +68,19 @@ struct XmlFile {
     return offset <= text.size() && text[offset - 1] == '<' ? offset - 1 : std::min(offset, text.size());
   }
   SourceLocation Where(const pugi::xml_node& node) const { return At(OffsetOf(node)); }
-  // Where the value of the element's attribute `name` starts (for errors inside a
-  // condition); the element's place when it cannot be found.
-  SourceLocation ValueWhere(const pugi::xml_node& node, std::string_view name) const {
-    std::size_t at = OffsetOf(node);
-    char quote = 0;
-    for (; at < text.size(); ++at) {
-      const char c = text[at];
-      if (quote != 0) {
-        if (c == quote) quote = 0;
-        continue;
-      }
-      if (c == '"' || c == '\'') quote = c;
-      else if (c == '>') break;
-      else if (text.compare(at, name.size(), name) == 0 && at > 0 && std::isspace(static_cast<unsigned char>(text[at - 1]))) {
-        std::size_t value = at + name.size();
-        while (value < text.size() && std::isspace(static_cast<unsigned char>(text[value]))) ++value;
-        if (value >= text.size() || text[value] != '=') continue;
-        ++value;
-        while (value < text.size() && std::isspace(static_cast<unsigned char>(text[value]))) ++value;
-        if (value < text.size() && (text[value] == '"' || text[value] == '\'')) return At(value + 1);
-      }
-    }
-    return Where(node);
+  // Where each run of the value of the element's attribute `name` was written
+  // (for errors inside a condition); the element's place when it cannot be found.
+  std::vector<bt::data::ConditionPiece> ValuePieces(const pugi::xml_node& node, const char* name) const {
+    const std::ptrdiff_t at = node.offset_debug();
+    const std::size_t value = at > 0 ? XmlAttributeValueOffset(text, static_cast<std::size_t>(at), name) : kNoXmlOffset;
+    std::vector<bt::data::ConditionPiece> pieces = XmlValuePieces(text, value, lines, path);
+    if (pieces.empty()) pieces.push_back({0, Where(node)});
+    return pieces;
+  }
+  bt::data::ConditionSpec Condition(const pugi::xml_node& node, const char* name, std::string text) const {
+    std::vector<bt::data::ConditionPiece> pieces = ValuePieces(node, name);
+    const SourceLocation where = pieces.front().where;
+    return {std::move(text), bt::data::Dialect::Cry, where, std::move(pieces)};
   }
 };
 
@@ -141,8 +132,9 @@ class Catalog {
       // A file beside the one loaded, read for a missing block, is not this load's
       // to judge: a broken one (or another tree's) is passed over.
       if (blocksOnly) return;
-      errors_.Add(file.At(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
-                  std::string("malformed XML: ") + parsed.description());
+      std::size_t offset = 0;
+      const std::string message = XmlParseErrorMessage(text, parsed, file.lines, &offset);
+      errors_.Add(file.At(offset), message);
       return;
     }
     pugi::xml_node root;
@@ -462,7 +454,11 @@ class TreeConverter {
       if (!constant && ReadsVariables(*value))
         return Fail(file, node, "signal '" + *name + "': the value '" + *value +
                                     "' reads variables: only a constant value (true or false) is supported");
-      if (!constant) return Fail(file, node, "signal '" + *name + "': value: " + bt::data::FormatExpressionError(error));
+      if (!constant) {
+        const bt::data::ConditionSpec placed = file.Condition(node, "value", *value);
+        errors_.Add(placed.PlaceOf(error.column), "signal '" + *name + "': value: " + placed.PlacedMessage(error));
+        return false;
+      }
       const double set = constant->IsTrue(nullptr, nullptr) ? 1.0 : 0.0;
       signalSpecs.push_back({*name, *variable, set});
       // Declared with the variable too, so bt::SendEvent sets it (bt/events.h).
@@ -563,7 +559,7 @@ class TreeConverter {
       if (const std::optional<std::string> condition = Attribute(child, "condition")) {
         if (condition->find_first_not_of(" \t\r\n") == std::string::npos)
           return Fail(childFile, child, "an empty condition: write an expression, or no condition to always hold");
-        spec.nodes[*index].Condition(*condition, bt::data::Dialect::Cry, childFile.ValueWhere(child, "condition"));
+        spec.nodes[*index].condition = childFile.Condition(child, "condition", *condition);
       }
       children.push_back(*index);
       return true;
@@ -606,8 +602,8 @@ class TreeConverter {
     }
     struct TransitionRead {
       std::size_t from = 0, to = 0;
-      std::string condition;
-      SourceLocation where, conditionWhere;
+      bt::data::ConditionSpec condition;
+      SourceLocation where;
     };
     std::vector<TransitionRead> transitions;
     for (std::size_t s = 0; s < states.size() && ok; ++s) {
@@ -632,8 +628,8 @@ class TreeConverter {
           return Fail(childFile, child, "Transition of state '" + state.name + "' to unknown state '" + *target +
                                             "' (states: " + names + ")");
         }
-        transitions.push_back({s, static_cast<std::size_t>(to - states.begin()), *condition, childFile.Where(child),
-                               childFile.ValueWhere(child, "condition")});
+        transitions.push_back({s, static_cast<std::size_t>(to - states.begin()),
+                               childFile.Condition(child, "condition", *condition), childFile.Where(child)});
         return true;
       });
       if (ok && !state.child) ok = Fail(*state.file, state.node, "State '" + state.name + "' has no node");
@@ -644,7 +640,7 @@ class TreeConverter {
       group.children.push_back({spec.nodes[*state.child].name, state.file->Where(state.node)});
     for (const TransitionRead& t : transitions)
       group.Transition(spec.nodes[*states[t.from].child].name, spec.nodes[*states[t.to].child].name,
-                       {t.condition, bt::data::Dialect::Cry, t.conditionWhere}, t.where);
+                       t.condition, t.where);
     return spec.nodes.size() - 1;
   }
 

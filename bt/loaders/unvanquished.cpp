@@ -23,7 +23,10 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <string>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "bt/classic.h"
 #include "bt/data/expression.h"
@@ -70,9 +73,12 @@ struct SyntaxNode {
   std::vector<std::unique_ptr<SyntaxNode>> children;
 };
 
+constexpr std::size_t kNoOffset = static_cast<std::size_t>(-1);
+
 struct LoadFailure {
   std::size_t offset;
   std::string message;
+  std::size_t opening = kNoOffset;  // the '(' or '{' left unclosed that the message ends naming
 };
 
 // Any name where an expression's names are asked: only the syntax matters here
@@ -89,11 +95,12 @@ struct State {
   std::unique_ptr<SyntaxNode> root;
   std::unique_ptr<SyntaxNode> selectClass;  // the block before the root, if any
   std::size_t opening = 0;  // of the last comment or string opened
+  std::vector<std::size_t> braces;  // of each '{' not yet closed, innermost last
   int depth = 0;
 
   std::size_t Offset(const char* at) const { return static_cast<std::size_t>(at - text.data()); }
-  [[noreturn]] static void Fail(std::size_t offset, std::string message) {
-    throw LoadFailure{offset, std::move(message)};
+  [[noreturn]] static void Fail(std::size_t offset, std::string message, std::size_t opening = kNoOffset) {
+    throw LoadFailure{offset, std::move(message), opening};
   }
   void Push(NodeKind kind, std::size_t offset) {
     open.push_back(std::make_unique<SyntaxNode>());
@@ -184,7 +191,8 @@ struct condition_expression {
     std::size_t length = 0;
     bt::data::ExpressionError error;
     if (!bt::data::CompileExpressionPrefix(rest, bt::data::Dialect::Unvanquished, AnyNames{}, &length, &error))
-      State::Fail(offset + static_cast<std::size_t>(error.column - 1), "condition: " + error.message);
+      State::Fail(offset + static_cast<std::size_t>(error.column - 1), "condition: " + error.message,
+                  error.openingColumn > 0 ? offset + static_cast<std::size_t>(error.openingColumn - 1) : kNoOffset);
     s.open.back()->condition.assign(rest.substr(0, length));
     s.open.back()->conditionOffset = offset;
     in.bump(length);
@@ -271,14 +279,15 @@ template <>
 struct Message<grammar::open_brace> {
   static std::string Text(const State&, std::size_t&) { return "expected '{'"; }
 };
+// The '{' a '}' would close is named by the loader, in its file's line and column.
 template <>
 struct Message<grammar::close_brace> {
-  static std::string Text(const State&, std::size_t&) { return "expected a node or '}'"; }
+  static std::string Text(const State&, std::size_t&) { return "expected a node or '}' to close the '{'"; }
 };
 template <>
 struct Message<grammar::close_one_child> {
   static std::string Text(const State& s, std::size_t&) {
-    return std::string("expected '}': a ") + KindName(s.open.back()->kind) + " holds exactly one node";
+    return std::string("a ") + KindName(s.open.back()->kind) + " holds exactly one node: expected '}' to close its '{'";
   }
 };
 template <>
@@ -322,6 +331,8 @@ struct control : pg::normal<Rule> {
   [[noreturn]] static void raise(const ParseInput& in, State& s) {
     std::size_t offset = s.Offset(in.current());
     std::string message = Message<Rule>::Text(s, offset);
+    constexpr bool closing = std::is_same_v<Rule, grammar::close_brace> || std::is_same_v<Rule, grammar::close_one_child>;
+    if constexpr (closing) State::Fail(offset, std::move(message), s.braces.back());
     State::Fail(offset, std::move(message));
   }
 };
@@ -364,6 +375,18 @@ template <> struct action<grammar::decorator_node> : close_node {};
 template <> struct action<grammar::include_node> : close_node {};
 template <> struct action<grammar::spawn_node> : close_node {};
 template <> struct action<grammar::selectclass_block> : close_node {};
+
+template <>
+struct action<grammar::open_brace> {
+  template <class ActionInput>
+  static void apply(const ActionInput& in, State& s) { s.braces.push_back(s.Offset(in.begin())); }
+};
+struct close_brace_action {
+  template <class ActionInput>
+  static void apply(const ActionInput&, State& s) { s.braces.pop_back(); }
+};
+template <> struct action<grammar::close_brace> : close_brace_action {};
+template <> struct action<grammar::close_one_child> : close_brace_action {};
 
 struct record_opening {
   template <class ActionInput>
@@ -444,6 +467,7 @@ struct action<grammar::unknown_keyword> {
 struct PlacedFailure {
   SourcePlace at;
   std::string message;
+  std::optional<SourcePlace> opening = {};  // the '(' or '{' the message ends naming
 };
 
 class Loader;
@@ -498,15 +522,23 @@ struct SpecWriter {
       out.Seconds(static_cast<float>(std::max(0.0, std::trunc(node.args[0].number)) / 1000.0));
     }
   }
-  // Where the condition's text starts, when it is the file's text as written;
-  // else (a macro in it) unknown: the builder then places its errors at the node.
-  SourceLocation ConditionAt(const SyntaxNode& node) const {
-    for (std::size_t i = 1; i < node.condition.size(); ++i) {
-      const SourcePlace& a = source.places[node.conditionOffset + i - 1];
+  // Where the condition's text was written: from where it starts when it is the
+  // file's text as written; else (a macro in it) run by run, each within a line.
+  std::vector<bt::data::ConditionPiece> ConditionPieces(const SyntaxNode& node) const {
+    std::vector<bt::data::ConditionPiece> pieces;
+    bool contiguous = true;
+    for (std::size_t i = 0; i < node.condition.size(); ++i) {
       const SourcePlace& b = source.places[node.conditionOffset + i];
-      if (a.file != b.file || a.offset + 1 != b.offset) return {};
+      if (i > 0) {
+        const SourcePlace& a = source.places[node.conditionOffset + i - 1];
+        const char before = node.condition[i - 1];
+        if (a.file == b.file && a.offset + 1 == b.offset && before != '\n' && before != '\r') continue;
+        if (a.file != b.file || a.offset + 1 != b.offset) contiguous = false;
+      }
+      pieces.push_back({i, At(node.conditionOffset + i)});
     }
-    return At(node.conditionOffset);
+    if (contiguous) pieces.clear();
+    return pieces;
   }
   // Adds `node` and its subtree at `depth` (1: the file's root); returns its name.
   std::string Add(const SyntaxNode& node, int depth);
@@ -539,7 +571,10 @@ class Loader {
       chain_.pop_back();
       return root;
     } catch (const LoadFailure& failure) {
-      throw PlacedFailure{source.places[std::min(failure.offset, source.places.size() - 1)], failure.message};
+      auto place = [&](std::size_t offset) { return source.places[std::min(offset, source.places.size() - 1)]; };
+      PlacedFailure placed{place(failure.offset), failure.message};
+      if (failure.opening != kNoOffset) placed.opening = place(failure.opening);
+      throw placed;
     }
   }
 
@@ -651,7 +686,7 @@ std::string SpecWriter::Add(const SyntaxNode& node, int depth) {
     case NodeKind::Condition:
       // Without a child: SUCCESS when true, a leaf Done at once.
       out = children.empty() ? &spec.Behavior(name, "Succeed") : &spec.Group(name, GroupPolicy::Decorator, {});
-      out->Condition(node.condition, bt::data::Dialect::Unvanquished, ConditionAt(node));
+      out->Condition(node.condition, bt::data::Dialect::Unvanquished, At(node.conditionOffset), ConditionPieces(node));
       out->Flags(kRecheckEveryTick);
       break;
     case NodeKind::Decorator:
@@ -702,7 +737,14 @@ UnvanquishedParse Parse(std::shared_ptr<UnvanquishedSources> sources, const Sour
     const SourceLocation where = loader.Locate(failure.at);
     result.spec = bt::data::TreeSpec{.file = first.path};
     result.selectClass = bt::data::TreeSpec{.file = first.path};
-    result.errors.push_back(ErrorAt(failure.at.file->path, where, failure.message));
+    std::string message = failure.message;
+    if (failure.opening) {
+      const SourceLocation opening = loader.Locate(*failure.opening);
+      message += " at ";
+      if (failure.opening->file != failure.at.file) message += failure.opening->file->path + ":";
+      message += "line " + std::to_string(opening.line) + ", column " + std::to_string(opening.column);
+    }
+    result.errors.push_back(ErrorAt(failure.at.file->path, where, message));
   }
   result.sources = std::move(sources);
   return result;

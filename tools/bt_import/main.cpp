@@ -3,6 +3,8 @@
 // printed, drawn, written as C++ or run against a script, without the game.
 //
 //   bt_import [--check] [--path DIR]... FILE...     load each against stubs; ok or every error
+//   bt_import --check --names NAMES FILE...   and every name the game lacks (NAMES: the game's
+//                                   names, one "KIND NAME/ARITY" a line, as --bindings prints them)
 //   bt_import --bindings FILE...    the actions, conditions, functions, constants each needs
 //   bt_import --print FILE...       the whole tree as DebugPrintState shows it (a fresh agent)
 //   bt_import --dot FILE...         the tree as Graphviz DOT
@@ -13,14 +15,19 @@
 // The format is told from each file (bt/loaders/tree_format.h); files it names are
 // found beside it, then in each --path folder. Every file is read and every error
 // reported; the exit status is 1 when any file failed, 2 for a wrong command line.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
+#include "bt/data/closest_names.h"
 #include "bt/debug_dot.h"
 #include "bt/debug_print.h"
 #include "bt/loaders/load_tree_file.h"
@@ -42,12 +49,14 @@ struct CommandLine {
   std::vector<std::string> files;
   std::string svgOut;
   std::string script;
+  std::string names;  // --check against the game's names
   bool lifecycle = false;
   std::vector<std::string> searchPath;
 };
 
 const char kUsage[] =
     "usage: bt_import [--check | --bindings | --print | --dot | --svg OUT | --emit-cpp] [--path DIR]... FILE...\n"
+    "       bt_import --check --names NAMES [--path DIR]... FILE...\n"
     "       bt_import --run FILE --script SCRIPT [--lifecycle] [--path DIR]...\n";
 
 int Usage(const std::string& problem) {
@@ -90,6 +99,8 @@ std::string ParseCommandLine(int argc, char** argv, CommandLine& line) {
       if (!value(line.svgOut)) return "--svg needs the output file";
     } else if (arg == "--script") {
       if (!value(line.script)) return "--script needs the script file";
+    } else if (arg == "--names") {
+      if (!value(line.names)) return "--names needs the file of the game's names";
     } else if (arg == "--path") {
       std::string dir;
       if (!value(dir)) return "--path needs a folder";
@@ -111,6 +122,7 @@ std::string ParseCommandLine(int argc, char** argv, CommandLine& line) {
     if (!line.script.empty()) return "--script goes with --run";
     if (line.lifecycle) return "--lifecycle goes with --run";
   }
+  if (!line.names.empty() && line.mode != Mode::Check) return "--names goes with --check";
   return {};
 }
 
@@ -125,6 +137,103 @@ bool ReadText(const std::string& path, std::string& text) {
 
 void PrintErrors(const bt::data::BuildResult& build) {
   for (const bt::data::BuildError& error : build.errors) std::fprintf(stderr, "%s\n", error.message.c_str());
+}
+
+// The game's names (--names): each kind's names and their arities.
+struct GameNames {
+  std::map<std::string, std::map<std::string, std::set<std::size_t>>> byKind;  // kind -> name -> arities
+};
+
+std::string Trim(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  return std::string(text.substr(first, text.find_last_not_of(" \t\r") - first + 1));
+}
+
+// Reads NAMES: "KIND NAME/ARITY" a line ("action moveTo/3", "value function
+// hasFunds/0", " (built in)" after it allowed), as --bindings prints them; its
+// headers ("FILE (FORMAT):"), "(none)", blank lines and '#' comments are skipped.
+// False with `error` set ("NAMES:LINE: ...") when a line is none of these.
+bool ReadGameNames(const std::string& path, GameNames& names, std::string& error) {
+  std::string text;
+  if (!ReadText(path, text)) {
+    error = path + ": cannot read the names";
+    return false;
+  }
+  std::istringstream lines(text);
+  std::string raw;
+  for (int number = 1; std::getline(lines, raw); ++number) {
+    std::string entry = Trim(raw);
+    if (entry.empty() || entry[0] == '#' || entry == "(none)" || entry.back() == ':') continue;
+    constexpr std::string_view kBuiltIn = " (built in)";
+    if (entry.ends_with(kBuiltIn)) entry.resize(entry.size() - kBuiltIn.size());
+    const std::size_t space = entry.rfind(' ');
+    const std::size_t slash = entry.rfind('/');
+    std::size_t arity = 0;
+    const bool digits = slash != std::string::npos && slash + 1 < entry.size() && entry.size() - slash < 6 &&
+                        entry.find_first_not_of("0123456789", slash + 1) == std::string::npos;
+    if (space == std::string::npos || !digits || slash < space + 2) {
+      error = path + ":" + std::to_string(number) + ": expected KIND NAME/ARITY (as --bindings prints), found '" +
+              entry + "'";
+      return false;
+    }
+    arity = std::stoul(entry.substr(slash + 1));
+    names.byKind[Trim(entry.substr(0, space))][entry.substr(space + 1, slash - space - 1)].insert(arity);
+  }
+  return true;
+}
+
+// The kinds of the game's names a binding may be: a condition the file names is
+// the game's condition or Decide.
+std::vector<std::string> KindsFor(bt::data::BindingKind kind) {
+  if (kind == bt::data::BindingKind::Condition || kind == bt::data::BindingKind::Decide)
+    return {bt::data::BindingKindName(bt::data::BindingKind::Condition),
+            bt::data::BindingKindName(bt::data::BindingKind::Decide)};
+  return {bt::data::BindingKindName(kind)};
+}
+
+std::string Arguments(std::size_t count) { return std::to_string(count) + (count == 1 ? " argument" : " arguments"); }
+
+// Every name the loaded file binds to a stub that the game lacks, one error a
+// name at its first use, in the order of the file; false when there is any.
+bool CheckAgainstGame(const bt::data::BuildResult& build, const GameNames& game) {
+  std::vector<const bt::data::Binding*> bindings;
+  for (const bt::data::Binding& binding : build.bindings) bindings.push_back(&binding);
+  std::stable_sort(bindings.begin(), bindings.end(), [](const bt::data::Binding* a, const bt::data::Binding* b) {
+    return std::tie(a->file, a->line, a->column) < std::tie(b->file, b->line, b->column);
+  });
+  bool ok = true;
+  for (const bt::data::Binding* bound : bindings) {
+    const bt::data::Binding& binding = *bound;
+    if (!binding.stubbed) continue;
+    const char* kind = bt::data::BindingKindName(binding.kind);
+    std::vector<std::string> candidates;
+    const std::set<std::size_t>* arities = nullptr;
+    for (const std::string& k : KindsFor(binding.kind)) {
+      const auto names = game.byKind.find(k);
+      if (names == game.byKind.end()) continue;
+      for (const auto& [name, counts] : names->second) {
+        candidates.push_back(name);
+        if (name == binding.name) arities = &counts;
+      }
+    }
+    // A constant or a random source takes no arguments as the file uses it.
+    const bool counted = binding.kind != bt::data::BindingKind::Constant && binding.kind != bt::data::BindingKind::Random;
+    if (arities != nullptr && (!counted || arities->count(binding.arity) != 0)) continue;
+    std::string message = std::string(kind) + " '" + binding.name + "'";
+    if (arities != nullptr) {
+      message += " is given " + Arguments(binding.arity) + "; the game's takes ";
+      for (auto count = arities->begin(); count != arities->end(); ++count)
+        message += (count == arities->begin() ? "" : " or ") + Arguments(*count);
+    } else {
+      message += " is not one of the game's names" + bt::data::ClosestNamesSuffix(binding.name, candidates);
+    }
+    std::string place = binding.file;
+    if (binding.line > 0) place += ":" + std::to_string(binding.line) + ":" + std::to_string(binding.column);
+    std::fprintf(stderr, "%s: %s\n", place.c_str(), message.c_str());
+    ok = false;
+  }
+  return ok;
 }
 
 // The whole tree as DebugPrintState shows it for a fresh agent (its block never ticked).
@@ -153,7 +262,7 @@ std::string SvgPath(const CommandLine& line, const std::string& file) {
 }
 
 // One file in every mode but --run; false when it failed.
-bool Process(const CommandLine& line, const std::string& file) {
+bool Process(const CommandLine& line, const GameNames* game, const std::string& file) {
   bt::loaders::LoadOptions options;
   options.searchPath = line.searchPath;
   options.build.stubUnknownNames = true;
@@ -178,6 +287,7 @@ bool Process(const CommandLine& line, const std::string& file) {
   const char* format = bt::loaders::TreeFormatName(loaded.format);
   switch (line.mode) {
     case Mode::Check:
+      if (game != nullptr && !CheckAgainstGame(loaded.build, *game)) return false;
       std::printf("%s: ok (%s, %zu deciders)\n", file.c_str(), format, loaded.build.tree->Deciders().size());
       return true;
     case Mode::Bindings:
@@ -255,8 +365,16 @@ int main(int argc, char** argv) {
   }
   if (!problem.empty()) return Usage(problem);
   if (line.mode == Mode::Run) return Run(line);
+  GameNames game;
+  if (!line.names.empty()) {
+    std::string error;
+    if (!ReadGameNames(line.names, game, error)) {
+      std::fprintf(stderr, "bt_import: %s\n", error.c_str());
+      return 2;
+    }
+  }
   bool allOk = true;
-  for (const std::string& file : line.files) allOk = Process(line, file) && allOk;
+  for (const std::string& file : line.files) allOk = Process(line, line.names.empty() ? nullptr : &game, file) && allOk;
   std::fflush(stdout);
   return allOk ? 0 : 1;
 }

@@ -8,12 +8,15 @@
 
 #include <lua.hpp>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -46,12 +49,40 @@ std::string MessageAt(lua_State* L, int index) {
   return std::string("(error object is a ") + luaL_typename(L, index) + " value)";
 }
 
+// Lua names a chunk in its messages by a name it cuts at LUA_IDSIZE, and counts
+// lines within the chunk; so a chunk's name is a short mark, kChunkMark and its
+// index in Impl::places, which Placed turns into the file's base name and line.
+constexpr char kChunkMark = '\x01';
+
+std::string ChunkName(std::size_t place) { return std::string("=") + kChunkMark + std::to_string(place); }
+
 // A load error Lua gave without a place (a binary chunk, nesting too deep for
 // the parser, memory) gets the chunk's name, as its syntax errors have:
-// "[tree.xml:4]: attempt to load a binary chunk (mode is 't')". `name` is "=[...]".
+// "tree.xml:4: attempt to load a binary chunk (mode is 't')".
 void NameChunkIn(std::string& error, const std::string& name) {
   const std::string_view chunk = std::string_view(name).substr(1);
   if (error.compare(0, chunk.size(), chunk) != 0) error.insert(0, std::string(chunk) + ": ");
+}
+
+// Where a chunk was written: "tree.xml:12" (the loader's chunk name) is the file
+// tree.xml from line 12 on; a name without a line starts at line 1.
+struct ChunkPlace {
+  std::string file;  // the base name
+  std::uint64_t line = 1;
+};
+
+ChunkPlace PlaceOfChunk(std::string_view chunkName) {
+  ChunkPlace place;
+  const std::size_t colon = chunkName.rfind(':');
+  const std::string_view digits = colon == std::string_view::npos ? std::string_view() : chunkName.substr(colon + 1);
+  if (!digits.empty() && digits.size() < 10 &&
+      std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    place.line = std::stoull(std::string(digits));
+    chunkName = chunkName.substr(0, colon);
+  }
+  const std::size_t slash = chunkName.find_last_of("/\\");
+  place.file = std::string(slash == std::string_view::npos ? chunkName : chunkName.substr(slash + 1));
+  return place;
 }
 
 // Pushes a metatable whose __metatable hides it (getmetatable gives false,
@@ -87,6 +118,8 @@ struct LuaScripts::Impl {
   int agentRef = LUA_NOREF;
   int membersRef = LUA_NOREF;
   std::uint32_t chunkCount = 0;
+  // Where each chunk, compiled or defined, was written (its name's index).
+  std::vector<ChunkPlace> places;
   // The run in progress (saved and restored around a nested one).
   LuaRun current{};
   lua_CFunction getField = nullptr;
@@ -147,7 +180,8 @@ struct LuaScripts::Impl {
     Impl& impl = Of(L);
     if (impl.print) {
       try {
-        impl.print(std::string_view(text, length));
+        // A message a script caught and prints names its chunk as the file's place too.
+        impl.print(impl.Placed(std::string_view(text, length)));
       } catch (...) {  // a handler must not throw; nothing may cross Lua's frames
       }
     }
@@ -391,9 +425,42 @@ struct LuaScripts::Impl {
     return false;
   }
 
+  // `message` with each chunk Lua names ("\x01" "7:3:", chunk 7's line 3) as the
+  // file's base name and line ("tree.xml:14:").
+  std::string Placed(std::string_view message) const {
+    std::string placed;
+    for (std::size_t at = 0; at < message.size();) {
+      const std::size_t mark = message.find(kChunkMark, at);
+      placed.append(message.substr(at, mark == std::string_view::npos ? mark : mark - at));
+      if (mark == std::string_view::npos) break;
+      std::size_t end = mark + 1;
+      std::uint64_t index = 0;
+      while (end < message.size() && end - mark < 11 && message[end] >= '0' && message[end] <= '9')
+        index = index * 10 + static_cast<std::uint64_t>(message[end++] - '0');
+      if (end == mark + 1 || index >= places.size()) {
+        placed.push_back('?');
+        at = mark + 1;
+        continue;
+      }
+      const ChunkPlace& place = places[index];
+      std::uint64_t line = 1;
+      std::size_t after = end;
+      if (end + 1 < message.size() && message[end] == ':' && message[end + 1] >= '0' && message[end + 1] <= '9') {
+        std::size_t digits = end + 1;
+        line = 0;
+        while (digits < message.size() && digits - end < 11 && message[digits] >= '0' && message[digits] <= '9')
+          line = line * 10 + static_cast<std::uint64_t>(message[digits++] - '0');
+        after = digits;
+      }
+      placed += place.file + ":" + std::to_string(place.line + std::max<std::uint64_t>(line, 1) - 1);
+      at = after;
+    }
+    return placed;
+  }
+
   void Failed(std::string_view message) {
     ++errors;
-    lastError.assign(message);
+    lastError = Placed(message);
     if (onError) {
       try {
         onError(lastError);
@@ -452,10 +519,13 @@ std::int64_t LuaScripts::Compile(std::string_view code, std::string_view chunkNa
     error = "too many Lua chunks in one LuaScripts";
     return -1;
   }
-  const std::string name = "=[" + std::string(chunkName) + "]";
+  const std::string name = ChunkName(impl_->places.size());
+  impl_->places.push_back(PlaceOfChunk(chunkName));
   Impl::LoadRequest request{code.data(), code.size(), name.c_str(), 0};
   if (!impl_->Protected(&Impl::CompileChunk, &request, error)) {
     NameChunkIn(error, name);
+    error = impl_->Placed(error);
+    impl_->places.pop_back();  // nothing of the chunk remains to name it
     return -1;
   }
   error.clear();
@@ -469,10 +539,12 @@ bool LuaScripts::Define(std::string_view code, std::string_view chunkName, std::
     error = impl_->setupError;
     return false;
   }
-  const std::string name = "=[" + std::string(chunkName) + "]";
+  const std::string name = ChunkName(impl_->places.size());
+  impl_->places.push_back(PlaceOfChunk(chunkName));
   Impl::LoadRequest request{code.data(), code.size(), name.c_str(), 0};
   if (impl_->Protected(&Impl::DefineChunk, &request, error)) return true;
   NameChunkIn(error, name);
+  error = impl_->Placed(error);
   return false;
 }
 

@@ -110,9 +110,11 @@ class LuaScripts final : public ScriptCompiler {
   LuaScripts& operator=(const LuaScripts&) = delete;
 
   // Compiles `code` (Lua text) into its own environment: a handle >= 0, or -1 with
-  // `error` set to Lua's message, which names the chunk "[chunkName]" and the line
-  // within it: "[tree.xml:12]:1: unexpected symbol near 'x'" (one Lua gives
-  // without a line gets the name alone: "[tree.xml:12]: C stack overflow").
+  // `error` set to Lua's message. `chunkName` "path/tree.xml:12" says the code
+  // starts at line 12 of tree.xml (no ":LINE": line 1); every message of the
+  // chunk, at compile or at run, names the file's base name and its own line,
+  // however long the path: "tree.xml:12: unexpected symbol near 'x'" (the
+  // chunk's line 1), "tree.xml:12: C stack overflow" (one Lua gives without a line).
   // `error` is cleared on success.
   std::int64_t Compile(std::string_view code, std::string_view chunkName, std::string& error) override;
 
