@@ -6,7 +6,7 @@
 # stricter than the library's own, with each compiler given. Users compile our
 # headers with their flags, so a warning here is an error in their build.
 # Usage: header_hygiene.sh COMPILER... ; ends with "header-hygiene: N passed, M failed".
-flags="-std=c++20 -I. -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O2 -c -o /dev/null"
+flags="-std=c++20 -I. -DBT_DETAIL_WARN_IN_MACROS -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O2 -c -o /dev/null"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tu="$work/all_headers.cpp"
