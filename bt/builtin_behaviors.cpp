@@ -117,8 +117,14 @@ Result BuiltinTickYield(void*, void* memory, const Context&) {
 
 // Wait and Timeout: whether the end kept in the memory is reached (MBT's Timer::Elapsed: now >= end).
 // Until then their Ticks do nothing: the agent may sleep until it could be (bt/sleep.h).
-static bool DeadlineReached(const void* memory, const Context& context) {
+// An end their Activate could not have written from the parameters, in
+// [shortest, longest], is damage: the tick fails (CorruptMemory naming the decider).
+static bool DeadlineReached(const void* memory, const Context& context, float shortest, float longest) {
   const float end = static_cast<const DeadlineMemory*>(memory)->seconds;
+  if (!(end >= shortest && end <= longest)) [[unlikely]] {
+    if (context.decider != nullptr) FailInnermostTick(*context.decider);
+    return true;
+  }
   if (context.activeTime >= end) return true;
   context.SleepUntilActiveTime(end);
   return false;
@@ -132,14 +138,20 @@ bool BuiltinActivateWait(void*, void* memory, const Context& context) {
   return true;
 }
 Result BuiltinTickWait(void*, void* memory, const Context& context) {
-  return DeadlineReached(memory, context) ? Result::Done : Result::Running;
+  WaitParams params;
+  if (ReadWait(context.Params(), params)) return Result::Failed;  // checked on activation: never taken
+  // The end Activate draws, in float as it is kept.
+  const float longest = static_cast<float>(params.duration + (params.variation > 0 ? params.variation : 0.0));
+  return DeadlineReached(memory, context, params.duration, longest) ? Result::Done : Result::Running;
 }
 
 bool BuiltinActivateTimeout(void*, void* memory, const Context& context) {
   return !ReadTimeout(context.Params(), static_cast<DeadlineMemory*>(memory)->seconds);
 }
 Result BuiltinTickTimeout(void*, void* memory, const Context& context) {
-  return DeadlineReached(memory, context) ? Result::Failed : Result::Running;
+  float duration;
+  if (ReadTimeout(context.Params(), duration)) return Result::Failed;  // checked on activation: never taken
+  return DeadlineReached(memory, context, duration, duration) ? Result::Failed : Result::Running;
 }
 
 bool BuiltinActivateLog(void*, void*, const Context& context) { return !CheckLog(context.Params()); }
