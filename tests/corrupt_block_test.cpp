@@ -181,7 +181,9 @@ TEST_CASE("A timer's time that no healthy block holds is corrupt, from both tick
   const float bad = GENERATE(1.5f, 1e30f, -1e30f, kInf, kNaN);
   INFO("the timer holds " << bad);
   // Silenced forever before: WATCH's Decide never asked again, and the tick Running.
-  BothReport<T_ROOT>(WATCH, Events{"tick T_ROOT_B", "deactivate T_WORK_B", "deactivate T_ROOT_B"},
+  // Now WATCH is not asked; the walk goes on as after a Stop from a Decide, and
+  // the tick ends with the path deactivated.
+  BothReport<T_ROOT>(WATCH, Events{"tick T_ROOT_B", "tick T_WORK_B", "deactivate T_WORK_B", "deactivate T_ROOT_B"},
                      [&](auto& memory) { Timer(memory, T_ROOT, WATCH) = bad; });
 }
 

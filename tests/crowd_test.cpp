@@ -902,23 +902,30 @@ TEST_CASE("a migrant restored in place, its block where its header arrived, keep
   REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
   Population population(1);
   bt::Crowd crowd(1);
-  (void)crowd.Tick(0, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members()));
+  (void)crowd.Tick(100, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members()));
   const Block left = population.blocks[0];
+  const bt::CrowdAgentState state = crowd.State(0);
+  REQUIRE(state.lastTickTime == 100);
   // The game's receive buffer is the block: the migrant arrives at its start.
   bt::Memory<bt::kMigrantHeaderBytes + sizeof(Block)> buffer{};
   REQUIRE(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), buffer.Span()).status == bt::Status::Done);
   bt::Crowd there(1);
   REQUIRE(bt::Immigrate(CROWD_ROOT, there, 0, buffer.Span(), buffer.Span()).status == bt::Status::Done);
   CHECK(std::memcmp(buffer.bytes, left.bytes, sizeof(Block)) == 0);
-  CHECK(there.Interval(0) == 1);
-  CHECK(std::isinf(there.WakeTime(0)));
-  // Its first dt is the time since its last tick (at 0), not the frame's, nor one read from the block's bytes.
+  const bt::CrowdAgentState arrived = there.State(0);
+  CHECK(arrived.lastTickTime == state.lastTickTime);
+  CHECK(arrived.interval == state.interval);
+  CHECK(arrived.dueIn == state.dueIn);
+  CHECK(arrived.wakeTime == state.wakeTime);
+  // Its first dt is the time since its last tick (at 100), not the frame's, nor
+  // one read from the block's bytes (its tree stamp and generator: about 0).
+  there.Wake(0);
   std::vector<float> dts;
-  (void)there.Tick(kFrameDt, 0.5f, [&dts](std::size_t, double, float dt) {
+  (void)there.Tick(100 + kFrameDt, 0.5f, [&dts](std::size_t, double, float dt) {
     dts.push_back(dt);
     return bt::TickResult{bt::Status::Running, nullptr};
   });
-  CHECK(dts == std::vector<float>{static_cast<float>(kFrameDt)});
+  CHECK(dts == std::vector<float>{static_cast<float>((100 + kFrameDt) - 100)});
 }
 
 namespace {

@@ -303,8 +303,9 @@ enum class TimerUse : std::uint8_t {
 
 // ---------------------------------------------------------------- times the block keeps
 // The earliest time after its epoch a healthy block keeps: an activation at the
-// clock's earliest (-kMaxTickTime) seen from its latest, the epoch having followed.
-inline constexpr float kEarliestBlockTime = static_cast<float>(-2 * kMaxTickTime);
+// clock's earliest (-kMaxTickTime) seen from its latest, the epoch having
+// followed, with as much again for the rounding of the epoch's moves.
+inline constexpr float kEarliestBlockTime = static_cast<float>(-4 * kMaxTickTime);
 
 // Whether a time the block keeps (an activation, a timer's last Decide, after the
 // epoch) is one a healthy block holds at this tick: not after it (times never go
