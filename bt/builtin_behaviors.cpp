@@ -121,9 +121,15 @@ Result BuiltinTickYield(void*, void* memory, const Context&) {
 
 // Wait and Timeout: whether the end kept in the memory is reached (MBT's Timer::Elapsed: now >= end).
 // Until then their Ticks do nothing: the agent may sleep until it could be (bt/sleep.h).
-// An end below 0 is never reached (kNever).
-static bool DeadlineReached(const void* memory, const Context& context) {
+// An end below 0 is never reached (kNever). An end their Activate could not have
+// written from the parameters, in [shortest, longest], is damage: the tick fails
+// (CorruptMemory naming the decider).
+static bool DeadlineReached(const void* memory, const Context& context, float shortest, float longest) {
   const float end = static_cast<const DeadlineMemory*>(memory)->seconds;
+  if (!(end >= shortest && end <= longest)) [[unlikely]] {
+    if (context.decider != nullptr) FailInnermostTick(*context.decider);
+    return true;
+  }
   if (end < 0) {
     context.SleepUntilWoken();
     return false;
@@ -147,7 +153,16 @@ bool BuiltinActivateWait(void*, void* memory, const Context& context) {
   return true;
 }
 Result BuiltinTickWait(void*, void* memory, const Context& context) {
-  return DeadlineReached(memory, context) ? Result::Done : Result::Running;
+  WaitParams params;
+  if (ReadWait(context.Params(), params)) return Result::Failed;  // checked on activation: never taken
+  if (params.duration < 0)
+    return DeadlineReached(memory, context, DeadlineMemory::kNever, DeadlineMemory::kNever) ? Result::Done
+                                                                                             : Result::Running;
+  // The ends Activate can draw, in float as it keeps them.
+  const double duration = params.duration;
+  const float shortest = static_cast<float>(std::max(0.0, duration + std::min(params.variation, 0.0f)));
+  const float longest = static_cast<float>(std::max(0.0, duration + std::max(params.variation, 0.0f)));
+  return DeadlineReached(memory, context, shortest, longest) ? Result::Done : Result::Running;
 }
 
 bool BuiltinActivateTimeout(void*, void* memory, const Context& context) {
@@ -157,7 +172,10 @@ bool BuiltinActivateTimeout(void*, void* memory, const Context& context) {
   return true;
 }
 Result BuiltinTickTimeout(void*, void* memory, const Context& context) {
-  return DeadlineReached(memory, context) ? Result::Failed : Result::Running;
+  float duration;
+  if (ReadTimeout(context.Params(), duration)) return Result::Failed;  // checked on activation: never taken
+  duration = std::max(0.0f, duration);
+  return DeadlineReached(memory, context, duration, duration) ? Result::Failed : Result::Running;
 }
 
 bool BuiltinActivateLog(void*, void*, const Context& context) { return !CheckLog(context.Params()); }

@@ -204,6 +204,10 @@ class ClassicGroup {
 // Strictly past the deadline, as Unvanquished BotDecoratorTimer (level.time > deadline).
 Result TickCooldown(ClassicGroup& c, TickState& t, const DeciderDef& g) {
   float& lastFailure = Timers(t)[g.data->timerIndex];
+  if (!TimerFits(t, g, lastFailure)) [[unlikely]] {
+    c.End(0, "its timer is damaged");
+    return Result::Failed;
+  }
   if (!(t.sinceEpoch > static_cast<double>(lastFailure) + static_cast<double>(g.config.seconds))) {
     c.End(0, "cooling down");
     return Result::Failed;

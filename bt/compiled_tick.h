@@ -131,7 +131,7 @@ struct CompiledTree {
     Context c;
     c.time = t.time;
     c.dt = t.dt;
-    c.activeTime = t.blockTime - Slot<D, kBase>(t).activatedAt;
+    c.activeTime = ActiveTime(t, D, Slot<D, kBase>(t).activatedAt);
     c.behaviorFlags = D.behaviorFlags;
     c.decisionFlags = t.decisionFlags;
     c.stimuliFlags = t.stimuliFlags;
@@ -198,7 +198,7 @@ struct CompiledTree {
         constexpr std::uint32_t kTimerAt =
             Tree::analysis.timersOffset - sizeof(MemoryHeader) +
             sizeof(float) * static_cast<std::uint32_t>(Tree::analysis.timerIndex[Tree::analysis.IndexOf(&D)]);
-        if (!TimerPasses(t, *reinterpret_cast<float*>(t.region + kTimerAt), pre.timerSeconds, timer)) return 0;
+        if (!TimerPasses(t, D, *reinterpret_cast<float*>(t.region + kTimerAt), pre.timerSeconds, timer)) return 0;
       }
       // A fresh DBlock even without a Decide, as the reference tick (bt/tick.cpp says why).
       ConstructDBlock<D>(dblock);
@@ -468,6 +468,8 @@ struct CompiledTree {
     }
     if (b.tick == nullptr) return Result::Running;
     if constexpr (b.tickTakesContext) {
+      if (!ActivationFits(t, D, Slot<D, kBase>(t).activatedAt)) [[unlikely]]
+        return Result::Failed;
       Context c = MakeContext<D, kBase>(t);
       c.sleep = t.sleep;  // a Tick may ask to sleep (bt/sleep.h)
       return b.tick(t.agent, memory, c);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "bt/crowd.h"
@@ -29,11 +30,34 @@ inline constexpr std::size_t kMigrantHeaderBytes = 24;  // double lastTickTime, 
 SaveResult Emigrate(const DeciderDef& root, Crowd& crowd, std::size_t agent, std::span<const std::byte> block,
                     std::span<std::byte> out) noexcept;
 
-// Restores the migrant's block into `block` and makes `agent` a member with the
-// migrant's state; returns Done. Refused, nothing changed, as RestoreMemory
-// refuses (a migrant of the wrong length is BadSave), or BadSave for an agent
-// index beyond the crowd.
-[[nodiscard]] Status Immigrate(const DeciderDef& root, Crowd& crowd, std::size_t agent,
-                               std::span<const std::byte> migrant, std::span<std::byte> block) noexcept;
+// A field of a migrant's header, as Immigrate names the one it refuses.
+enum class MigrantField : std::uint8_t {
+  None,          // no field is damaged
+  LastTickTime,  // not NaN (never ticked) nor a time the tick accepts
+  Interval,      // not a power of two in [1, kCrowdMaxInterval]
+  DueIn,         // not in [0, interval)
+  WakeTime,      // not -inf (awake), +inf (until woken) nor a time the tick accepts
+};
+// "wakeTime", ...: the field's name as the header comment above spells it.
+const char* MigrantFieldName(MigrantField field);
+
+struct ImmigrateResult {
+  Status status;
+  MigrantField field = MigrantField::None;  // BadMigrant: the header's first damaged field
+};
+
+// Makes `agent` a member with the migrant's state and restores the migrant's
+// block into `block`; returns Done. The header is read before the block is
+// written, so `block` may be the very buffer the migrant arrived in (at its
+// start or at its block). Refused, the crowd and `block` unchanged:
+// - BadMigrant, naming the field, for a header no crowd writes: a time that is
+//   neither a time the tick accepts (|time| <= kMaxTickTime) nor the field's
+//   infinity or NaN, an interval that is not a power of two up to
+//   kCrowdMaxInterval, a dueIn outside [0, interval) (the refusal's message,
+//   bt/refusal.h, gives the value);
+// - as RestoreMemory refuses (a migrant of the wrong length is BadSave);
+// - BadSave for an agent index beyond the crowd.
+[[nodiscard]] ImmigrateResult Immigrate(const DeciderDef& root, Crowd& crowd, std::size_t agent,
+                                        std::span<const std::byte> migrant, std::span<std::byte> block) noexcept;
 
 }  // namespace bt

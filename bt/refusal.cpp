@@ -95,6 +95,9 @@ void Describe(char* out, std::size_t size, const detail::RefusalFacts& f) {
                     "in it to save blocks as bytes)",
                     name, f.decider != nullptr && f.decider->name != nullptr ? f.decider->name : "(unnamed)");
       return;
+    case Status::BadMigrant:
+      std::snprintf(out, size, "%s: %s", name, f.detail != nullptr ? f.detail : StatusDescription(f.status));
+      return;
     case Status::BadSave:
       std::snprintf(out, size, "%s: the save has %zu bytes, a block of this tree has %u (pass the whole save)", name,
                     f.otherBytes, need);

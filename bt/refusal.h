@@ -1,8 +1,8 @@
 // bt/refusal.h — reporting the calls bt refuses (a Status that says the input
 // was wrong, not what the tree decided).
 //
-// Every refusal of a tick, StopBehaviorTree, ResetMemory, SaveMemory or
-// RestoreMemory is reported twice, so none goes unnoticed:
+// Every refusal of a tick, StopBehaviorTree, ResetMemory, SaveMemory,
+// RestoreMemory or Immigrate's header check is reported twice, so none goes unnoticed:
 // - a debug output line at level 1 (bt/debug_output.h), for the agent, saying
 //   what is wrong and what to do:
 //   "BTDBO(1) 0x... @ 1.000: refused: MemoryTooSmall: the block has 32 bytes,
@@ -24,7 +24,7 @@ struct DeciderDef;
 
 struct Refusal {
   Status status;
-  const char* operation;  // "tick", "stop", "reset", "save" or "restore"
+  const char* operation;  // "tick", "stop", "reset", "save", "restore" or "immigrate"
   const DeciderDef* root;
   const DeciderDef* decider;  // what the Status names (the culprit of an InvalidTree), or null
   const void* agent;          // null for save and restore
@@ -55,6 +55,7 @@ struct RefusalFacts {
   std::size_t blockBytes;
   const std::byte* other;  // restore: the saved bytes; save: the output buffer
   std::size_t otherBytes;
+  const char* detail = nullptr;  // what the message says after the status, when the call worded it itself
 };
 // Formats the message and hands it to the debug output and the hook, if either
 // wants it. Out of line, so the ticks carry none of it (nor, with

@@ -248,7 +248,7 @@ Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
   Context c;
   c.time = t.time;
   c.dt = t.dt;
-  c.activeTime = t.blockTime - Slot(t, d, base).activatedAt;  // in float, as stored: 0 when just activated
+  c.activeTime = ActiveTime(t, d, Slot(t, d, base).activatedAt);  // in float, as stored: 0 when just activated
   c.behaviorFlags = d.behaviorFlags;
   c.decisionFlags = t.decisionFlags;
   c.stimuliFlags = t.stimuliFlags;
@@ -322,7 +322,7 @@ float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse ti
     BT_WHY(t, WhyRejected(t, d, WhyReject::StimuliFlags, depth));
     return 0;
   }
-  if (pre.timerSeconds > 0 && !TimerPasses(t, Timers(t)[d.data->timerIndex], pre.timerSeconds, timer)) {
+  if (pre.timerSeconds > 0 && !TimerPasses(t, d, Timers(t)[d.data->timerIndex], pre.timerSeconds, timer)) {
     BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Timer, depth));
     BT_WHY(t, WhyRejected(t, d, WhyReject::Timer, depth));
     return 0;
@@ -533,6 +533,8 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
   const BehaviorDef* b = d.behavior;
   if (!b->tick) return Result::Running;
   if (b->tickTakesContext) {
+    if (!ActivationFits(t, d, Slot(t, d, base).activatedAt)) [[unlikely]]
+      return Result::Failed;
     Context c = MakeContext(t, d, base);
     c.sleep = t.sleep;  // a Tick may ask to sleep (bt/sleep.h); Activate and Deactivate may not
     return b->tick(t.agent, memory, c);

@@ -56,11 +56,18 @@ TimeQuestion ReadQuestion(std::span<const Param> params, const char* neverSetNam
 
 // The question answered for the agent of the tick under way (the innermost on
 // this thread: the one calling the node), at `now`. A timestamp the root does
-// not declare reads as never set, as in MBT.
-bool Answer(const TimeQuestion& q, const VariableBlock* variables, double now) {
+// not declare reads as never set, as in MBT. A damaged one (TimestampFits) fails
+// that tick, naming `decider`, does not pass, and is forgotten (never set), so
+// the ticks after it start afresh as after any damage.
+bool Answer(const TimeQuestion& q, VariableBlock* variables, double now, const DeciderDef* decider) {
   const detail::TickState* tick = detail::InnermostTick();
   const int index = tick != nullptr ? FindVariable(*tick->root, q.since) : -1;
   const double value = index >= 0 && variables != nullptr ? variables->Get(index) : kTimestampNeverSet;
+  if (!TimestampFits(value)) [[unlikely]] {
+    VariableAccess::SetUncounted(*variables, index, kTimestampNeverSet);
+    if (decider != nullptr) detail::FailInnermostTick(*decider);
+    return false;
+  }
   return TimestampPasses(value, now, q.comparison, q.seconds, q.passIfNeverSet);
 }
 
@@ -68,7 +75,7 @@ bool Answer(const TimeQuestion& q, const VariableBlock* variables, double now) {
 
 float IfTime(void*, void*, const DecideContext& context) {
   const TimeQuestion q = ReadQuestion(context.Params(), "orNeverBeenSet");
-  return q.valid && Answer(q, context.variables, context.time) ? 1.0f : 0.0f;
+  return q.valid && Answer(q, context.variables, context.time, context.decider) ? 1.0f : 0.0f;
 }
 
 namespace detail {
@@ -83,12 +90,12 @@ bool WaitUntilTimeActivate(void*, void*, const Context& context) {
 
 Result AssertTimeTick(void*, void*, const Context& context) {
   const TimeQuestion q = ReadQuestion(context.Params(), "orNeverBeenSet");
-  return Answer(q, context.variables, context.time) ? Result::Done : Result::Failed;
+  return Answer(q, context.variables, context.time, context.decider) ? Result::Done : Result::Failed;
 }
 
 Result WaitUntilTimeTick(void*, void*, const Context& context) {
   const TimeQuestion q = ReadQuestion(context.Params(), "succeedIfNeverBeenSet");
-  return Answer(q, context.variables, context.time) ? Result::Done : Result::Running;
+  return Answer(q, context.variables, context.time, context.decider) ? Result::Done : Result::Running;
 }
 
 }  // namespace detail

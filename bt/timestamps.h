@@ -32,6 +32,7 @@
 
 #include "bt/behavior.h"
 #include "bt/context.h"
+#include "bt/memory.h"
 #include "bt/variables.h"
 
 namespace bt {
@@ -61,6 +62,15 @@ constexpr bool TimestampsFit(std::span<const VariableDecl> variables) {
     if (!found) return false;
   }
   return true;
+}
+
+// Whether a timestamp holds what events write: never set, cleared, or a time
+// SendEvent accepts (|time| <= kMaxTickTime). Not bounded by the agent's clock:
+// an event may be sent at a time ahead of the agent's next tick. Anything else
+// (NaN, 1e300) is damage: the node reading it fails the tick, CorruptMemory
+// naming its decider.
+constexpr bool TimestampFits(double value) {
+  return value == kTimestampNeverSet || value == kTimestampCleared || (value >= -kMaxTickTime && value <= kMaxTickTime);
 }
 
 enum class TimeComparison : std::uint8_t { MoreThan, LessThan };

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -828,6 +829,10 @@ struct RunOptions {
   // a side-by-side group's ChildSet): the ticks must then make the same calls and
   // leave the same bytes, whatever they find (no model of which damage is found).
   int slotDamagePerMille = 0;
+  // A time no healthy block holds (after the tick, far before or after it, NaN)
+  // into an active decider's activation time or a timer: the ticks must make the
+  // same calls and leave the same bytes.
+  int timeDamagePerMille = 0;
 };
 
 struct Stats {
@@ -1261,6 +1266,28 @@ Stats Run(const char* tree, const char* test, const Profile& profile, const RunO
           step.action = "a byte of an active group's slot damaged";
           ++stats.corruptions;
         }
+      } else if (static_cast<int>(act) < o.stopPerMille + o.badTimePerMille + o.corruptPerMille +
+                                             o.slotDamagePerMille + o.timeDamagePerMille) {
+        std::vector<std::size_t> places;  // of the times: byte offsets in the block
+        if (bt::ActivePath(Root, ma.Span(), {}) > 0)
+          bt::detail::ForEachActive(ma.bytes + sizeof(bt::MemoryHeader), Root, 0, 0,
+                                    [&](const bt::DeciderDef& d, std::uint32_t base, int) {
+                                      places.push_back(sizeof(bt::MemoryHeader) + base + d.data->slotOffset +
+                                                       offsetof(bt::SlotHeader, activatedAt));
+                                    });
+        for (int i = 0; i < Root.data->tree.numTimers; ++i)
+          places.push_back(Root.data->tree.timersOffset + sizeof(float) * static_cast<std::size_t>(i));
+        if (!places.empty()) {
+          const std::size_t at = places[drive.Next() % places.size()];
+          const float header = reinterpret_cast<const bt::MemoryHeader*>(ma.bytes)->lastTime;
+          const float bad[] = {header + 100.0f, 1e30f, -1e30f, std::numeric_limits<float>::infinity(),
+                               std::numeric_limits<float>::quiet_NaN()};
+          const float value = bad[drive.Next() % std::size(bad)];
+          std::memcpy(ma.bytes + at, &value, sizeof value);
+          std::memcpy(mb.bytes + at, &value, sizeof value);
+          step.action = "a time the block keeps damaged";
+          ++stats.corruptions;
+        }
       }
 
       a.Clear();
@@ -1482,6 +1509,17 @@ TEST_CASE("Damage to a classic group's slot gets the same calls and bytes from b
 namespace {
 
 template <const bt::DeciderDef& Root>
+void TimeDamage(const char* tree, const Profile& profile) {
+  RunOptions o = Undamaged();
+  o.seeds = 60;
+  o.timeDamagePerMille = 80;
+  const Stats s = Run<Root>(tree, "damaged times", profile, o);
+  INFO(Summary(s));
+  CHECK(s.corruptions > 60 * 200 * 3 / 100);
+  CHECK(Count(s, bt::Status::CorruptMemory) > 60 * 200 / 100);
+}
+
+template <const bt::DeciderDef& Root>
 void Alternating(const char* tree, const Profile& profile) {
   RunOptions o = Undamaged();
   o.seeds = 60;
@@ -1532,6 +1570,10 @@ DIFF_PER_TREE("StopBehaviorTree after compiled ticks deactivates exactly the act
 // Deactivates (of the group and those above it, deepest first); see RequireSameDamageOutcome.
 DIFF_PER_TREE("A damaged block gets CorruptMemory and the same Deactivates from both ticks", "[compiled][diff][corrupt]",
               Damage)
+// A time the block keeps damaged (an activation time on the active path, a timer):
+// both ticks make the same calls and leave the same bytes.
+DIFF_PER_TREE("A damaged time in a block gets the same calls and bytes from both ticks",
+              "[compiled][diff][corrupt][times]", TimeDamage)
 
 // ---------------------------------------------------------------- damaged blocks, smallest cases
 
@@ -1573,6 +1615,15 @@ BT_DEFINE_DECIDER_GROUP__BEHAVIOR(DECK, Shuffle, 0, nullptr, DECK_B, CARD, CARD_
 BT_DEFINE_DECIDER_BEHAVIOR(CARD, CARD_B, nullptr);
 BT_DEFINE_DECIDER_BEHAVIOR__FULL(CARD_2, "CARD", &CARD_B, 0, 0, nullptr, void, bt::Preconditions{});
 BT_DEFINE_DECIDER_BEHAVIOR__FULL(CARD_3, "CARD", &CARD_B, 0, 0, nullptr, void, bt::Preconditions{});
+// ROOT's shape with a timer: TIMED, above GROUP, asked every tick at most every half second.
+BT_DECLARE_DECIDER(TIMED);
+BT_DEFINE_DECIDER_GROUP__BEHAVIOR(TIMED_ROOT, PrioritizedList, 0, nullptr, ROOT_B, TIMED, GROUP);
+BT_DEFINE_DECIDER_BEHAVIOR__PRE(TIMED, WORK_B, Reject, bt::Preconditions{}.Every(0.5f));
+
+template <std::size_t N>
+float& Timer(bt::Memory<N>& memory, const bt::DeciderDef& root, const bt::DeciderDef& d) {
+  return reinterpret_cast<float*>(memory.bytes + root.data->tree.timersOffset)[d.data->timerIndex];
+}
 
 // Ticks both agents once, lets `damage` write into both blocks, ticks both again
 // (interpreted and compiled) and requires the same; then once more.
@@ -1635,6 +1686,29 @@ TEST_CASE("A damaged block, smallest cases, gets the same status and Deactivates
     small::DamagedTick<small::DECK>("damaged shuffle order", small::DECK, {"deactivate DECK_B"}, [](auto& m) {
       (reinterpret_cast<std::uint8_t*>(&SlotOf(m, small::DECK)) + sizeof(bt::SlotHeader))[2] = 3;
     });
+  }
+}
+
+TEST_CASE("A time no healthy block holds gets CorruptMemory naming its decider from both ticks",
+          "[compiled][diff][corrupt][times]") {
+  // The tick after the damage is at 1, the block's epoch at 0: after it, far after or before it, not a number.
+  const float bad = GENERATE(1.5f, 1e30f, -1e30f, std::numeric_limits<float>::infinity(),
+                             std::numeric_limits<float>::quiet_NaN());
+  INFO("the time holds " << bad);
+  SECTION("the timer of a decider asked above the running one") {
+    small::DamagedTick<small::TIMED_ROOT>("damaged timer", small::TIMED,
+                                          {"deactivate WORK_B", "deactivate GROUP_B", "deactivate ROOT_B"},
+                                          [&](auto& m) { small::Timer(m, small::TIMED_ROOT, small::TIMED) = bad; });
+  }
+  SECTION("the activation time of the running behavior") {
+    small::DamagedTick<small::ROOT>("damaged activation time", small::WORK,
+                                    {"deactivate WORK_B", "deactivate GROUP_B", "deactivate ROOT_B"},
+                                    [&](auto& m) { SlotOf(m, small::WORK).activatedAt = bad; });
+  }
+  SECTION("the activation time of a group with a group behavior") {
+    small::DamagedTick<small::ROOT>("damaged group activation time", small::GROUP,
+                                    {"deactivate WORK_B", "deactivate GROUP_B", "deactivate ROOT_B"},
+                                    [&](auto& m) { SlotOf(m, small::GROUP).activatedAt = bad; });
   }
 }
 

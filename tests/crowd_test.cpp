@@ -17,6 +17,7 @@
 #include <limits>
 #include <random>
 #include <set>
+#include <string>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -808,7 +809,7 @@ int SecondProcess(int in, int out) {
     if (!ReadAll(in, &id, sizeof id) || !ReadAll(in, &population.walkers[id], sizeof(Walker)) ||
         !ReadAll(in, migrant.data(), migrant.size()))
       return 3;
-    if (bt::Immigrate(CROWD_ROOT, crowd, id, migrant, population.blocks[id].Span()) != bt::Status::Done) return 4;
+    if (bt::Immigrate(CROWD_ROOT, crowd, id, migrant, population.blocks[id].Span()).status != bt::Status::Done) return 4;
     ids.push_back(id);
   }
   MigrationFrames(crowd, population, kMigrationFrames / 2, kMigrationFrames);
@@ -889,10 +890,113 @@ TEST_CASE("a migrant is refused by another tree and in the wrong size", "[crowd]
   CHECK(crowd.Interval(0) == 1);  // still a member
   REQUIRE(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), migrant).status == bt::Status::Done);
   CHECK(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), migrant).status == bt::Status::BadSave);
-  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 0, std::span(migrant).first(migrant.size() - 1), population.blocks[0].Span()) ==
+  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 0, std::span(migrant).first(migrant.size() - 1), population.blocks[0].Span()).status ==
         bt::Status::BadSave);
-  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 2, migrant, population.blocks[0].Span()) == bt::Status::BadSave);
+  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 2, migrant, population.blocks[0].Span()).status == bt::Status::BadSave);
   migrant[bt::kMigrantHeaderBytes] ^= std::byte{1};  // the tree stamp
-  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 0, migrant, population.blocks[0].Span()) == bt::Status::MemoryFromOtherTree);
+  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 0, migrant, population.blocks[0].Span()).status == bt::Status::MemoryFromOtherTree);
   CHECK(crowd.Interval(0) == 0);
+}
+
+TEST_CASE("a migrant restored in place, its block where its header arrived, keeps its crowd state", "[crowd][migrant]") {
+  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  Population population(1);
+  bt::Crowd crowd(1);
+  (void)crowd.Tick(100, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members()));
+  const Block left = population.blocks[0];
+  const bt::CrowdAgentState state = crowd.State(0);
+  REQUIRE(state.lastTickTime == 100);
+  // The game's receive buffer is the block: the migrant arrives at its start.
+  bt::Memory<bt::kMigrantHeaderBytes + sizeof(Block)> buffer{};
+  REQUIRE(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), buffer.Span()).status == bt::Status::Done);
+  bt::Crowd there(1);
+  REQUIRE(bt::Immigrate(CROWD_ROOT, there, 0, buffer.Span(), buffer.Span()).status == bt::Status::Done);
+  CHECK(std::memcmp(buffer.bytes, left.bytes, sizeof(Block)) == 0);
+  const bt::CrowdAgentState arrived = there.State(0);
+  CHECK(arrived.lastTickTime == state.lastTickTime);
+  CHECK(arrived.interval == state.interval);
+  CHECK(arrived.dueIn == state.dueIn);
+  CHECK(arrived.wakeTime == state.wakeTime);
+  // Its first dt is the time since its last tick (at 100), not the frame's, nor
+  // one read from the block's bytes (its tree stamp and generator: about 0).
+  there.Wake(0);
+  std::vector<float> dts;
+  (void)there.Tick(100 + kFrameDt, 0.5f, [&dts](std::size_t, double, float dt) {
+    dts.push_back(dt);
+    return bt::TickResult{bt::Status::Running, nullptr};
+  });
+  CHECK(dts == std::vector<float>{static_cast<float>((100 + kFrameDt) - 100)});
+}
+
+namespace {
+struct MigrantRefusals {
+  std::vector<std::string> lines;
+  static void Hook(const bt::Refusal& r, void* self) {
+    static_cast<MigrantRefusals*>(self)->lines.push_back(std::string(r.operation) + " refused: " + r.message);
+  }
+};
+}  // namespace
+
+TEST_CASE("a migrant whose header no crowd wrote is refused, naming the field; nothing changes", "[crowd][migrant]") {
+  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  Population population(2);
+  bt::Crowd crowd(2);
+  crowd.SetInterval(1, 4);
+  (void)crowd.Tick(0, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members()));
+  std::vector<std::byte> migrant(bt::MigrantBytesFor(CROWD_ROOT));
+  REQUIRE(bt::Emigrate(CROWD_ROOT, crowd, 1, population.blocks[1].Span(), migrant).status == bt::Status::Done);
+  REQUIRE(crowd.Interval(1) == 0);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  struct Damage {
+    std::size_t offset;  // in the header: lastTickTime 0, interval 8, dueIn 12, wakeTime 16
+    double time;         // written at a time's offset
+    std::int32_t count;  // written at an interval's or dueIn's offset
+    bt::MigrantField field;
+    const char* message;
+  };
+  const Damage damage = GENERATE_COPY(
+      Damage{0, -kInf, 0, bt::MigrantField::LastTickTime,
+             "the migrant's lastTickTime is -inf, not NaN (never ticked) or a time within +-1e+15 s"},
+      Damage{0, 1e300, 0, bt::MigrantField::LastTickTime,
+             "the migrant's lastTickTime is 1e+300, not NaN (never ticked) or a time within +-1e+15 s"},
+      Damage{8, 0, 1 << 30, bt::MigrantField::Interval,
+             "the migrant's interval is 1.07374e+09, not a power of two from 1 to 128"},
+      Damage{8, 0, 3, bt::MigrantField::Interval, "the migrant's interval is 3, not a power of two from 1 to 128"},
+      Damage{8, 0, 0, bt::MigrantField::Interval, "the migrant's interval is 0, not a power of two from 1 to 128"},
+      Damage{12, 0, 4, bt::MigrantField::DueIn, "the migrant's dueIn is 4, not from 0 to 3 (its interval less 1)"},
+      Damage{12, 0, -1, bt::MigrantField::DueIn, "the migrant's dueIn is -1, not from 0 to 3 (its interval less 1)"},
+      Damage{16, 1e300, 0, bt::MigrantField::WakeTime,
+             "the migrant's wakeTime is 1e+300, not -inf (awake), +inf (until woken) or a time within +-1e+15 s"},
+      Damage{16, kNaN, 0, bt::MigrantField::WakeTime,
+             "the migrant's wakeTime is nan, not -inf (awake), +inf (until woken) or a time within +-1e+15 s"});
+  std::vector<std::byte> damaged = migrant;
+  if (damage.offset == 0 || damage.offset == 16) std::memcpy(damaged.data() + damage.offset, &damage.time, 8);
+  else std::memcpy(damaged.data() + damage.offset, &damage.count, 4);
+  INFO(bt::MigrantFieldName(damage.field));
+
+  bt::Crowd there(2);
+  there.Leave(0);
+  const bt::CrowdAgentState before = there.State(0);
+  Block target{};
+  const Block untouched = target;
+  MigrantRefusals refusals;
+  bt::SetRefusalHook(&MigrantRefusals::Hook, &refusals);
+  const bt::ImmigrateResult refused = bt::Immigrate(CROWD_ROOT, there, 0, damaged, target.Span());
+  bt::SetRefusalHook(nullptr);
+  CHECK(refused.status == bt::Status::BadMigrant);
+  CHECK(refused.field == damage.field);
+  CHECK(refusals.lines ==
+        std::vector<std::string>{std::string("immigrate refused: BadMigrant: ") + damage.message +
+                                 ": its header is damaged"});
+  // Never joined half-made: the crowd and the block are as they were.
+  const bt::CrowdAgentState after = there.State(0);
+  CHECK(there.Interval(0) == 0);
+  CHECK(there.CountAtInterval(1) == 1);
+  CHECK(std::isnan(after.lastTickTime) == std::isnan(before.lastTickTime));
+  CHECK(after.wakeTime == before.wakeTime);
+  CHECK(std::memcmp(target.bytes, untouched.bytes, sizeof(Block)) == 0);
+  // The undamaged migrant joins.
+  CHECK(bt::Immigrate(CROWD_ROOT, there, 0, migrant, target.Span()).status == bt::Status::Done);
+  CHECK(there.Interval(0) == 4);
 }

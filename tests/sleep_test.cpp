@@ -322,7 +322,7 @@ TEST_CASE("sleep survives leaving and joining a crowd, and migration", "[sleep]"
   REQUIRE(bt::Emigrate(SLEEP_ROOT, post.crowd, 0, post.blocks[0].Span(), migrant).status == bt::Status::Done);
   Block arrived{};
   bt::Crowd there(1);
-  REQUIRE(bt::Immigrate(SLEEP_ROOT, there, 0, migrant, arrived.Span()) == bt::Status::Done);
+  REQUIRE(bt::Immigrate(SLEEP_ROOT, there, 0, migrant, arrived.Span()).status == bt::Status::Done);
   CHECK(there.WakeTime(0) == 3);
   CHECK(there.State(0).lastTickTime == 0);
 }

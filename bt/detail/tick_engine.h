@@ -301,10 +301,55 @@ enum class TimerUse : std::uint8_t {
   kRestart,  // a redecide with kCallDecideOnRedecide: not checked (the timer paces activation), but restarted
 };
 
-// Passes a timer precondition of `seconds` whose last Decide was at `lastDecide`
-// (written when it passes), as `use` says.
-inline bool TimerPasses(const TickState& t, float& lastDecide, float seconds, TimerUse use) {
-  if (use == TimerUse::kCheck && t.sinceEpoch - static_cast<double>(lastDecide) < seconds) return false;
+// ---------------------------------------------------------------- times the block keeps
+// The earliest time after its epoch a healthy block keeps: an activation at the
+// clock's earliest (-kMaxTickTime) seen from its latest, the epoch having
+// followed, with as much again for the rounding of the epoch's moves.
+inline constexpr float kEarliestBlockTime = static_cast<float>(-4 * kMaxTickTime);
+
+// Whether a time the block keeps (an activation, a timer's last Decide, after the
+// epoch) is one a healthy block holds at this tick: not after it (times never go
+// backwards), not before the clock's range, not NaN. A timer holds -inf until its
+// first Decide. Anything else is damage, reported where the time is read, by both
+// ticks alike: CorruptMemory naming the decider whose time it is.
+inline bool BlockTimeFits(const TickState& t, float at) { return at >= kEarliestBlockTime && at <= t.blockTime; }
+inline bool TimerStampFits(const TickState& t, float at) {
+  return BlockTimeFits(t, at) || at == -std::numeric_limits<float>::infinity();
+}
+
+// Whether d's activation time (its slot's) fits (BlockTimeFits); else the tick
+// fails with CorruptMemory naming d, and d's Tick is not called.
+inline bool ActivationFits(TickState& t, const DeciderDef& d, float activatedAt) {
+  if (BlockTimeFits(t, activatedAt)) [[likely]]
+    return true;
+  return Fail(t, Status::CorruptMemory, d);
+}
+
+// Context::activeTime of d, activated at `activatedAt`: 0 when that time is
+// damaged (ActivationFits failed the tick), for the Deactivate that still pairs d's Activate.
+inline float ActiveTime(TickState& t, const DeciderDef& d, float activatedAt) {
+  return ActivationFits(t, d, activatedAt) ? t.blockTime - activatedAt : 0.0f;
+}
+
+// Whether d's timer `stamp` fits (TimerStampFits); else the tick fails with
+// CorruptMemory naming d, and the timer is forgotten (-inf, never started), so
+// the ticks after it start afresh as after any damage.
+inline bool TimerFits(TickState& t, const DeciderDef& d, float& stamp) {
+  if (TimerStampFits(t, stamp)) [[likely]]
+    return true;
+  stamp = -std::numeric_limits<float>::infinity();
+  return Fail(t, Status::CorruptMemory, d);
+}
+
+// Passes d's timer precondition of `seconds`, whose last Decide was at
+// `lastDecide` (written when it passes), as `use` says; a damaged time read
+// rejects (TimerFits).
+inline bool TimerPasses(TickState& t, const DeciderDef& d, float& lastDecide, float seconds, TimerUse use) {
+  if (use == TimerUse::kCheck) {
+    if (!TimerFits(t, d, lastDecide)) [[unlikely]]
+      return false;
+    if (t.sinceEpoch - static_cast<double>(lastDecide) < seconds) return false;
+  }
   lastDecide = t.blockTime;
   return true;
 }
@@ -368,6 +413,16 @@ inline const TickState* InnermostTick() {
   for (const NestedCall* call = tInnermostCall; call != nullptr; call = call->outer)
     if (call->state != nullptr) return call->state;
   return nullptr;
+}
+
+// A built-in node that finds what it keeps in the block damaged (a Wait's end, a
+// timestamp) fails the tick calling it, the innermost, with CorruptMemory naming d.
+inline void FailInnermostTick(const DeciderDef& d) {
+  for (NestedCall* call = tInnermostCall; call != nullptr; call = call->outer)
+    if (call->state != nullptr) {
+      Fail(*call->state, Status::CorruptMemory, d);
+      return;
+    }
 }
 
 // Whether a tick or Stop of `block` may start here: not already under way, and
