@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bt/bt.h"
+#include "bt/resume_at.h"
 
 using bt::Result;
 using bt::Status;
@@ -204,6 +205,24 @@ TEST_CASE("An event sent while a behavior's memory is constructed does not reach
     Stop(2);
     gSendAt = SendAt::Nowhere;
   }
+}
+
+TEST_CASE("An event sent while ResumeAt makes a behavior's memory does not reach it", "[events][lifetime]") {
+  Agent agent;
+  Block memory{};
+  gWorld = {&CLASSIC_STEPS, &agent, &memory, 0, {}};
+  gSendAt = SendAt::Nowhere;
+  gFirstResult = Result::Running;
+  REQUIRE(TickWith<CLASSIC_STEPS>(Engine::Reference, 0) == Status::Running);  // FIRST runs
+  // Resumed at NEXT: FIRST stops, and NEXT's memory is made where FIRST's was, before NEXT is on the path.
+  gSendAt = SendAt::Construction;
+  gWorld.time = 1;
+  const bt::TickResult resumed = bt::ResumeAt(CLASSIC_STEPS, agent, memory.Span(), 1, NEXT);
+  gSendAt = SendAt::Nowhere;
+  CHECK(resumed.status == Status::Running);
+  CHECK(resumed.decider == &NEXT);
+  CHECK(gWorld.log == std::vector<std::string>{"sent from a constructor: Running"});
+  Stop(2);
 }
 
 TEST_CASE("An event sent while a behavior is deactivated or its memory destroyed does not reach it",
