@@ -142,10 +142,10 @@ class ClassicGroup {
       return Result::Failed;
     if (Traced()) [[unlikely]]
       TraceStart(i);
-    Mark(i);
     const DeciderDef& child = *g_.children[i];
     const std::uint32_t base = BaseOf(i);
     StartSlot(t_, child, base, choice.dblock);
+    Mark(i);
     return Noted(i, TickDecider(t_, child, base, true, depth_ + 1));
   }
   // What child i returned, noted on the tree's running path when it keeps one (bt/running_path.h).

@@ -385,13 +385,14 @@ struct CompiledTree {
       return;
     } else if constexpr (kIsGroup<D>) {
       SlotHeader& slot = Slot<D, kBase>(t);
+      const std::uint8_t active = slot.activeChild;
+      slot.activeChild = kNoChild;  // off the path before its Deactivates (the order of tick_engine.h)
       // A damaged block: what lies below cannot be known and is not called.
-      if (slot.activeChild != kNoChild &&
+      if (active != kNoChild &&
           (!OrderFits<D, kBase>(t) ||
-           !ForChild<D>(slot.activeChild, [&]<std::size_t I>() { Deactivate<*D.children[I], kBase>(t, depth + 1); })))
+           !ForChild<D>(active, [&]<std::size_t I>() { Deactivate<*D.children[I], kBase>(t, depth + 1); })))
         [[unlikely]]
         Fail(t, Status::CorruptMemory, D);
-      slot.activeChild = kNoChild;
     }
     if constexpr (D.behavior != nullptr) {
       constexpr const BehaviorDef& b = *D.behavior;
@@ -401,25 +402,28 @@ struct CompiledTree {
     }
   }
 
-  // Marks D active from now, with the DBlock its Decide filled (StartSlot), for
-  // TickDecider<D, true> to activate.
+  // Starts D's slot from now, with the DBlock its Decide filled and its
+  // behavior's memory constructed, before its group marks it active
+  // (detail::StartSlot, the order of tick_engine.h), for TickDecider<D, true>.
   template <const DeciderDef& D, std::uint32_t kBase>
   [[gnu::always_inline]] static void StartSlot(TickState& t, const std::byte* dblock) {
     SlotHeader& slot = Slot<D, kBase>(t);
     slot.activatedAt = t.blockTime;
     slot.activeChild = kNoChild;
     slot.cursor = 0;
+    if constexpr (kIsGroup<D> && HasSideBySideChildren(D.policy)) ChildSetOf(Bytes<D, kBase>(t)) = {0, 0};
     if constexpr (D.dblock.size != 0) std::memcpy(Bytes<D, kBase>(t) + kLayout<D>.dblockOffset, dblock, D.dblock.size);
+    if constexpr (D.behavior != nullptr) ConstructMemory<*D.behavior>(BehaviorMemory<D, kBase>(t));
   }
 
   // Makes the chosen child of G active and ticks it (activating it first).
   template <const DeciderDef& G, std::uint32_t kBase>
   static Result StartChild(TickState& t, const Choice& choice, int depth) {
-    Slot<G, kBase>(t).activeChild = static_cast<std::uint8_t>(choice.index);
     Result result = Result::Failed;
     ForChild<G>(choice.index, [&]<std::size_t I>() {
       constexpr const DeciderDef& child = *G.children[I];
       StartSlot<child, kBase>(t, choice.dblock);
+      Slot<G, kBase>(t).activeChild = static_cast<std::uint8_t>(I);
       result = TickDecider<child, true, kBase>(t, depth + 1);
     });
     return result;
@@ -461,8 +465,7 @@ struct CompiledTree {
   [[gnu::always_inline]] static Result TickBehavior(TickState& t) {
     constexpr const BehaviorDef& b = *D.behavior;
     void* memory = BehaviorMemory<D, kBase>(t);
-    if constexpr (kIsNew) {
-      ConstructMemory<*D.behavior>(memory);
+    if constexpr (kIsNew) {  // its memory constructed by StartSlot
       if (b.activate != nullptr)
         if (!b.activate(t.agent, memory, MakeContext<D, kBase>(t))) return Result::Failed;
     }
@@ -548,13 +551,12 @@ struct CompiledTree {
   template <const DeciderDef& G, std::uint32_t kBase>
   static bool DeactivateChild(TickState& t, int depth) {
     SlotHeader& slot = Slot<G, kBase>(t);
-    if (!ForChild<G>(slot.activeChild, [&]<std::size_t I>() { Deactivate<*G.children[I], kBase>(t, depth + 1); }))
+    const std::uint8_t active = slot.activeChild;
+    slot.activeChild = kNoChild;  // off the path before its Deactivates (the order of tick_engine.h)
+    if (!ForChild<G>(active, [&]<std::size_t I>() { Deactivate<*G.children[I], kBase>(t, depth + 1); }))
       [[unlikely]]
       Fail(t, Status::CorruptMemory, G);
-    if (t.error == Status::Running) [[likely]]
-      return true;
-    slot.activeChild = kNoChild;
-    return false;
+    return t.error == Status::Running;
   }
 
   // The masked redecide of G, whose active child just ended with `result`.
@@ -642,8 +644,8 @@ struct CompiledTree {
       if constexpr (!kChecked)
         if (later >= 0 && !LaterPathFits(later)) [[unlikely]]
           return Result::Failed;
-      Mark(I);
       StartSlot<child, base>(t, dblock);
+      Mark(I);
       return TickDecider<child, true, base>(t, depth + 1);
     }
     // Child i, active since an earlier tick (or earlier in this one), ticked; its
@@ -775,9 +777,10 @@ struct CompiledTree {
       }
       return true;
     }
-    // Nothing is left running (or the tick gave up): leave every Activate paired.
-    Deactivate<Root>(t, 0);
+    // Nothing is left running (or the tick gave up): leave every Activate paired,
+    // the root off the path first (the order of tick_engine.h).
     header.rootActive = 0;
+    Deactivate<Root>(t, 0);
     if (t.error != Status::Running) out = {t.error, t.errorDecider};
     else out = {result == Result::Done ? Status::Done : Status::NoBehavior, nullptr};
     return true;

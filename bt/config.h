@@ -95,7 +95,8 @@ inline constexpr int kMaxTreeDeciders = 512;
 // Decide to their children (kDelegateDecideToChildren): bounds a DAG of delegating
 // groups, whose cost would otherwise grow exponentially with its depth.
 inline constexpr int kMaxDelegatedDecides = 1024;
-// Ticks (or Stops) of different blocks nested on one thread (a behavior that ticks another agent).
+// Ticks, Stops and event deliveries nested on one thread (a behavior that ticks another agent, an
+// onEvent that sends an event on to another agent).
 inline constexpr int kMaxNestedTicks = 16;
 // Masked redecides allowed in one tick before it gives up with Status::RedecideLimit.
 inline constexpr int kDefaultRedecideLimit = 64;

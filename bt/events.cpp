@@ -11,13 +11,16 @@
 namespace bt {
 namespace {
 
-// The block of the innermost event delivery under way on this thread (its
-// NestedCall has no TickState), or null: an onEvent handler that sends to it
-// again is refused (no unbounded recursion).
-const std::byte* DeliveringTo() {
+// Whether an event may be delivered to `block` here: no delivery to it is under
+// way anywhere on this thread's nested calls (handlers forwarding an event from
+// agent to agent and back would recurse without end), and the calls nest fewer
+// than kMaxNestedTicks deep, deliveries counted with ticks and Stops as
+// MayEnter counts them. A delivery from a tick or Stop of the block is fine.
+bool MayDeliver(const std::byte* block) {
+  int depth = 0;
   for (const detail::NestedCall* call = detail::tInnermostCall; call != nullptr; call = call->outer)
-    if (call->state == nullptr) return call->block;
-  return nullptr;
+    if ((call->block == block && call->state == nullptr) || ++depth >= kMaxNestedTicks) return false;
+  return true;
 }
 
 // Steps 1 and 2 of the header, on a block already checked to be the tree's.
@@ -57,7 +60,7 @@ Status SendEvent(const DeciderDef& root, void* agent, TypeTag agentType, std::sp
   if (const Status status = detail::CheckBlockCall(root, agent, agentType, memory, culprit); status != Status::Running)
     return status;
   if (!(std::fabs(time) <= kMaxTickTime)) return Status::BadTime;
-  if (DeliveringTo() == memory.data()) return Status::Reentered;
+  if (!MayDeliver(memory.data())) return Status::Reentered;
   return Deliver(root, agent, memory, event.value, time);
 }
 

@@ -23,12 +23,22 @@
 // OnInitialize: it walks the path as it stands — the deciders already active,
 // down to the node sending it — and what it records acts as above (a
 // StateMachine's transition at its next tick, a WaitForEvent at its next Tick).
-// Nothing is queued, so nothing can overflow. An event sent from an onEvent
-// handler to the block being delivered to is refused (Status::Reentered), and
-// so are a tick, Stop, ResetMemory, SaveMemory and RestoreMemory of that block:
-// the delivery goes on over the path as it stood, so no handler is told an
-// event after its behavior's Deactivate. (A Stop from a handler of a delivery
-// made during a tick of the block is that tick's, as from any of its callbacks.)
+// Nothing is queued, so nothing can overflow. An event sent to a block whose
+// delivery is under way anywhere on this thread (a handler sending to its own
+// agent, or to another agent whose handler forwards it back) is refused
+// (Status::Reentered), and so are a tick, Stop, ResetMemory, SaveMemory and
+// RestoreMemory of that block from its handlers: the delivery goes on over the
+// path as it stood. Deliveries nest with ticks and Stops up to kMaxNestedTicks
+// deep (Reentered past it). (A Stop from a handler of a delivery made during a
+// tick of the block is that tick's, as from any of its callbacks.)
+//
+// A behavior is on the running path only while its memory struct is alive
+// (bt/detail/tick_engine.h: the order of a decider's start and end): it joins
+// after its memory's constructor, before its Activate, and leaves, with all
+// below it, before its Deactivate and destructor. So whichever callback sends
+// an event (a memory constructor or destructor, Decide, Activate, Tick,
+// Deactivate, onEvent, the debug output or refusal hook), no handler is told of
+// it on memory not yet made or already gone, in either tick.
 //
 // So the SendEvent node sets the tree's signal variables too, as MBT's does. A
 // game's own table of signals (bt/signal_variables.h): call ApplySignal beside
@@ -73,8 +83,9 @@ struct EventContext {
 //   VariablesOf starts them);
 // - what a tick refuses with, nothing changed: InvalidTree, NullAgent,
 //   AgentTypeMismatch, MemoryTooSmall, MemoryMisaligned, MemoryFromOtherTree;
-//   BadTime for a time not finite (or beyond kMaxTickTime); Reentered from an
-//   onEvent handler of a delivery to the same block.
+//   BadTime for a time not finite (or beyond kMaxTickTime); Reentered for a
+//   block whose delivery is under way on this thread, or past kMaxNestedTicks
+//   nested ticks, Stops and deliveries.
 // A damaged block is walked as far as it is valid (the next tick reports it);
 // its variables, if damaged, are left to the next tick to restart.
 [[nodiscard]] Status SendEvent(const DeciderDef& root, void* agent, TypeTag agentType, std::span<std::byte> memory,

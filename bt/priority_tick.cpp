@@ -53,8 +53,8 @@ Result TickPriority(TickState& t, const DeciderDef& g, std::uint32_t base, bool 
         if (t.error != Status::Running) return Result::Failed;
       }
       if (choice.index < 0) return Result::Failed;
-      header.activeChild = static_cast<std::uint8_t>(choice.index);
       StartSlot(t, *g.children[choice.index], base, choice.dblock);
+      header.activeChild = static_cast<std::uint8_t>(choice.index);
       result = TickDecider(t, *g.children[choice.index], base, true, depth + 1);
     }
   }

@@ -62,18 +62,17 @@ int ChildIndex(const DeciderDef& g, const DeciderDef& child) {
 }
 
 // d started as a fresh start starts it: its slot, a fresh DBlock, its behavior
-// constructed and Activated. False: the Activate refused.
-bool Start(TickState& t, const DeciderDef& d, std::uint32_t base) {
+// constructed (StartSlot), then marked active by `mark`, then Activated, in the
+// tick's order (bt/detail/tick_engine.h). False: the Activate refused.
+template <class Mark>
+bool Start(TickState& t, const DeciderDef& d, std::uint32_t base, Mark&& mark) {
   alignas(kMaxAlignment) std::byte dblock[kMaxDBlockBytes > 0 ? kMaxDBlockBytes : 1];
   detail::ConstructBlock(d.dblock, dblock);
   detail::StartSlot(t, d, base, dblock);
-  if (d.kind == DeciderKind::Group && HasSideBySideChildren(d.policy))
-    detail::ChildSetOf(detail::SlotBytes(t, d, base)) = {0, 0};  // as TickClassicGroup clears it on entry
+  mark();
   const BehaviorDef* b = d.behavior;
-  if (b == nullptr) return true;
-  void* memory = detail::BehaviorMemory(t, d, base);
-  detail::ConstructBlock(b->memory, memory);
-  return !b->activate || b->activate(t.agent, memory, detail::MakeContext(t, d, base));
+  return b == nullptr || !b->activate ||
+         b->activate(t.agent, detail::BehaviorMemory(t, d, base), detail::MakeContext(t, d, base));
 }
 
 }  // namespace
@@ -93,22 +92,22 @@ TickResult ResumeAt(const DeciderDef& root, void* agent, TypeTag agentType, std:
   if (t.header->rootActive) StopBehaviorTree(root, agent, agentType, memory, time);
 
   const detail::NestedScope nested(memory.data(), &t);
-  t.header->rootActive = 1;
   std::uint32_t base = 0;
   for (int k = 0; k < length; ++k) {
     const DeciderDef& d = *way[k];
-    if (k > 0) {  // d becomes the active child of its group g, whose slot lies at `base`
-      const DeciderDef& g = *way[k - 1];
-      const int i = ChildIndex(g, d);
-      std::byte* slot = detail::SlotBytes(t, g, base);
-      if (HasSideBySideChildren(g.policy)) detail::ChildSetOf(slot).active |= std::uint64_t{1} << i;
-      else reinterpret_cast<SlotHeader*>(slot)->activeChild = static_cast<std::uint8_t>(i);
-      base += detail::ChildBases(g)(i);
-    }
-    if (!Start(t, d, base) || t.error != Status::Running) {
+    // d becomes the root, or the active child of its group g, whose slot lies at `base`.
+    std::byte* groupSlot = k > 0 ? detail::SlotBytes(t, *way[k - 1], base) : nullptr;
+    const int i = k > 0 ? ChildIndex(*way[k - 1], d) : 0;
+    if (k > 0) base += detail::ChildBases(*way[k - 1])(i);
+    const bool started = Start(t, d, base, [&] {
+      if (k == 0) t.header->rootActive = 1;
+      else if (HasSideBySideChildren(way[k - 1]->policy)) detail::ChildSetOf(groupSlot).active |= std::uint64_t{1} << i;
+      else reinterpret_cast<SlotHeader*>(groupSlot)->activeChild = static_cast<std::uint8_t>(i);
+    });
+    if (!started || t.error != Status::Running) {
       t.deactivation = t.error != Status::Running ? StatusName(t.error) : "its Activate refused";
+      t.header->rootActive = 0;  // off the path before its Deactivates (the order of tick_engine.h)
       detail::Deactivate(t, root, 0, 0);
-      t.header->rootActive = 0;
       if (t.runningPath != nullptr) *t.runningPath = RunningPath{};
       if (t.error != Status::Running) return {t.error, t.errorDecider};
       return {Status::NoBehavior, &d};

@@ -5,9 +5,9 @@
 // the next tick goes on at `target` as at a behavior that ticked Running before,
 // the groups above it going on from it by their own rules. Along the path,
 // root first, each decider is started as a fresh start starts it (its slot
-// marked active from `time`, its DBlock a fresh one, its group's active child
-// set to it) and its behavior, if it has one (a group's too), constructed and
-// Activated — so every Activate the agent's behaviors need before their next
+// active from `time`, its DBlock a fresh one, its behavior's memory, if it has
+// one (a group's too), constructed, then its group's active child set to it)
+// and its behavior Activated — so every Activate the agent's behaviors need before their next
 // Tick is called, and each gets its Deactivate when the path ends. What is NOT
 // called: Decides and preconditions (a restore does not ask again what the saved
 // agent had already chosen) and Ticks (the next tick ticks `target`, as it

@@ -108,8 +108,8 @@ Result TickSelectionStateMachine(TickState& t, const DeciderDef& g, std::uint32_
       Deactivate(t, *g.children[current], base, depth + 1);
       if (t.error != Status::Running) return Result::Failed;
     }
-    header.activeChild = static_cast<std::uint8_t>(state);
     StartSlot(t, child, base, choice.dblock);
+    header.activeChild = static_cast<std::uint8_t>(state);
     result = TickDecider(t, child, base, true, depth + 1);
   }
   if (result != Result::Running && t.error == Status::Running && header.activeChild == state) {

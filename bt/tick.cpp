@@ -471,19 +471,23 @@ void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t
 
 // =============================================================== [SECTION] Activation
 
-// Marks d active from now and hands it the DBlock its Decide filled. Its
-// behavior is constructed and activated by TickDecider, which ticks it next.
+// Starts d's slot from now, with the DBlock its Decide filled, no child active,
+// and its behavior's memory constructed, before its group marks it active
+// (the order of tick_engine.h). TickDecider activates it and ticks it next.
 void StartSlot(TickState& t, const DeciderDef& d, std::uint32_t base, const std::byte* dblock) {
   SlotHeader& slot = Slot(t, d, base);
   slot.activatedAt = t.blockTime;
   slot.activeChild = kNoChild;
   slot.cursor = 0;
+  // Children side by side: their set may hold what a sibling's memory left there.
+  if (d.kind == DeciderKind::Group && HasSideBySideChildren(d.policy)) ChildSetOf(SlotBytes(t, d, base)) = {0, 0};
   if (d.dblock.size != 0) std::memcpy(SlotBytes(t, d, base) + d.data->dblockOffset, dblock, d.dblock.size);
+  if (d.behavior != nullptr) ConstructBlock(d.behavior->memory, BehaviorMemory(t, d, base));
 }
 
 void StartChild(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice) {
-  Slot(t, g, base).activeChild = static_cast<std::uint8_t>(choice.index);
   StartSlot(t, *g.children[choice.index], base, choice.dblock);
+  Slot(t, g, base).activeChild = static_cast<std::uint8_t>(choice.index);
 }
 
 // Deactivates d and everything active below it, deepest first.
@@ -501,14 +505,16 @@ void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth
       Deactivate(t, *d.children[i], base + childBase(i), depth + 1);
     }
   } else if (d.kind == DeciderKind::Group && slot.activeChild != kNoChild) {
+    // Off the path before its Deactivates (the order of tick_engine.h).
+    const std::uint8_t active = slot.activeChild;
+    slot.activeChild = kNoChild;
     // A path the tick did not walk (it ended early) may be damaged: what lies
     // below a damaged group cannot be known and is not called.
-    if (slot.activeChild < d.childCount &&
+    if (active < d.childCount &&
         (d.policy != GroupPolicy::Shuffle || ShuffleOrderFits(SlotBytes(t, d, base), d.childCount))) [[likely]]
-      Deactivate(t, *d.children[slot.activeChild], base, depth + 1);
+      Deactivate(t, *d.children[active], base, depth + 1);
     else
       Fail(t, Status::CorruptMemory, d);
-    slot.activeChild = kNoChild;
   }
   if (d.kind == DeciderKind::Group && d.policy == GroupPolicy::GroupScope) [[unlikely]]
     LeaveGroupScope(t, d, base);  // after its child, as MBT's GroupScope terminates its child first
@@ -542,11 +548,10 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
   return b->tick(t.agent, memory, kNoContext);
 }
 
-// Constructs d's behavior memory, activates the behavior and ticks it.
+// Activates d's behavior, its memory constructed by StartSlot, and ticks it.
 [[gnu::noinline]] static Result ActivateAndTick(TickState& t, const DeciderDef& d, std::uint32_t base, void* memory,
                                                 [[maybe_unused]] int depth) {  // for debug output
   const BehaviorDef* b = d.behavior;
-  ConstructBlock(b->memory, memory);
   BT_DEBUG_OUT_TRANSITION(t, 1, depth, "activating behavior %s/0x%x with flags 0x%x, in decider %s/0x%x", b->name,
                           NameId(b->name), d.behaviorFlags, d.name, d.data->id);
   if (b->activate && !b->activate(t.agent, memory, MakeContext(t, d, base))) {
@@ -781,11 +786,10 @@ Result TickDecider(TickState& t, const DeciderDef& d, std::uint32_t base, bool i
 static bool DeactivateChild(TickState& t, const DeciderDef& g, std::uint32_t base, int depth, const char* why) {
   SlotHeader& slot = Slot(t, g, base);
   t.deactivation = why;
-  Deactivate(t, *g.children[slot.activeChild], base, depth + 1);
-  if (t.error == Status::Running) [[likely]]
-    return true;
-  slot.activeChild = kNoChild;
-  return false;
+  const int active = slot.activeChild;
+  slot.activeChild = kNoChild;  // off the path before its Deactivates (the order of tick_engine.h)
+  Deactivate(t, *g.children[active], base, depth + 1);
+  return t.error == Status::Running;
 }
 
 Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice, int depth) {
@@ -861,8 +865,8 @@ static inline const DeciderDef* FindCorruptGroup(TickState& t, std::uint32_t& ba
 void DeactivateAbove(TickState& t, const DeciderDef& corrupt, std::uint32_t base) {
   ClearActiveChildren(SlotBytes(t, corrupt, base), corrupt);
   t.deactivation = "the block is damaged below";
+  t.header->rootActive = 0;  // off the path before its Deactivates (the order of tick_engine.h)
   Deactivate(t, *t.root, 0, 0);
-  t.header->rootActive = 0;
 }
 
 // Checks everything about a call that can be checked before touching the block.
@@ -1024,8 +1028,8 @@ static inline void StartBlockTimes(TickState& t) {
                    : t.error != Status::Running       ? StatusName(t.error)
                    : result == Result::Done           ? "the tree is done"
                                                       : "nothing accepts";
+  t.header->rootActive = 0;  // off the path before its Deactivates (the order of tick_engine.h)
   Deactivate(t, *t.root, 0, 0);
-  t.header->rootActive = 0;
   BT_WHY(t, WhyTransit(t, WhyCause::TreeEnded, *t.root, nullptr, nullptr,
                        t.error != Status::Running ? t.error
                        : result == Result::Done   ? Status::Done
@@ -1081,9 +1085,12 @@ static TickResult EndCorruptTimes(TickState& t) {
   if (header.rootActive) {
     t.deactivation = "the block's clock is damaged";
     std::uint32_t base = 0;
-    if (const DeciderDef* corrupt = FindCorruptGroup(t, base)) DeactivateAbove(t, *corrupt, base);
-    else Deactivate(t, *t.root, 0, 0);
-    header.rootActive = 0;
+    if (const DeciderDef* corrupt = FindCorruptGroup(t, base)) {
+      DeactivateAbove(t, *corrupt, base);
+    } else {
+      header.rootActive = 0;  // off the path before its Deactivates (the order of tick_engine.h)
+      Deactivate(t, *t.root, 0, 0);
+    }
   }
   return {Status::CorruptMemory, t.root};
 }
@@ -1258,8 +1265,8 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, st
   t.deactivation = "stopped";
   std::uint32_t base = 0;
   if (const DeciderDef* corrupt = FindCorruptGroup(t, base)) return DeactivateAbove(t, *corrupt, base);
+  t.header->rootActive = 0;  // off the path before its Deactivates (the order of tick_engine.h)
   Deactivate(t, root, 0, 0);
-  t.header->rootActive = 0;
   if (t.runningPath != nullptr) *t.runningPath = RunningPath{};  // a stopped agent starts afresh
 }
 

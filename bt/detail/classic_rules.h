@@ -320,9 +320,8 @@ void ReportRunningBehavior(C& c) {
 // reports the behavior running below it (ReportRunningBehavior).
 template <class C>
 Result TickClassic(C& c, bool isNew) {
-  // A group starting anew has no child active: StartSlot cleared the SlotHeader,
-  // and the ChildSet after it may hold what a sibling's memory left there.
-  if (isNew && c.SideBySide()) c.Set() = {0, 0};
+  // A group starting anew has no child active: StartSlot cleared its SlotHeader
+  // and, for children side by side, its ChildSet.
   if (c.HasBehavior()) {
     const Result result = c.TickBehavior(isNew);
     if (result != Result::Running) return result;  // a group behavior that ends ends its group

@@ -384,7 +384,9 @@ struct WeightedPick {
 // outer tick's TickState, which ends the tick with the path deactivated
 // (Status::Stopped). An event's delivery (bt/events.h) has no TickState: while
 // its handlers run, the block is neither ticked, stopped, reset, saved nor
-// restored (Reentered), for the delivery walks the active path as it stood.
+// restored (Reentered), for the delivery walks the active path as it stood, nor
+// delivered to again (anywhere down the list). All of them count towards
+// kMaxNestedTicks.
 // constinit: read without a TLS wrapper call; empty, the check is one load.
 struct NestedCall {
   const std::byte* block;
@@ -489,11 +491,25 @@ Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Ch
 // In group g, whose active child just ended with `result`: the masked redecide.
 Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Result result, int depth);
 
-// Marks d active from now, with the DBlock its Decide filled (StartSlot), for
-// TickDecider(..., isNew = true) to activate.
+// The order of a decider's start and end, in both ticks and every kind of group
+// (and ResumeAt): a decider is on the active path (its group's slot, or the
+// header's rootActive, names it) only while its behavior's memory is
+// constructed, so no callback — a memory constructor or destructor, a Decide,
+// Activate, Tick or Deactivate, a debug output or refusal hook, an onEvent —
+// finds a behavior on the path (where an event's delivery reaches it,
+// bt/events.h) whose memory is not made yet, or no longer:
+// - starting: StartSlot (its slot, DBlock and memory), then its group marks it,
+//   then TickDecider(..., isNew = true) activates and ticks it;
+// - ending: its group unmarks it, then Deactivate (its Deactivates, deepest
+//   first, then each memory destroyed).
+// So a subtree being deactivated hears no event, and one being started hears
+// events from its Activate on.
+
+// Starts d's slot from now (no child active), with the DBlock its Decide filled,
+// its behavior's memory constructed: for its group to mark it active next.
 void StartSlot(TickState& t, const DeciderDef& d, std::uint32_t base, const std::byte* dblock);
 
-// Deactivates d and everything active below it, deepest first.
+// Deactivates d, already off the active path, and everything below it, deepest first.
 void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth);
 
 // A block of `block`'s type at `at`: constructed (zeroed without a constructor); destroyed.

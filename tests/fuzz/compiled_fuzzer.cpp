@@ -24,7 +24,11 @@
 //
 // Re-entrant callbacks, when the input asks: a callback ticks or stops its own
 // agent's block, or ticks its partner's (a chain of agents per side, up to
-// bt::kMaxNestedTicks ticks deep), as bt/tree.h promises.
+// bt::kMaxNestedTicks ticks deep), as bt/tree.h promises. And events: every
+// callback point (Decide, Activate, Tick, Deactivate, a memory struct's
+// constructor and destructor, onEvent) may send one to its own agent's block or
+// its partner's (bt/events.h); what each handler hears, and whether its memory
+// struct was alive, is part of the calls both sides compare.
 //
 // Checked besides while a block is trustworthy (no random damage since it was
 // last wiped): every Activate paired with exactly one Deactivate, each memory
@@ -67,7 +71,7 @@ std::uint64_t Bits(double d) { return std::bit_cast<std::uint64_t>(d); }
 
 // =============================================================== the scripted agent
 
-enum class Ev : std::uint8_t { Decide, Activate, Tick, Deactivate, Construct, Destroy, Random, Inner };
+enum class Ev : std::uint8_t { Decide, Activate, Tick, Deactivate, Construct, Destroy, Random, Inner, Heard };
 
 // One call the engine made, with what it was told. Floats as bits, so NaN == NaN.
 struct Event {
@@ -113,7 +117,7 @@ constexpr bool kRunningNamesAnActiveBehavior = true;
 // children. Until fixed, a classic tree's block is not damaged (ordinary ticks instead).
 constexpr bool kSideBySideStartsClean = true;
 
-enum Reentry : unsigned { kOwnTick = 1, kOwnStop = 2, kPartnerTick = 4 };
+enum Reentry : unsigned { kOwnTick = 1, kOwnStop = 2, kPartnerTick = 4, kSendEvent = 8 };
 
 struct FreeBlock {
   void operator()(std::byte* p) const { std::free(p); }
@@ -269,11 +273,29 @@ bool ScriptActivate(Agent& a, int failOneIn) { return a.Byte() % failOneIn != 0;
 bt::TickResult TickAgent(Agent& a, int flavor, double time, float dt, std::uint32_t decisionFlags,
                          std::uint32_t stimuliFlags, const bt::TickOptions& options);
 
+// Now and then, as the script says, an event to the agent's own block or its
+// partner's, from any callback point (recorded as an inner call with the status).
+void MaybeSendEvent(Agent& a) {
+  if (!(a.reentry & kSendEvent) || a.noReentry || !a.trusted) return;
+  const std::uint8_t b = a.Byte();
+  if (b >= 64 || *a.budget <= 0) return;
+  --*a.budget;
+  Agent* to = b % 2 == 0 ? &a : a.partner;
+  Event e;
+  e.kind = Ev::Inner;
+  e.value = 4 + b % 2;
+  if (to != nullptr && to->trusted)
+    e.pickId = static_cast<std::int32_t>(
+        bt::SendEvent(to->Root(), to, to->Span(), bt::EventId(0xE7E47u + b / 2), a.time));
+  a.events.push_back(e);
+}
+
 // Called first by every Decide, Activate, Tick and Deactivate: now and then, as
 // the script says, a call into the engine from inside the tick.
 void MaybeReenter(Agent& a) {
+  MaybeSendEvent(a);
   // Not on a damaged block, whose calls may differ between the two ticks.
-  if (a.reentry == 0 || a.reentering || a.noReentry || !a.trusted) return;
+  if ((a.reentry & (kOwnTick | kOwnStop | kPartnerTick)) == 0 || a.reentering || a.noReentry || !a.trusted) return;
   const std::uint8_t b = a.Byte();
   // Bounded per step: down a chain of partners the calls would multiply.
   if (b >= 32 || *a.budget <= 0) return;
@@ -373,12 +395,19 @@ void CheckPick(const Agent& a, const bt::Context& c) {
 template <const char* Name, std::size_t Extra, std::size_t Align = 4>
 struct alignas(Align) Tracked {
   static constexpr std::uint32_t kMagic = 0x7EC0DE00u + Extra;
+  static constexpr const char* kName = Name;
   std::uint32_t magic;
   std::uint32_t serial;
   std::uint32_t ticks;
   std::uint8_t extra[Extra];
 
-  Tracked() : magic(kMagic), serial(gCurrent->nextSerial++), ticks(0) {
+  // An event sent before its fields are set, and after they are cleared, must
+  // not reach it (it would hear as a struct not alive).
+  Tracked() {
+    MaybeSendEvent(*gCurrent);
+    magic = kMagic;
+    serial = gCurrent->nextSerial++;
+    ticks = 0;
     for (std::size_t i = 0; i < Extra; ++i) extra[i] = static_cast<std::uint8_t>(serial + i);
     ++gCurrent->live;
     ++gCurrent->constructs;
@@ -396,6 +425,7 @@ struct alignas(Align) Tracked {
     a.events.push_back(e);
     if (a.trusted) FUZZ_CHECK(e.ok);  // destroyed once, and only what was constructed
     magic = 0;
+    MaybeSendEvent(a);
   }
   bool Valid() const {
     if (magic != kMagic) return false;
@@ -410,6 +440,24 @@ Event SeenBy(Event e, const M& m) {
   e.memTicks = m.ticks;
   e.ok = m.Valid();
   return e;
+}
+
+// An onEvent for a behavior with memory struct M: what it heard, and whether its
+// struct was alive (on a trusted block it must be: made, not yet destroyed).
+template <class M>
+void Heard(void* agent, void* memory, const bt::EventContext& c) {
+  Agent& a = *static_cast<Agent*>(agent);
+  const M& m = *static_cast<const M*>(memory);
+  Event e = SeenBy(Bare(Ev::Heard, M::kName, c.event), m);
+  e.decider = c.decider != nullptr ? c.decider->name : nullptr;
+  e.time = Bits(c.time);
+  a.events.push_back(e);
+  if (a.trusted) FUZZ_CHECK(e.ok);
+  MaybeSendEvent(a);
+}
+constexpr bt::BehaviorDef Hearing(bt::BehaviorDef b, bt::EventFn onEvent) {
+  b.onEvent = onEvent;
+  return b;
 }
 
 // A plain memory struct: zeroed by the engine, no destructor.
@@ -619,10 +667,14 @@ using PickMem = Tracked<kPickMB, 9>;
 using DgMem = Tracked<kDgGB, 5>;
 
 // ---------------------------------------------------------------- 1. deep: a DAG of depth 7
-BT_DEFINE_BEHAVIOR__MEMORY(ROOT_GB, RootMem, ActivateMem<RootMem>, GroupTickMem<RootMem>, DeactivateMem<RootMem>);
+BT_DEFINE_BEHAVIOR__FULL(ROOT_GB_DEAF, "ROOT_GB", RootMem, ActivateMem<RootMem>, GroupTickMem<RootMem>,
+                         DeactivateMem<RootMem>);
+constexpr bt::BehaviorDef ROOT_GB = Hearing(ROOT_GB_DEAF, Heard<RootMem>);
 BT_DEFINE_BEHAVIOR(ALARM_B, Activate, Tick, Deactivate);
 BT_DEFINE_BEHAVIOR(YELL_B, ActivateBare<kYellB>, nullptr, nullptr);
-BT_DEFINE_BEHAVIOR__MEMORY(FIGHT_B, FightMem, ActivateMem<FightMem>, TickMem<FightMem>, DeactivateMem<FightMem>);
+BT_DEFINE_BEHAVIOR__FULL(FIGHT_B_DEAF, "FIGHT_B", FightMem, ActivateMem<FightMem>, TickMem<FightMem>,
+                         DeactivateMem<FightMem>);
+constexpr bt::BehaviorDef FIGHT_B = Hearing(FIGHT_B_DEAF, Heard<FightMem>);
 BT_DEFINE_BEHAVIOR(WALK_B, nullptr, Tick, Deactivate);
 BT_DEFINE_BEHAVIOR(LOOK_B, ActivateVoid, TickBool, Deactivate);
 BT_DEFINE_BEHAVIOR(STEP_B, nullptr, TickBool, nullptr);
@@ -630,7 +682,8 @@ BT_DEFINE_BEHAVIOR(LEAF_B, Activate, Tick, Deactivate);
 BT_DEFINE_BEHAVIOR(NOCTX_B, ActivateBare<kNoCtxB>, TickBare<kNoCtxB>, DeactivateBare<kNoCtxB>);
 BT_DEFINE_BEHAVIOR__MEMORY(MEMNOCTX_B, MemNoCtx, (ActivateMemBare<kMemNoCtxB, MemNoCtx>),
                            (TickMemBare<kMemNoCtxB, MemNoCtx>), (DeactivateMemBare<kMemNoCtxB, MemNoCtx>));
-BT_DEFINE_BEHAVIOR__MEMORY(WORK_GB, WorkMem, nullptr, GroupTickMem<WorkMem>, nullptr);
+BT_DEFINE_BEHAVIOR__FULL(WORK_GB_DEAF, "WORK_GB", WorkMem, nullptr, GroupTickMem<WorkMem>, nullptr);
+constexpr bt::BehaviorDef WORK_GB = Hearing(WORK_GB_DEAF, Heard<WorkMem>);
 BT_DEFINE_BEHAVIOR(CHAIN_GB, ActivateOftenFails, GroupTick, Deactivate);
 BT_DEFINE_BEHAVIOR__MEMORY(PLAIN_B, Plain, nullptr, TickPlain, nullptr);
 BT_DEFINE_BEHAVIOR(NOTHING_B, nullptr, nullptr, nullptr);
@@ -703,7 +756,9 @@ BT_DEFINE_DECIDER_BEHAVIOR(D_LAST, NOTHING_B, nullptr);
 BT_DEFINE_BEHAVIOR(T_B, Activate, Tick, Deactivate);
 BT_DEFINE_BEHAVIOR(X_B, nullptr, Tick, Deactivate);
 BT_DEFINE_BEHAVIOR(Y_B, Activate, Tick, nullptr);
-BT_DEFINE_BEHAVIOR__MEMORY(R_LAST_B, LastMem, ActivateMem<LastMem>, TickMem<LastMem>, DeactivateMem<LastMem>);
+BT_DEFINE_BEHAVIOR__FULL(R_LAST_B_DEAF, "R_LAST_B", LastMem, ActivateMem<LastMem>, TickMem<LastMem>,
+                         DeactivateMem<LastMem>);
+constexpr bt::BehaviorDef R_LAST_B = Hearing(R_LAST_B_DEAF, Heard<LastMem>);
 
 BT_DECLARE_DECIDER(R_CDR);
 BT_DECLARE_DECIDER(R_TIMED);
@@ -987,7 +1042,8 @@ struct Side {
 };
 
 std::string Format(const Event& e) {
-  static const char* const kKinds[] = {"decide", "activate", "tick", "deactivate", "construct", "destroy", "random", "inner"};
+  static const char* const kKinds[] = {"decide",  "activate", "tick",  "deactivate", "construct",
+                                       "destroy", "random",   "inner", "heard"};
   char buf[400];
   std::snprintf(buf, sizeof buf,
                 "%s %s/%s value=0x%x t=%.17g dt=%g active=%g bflags=0x%x df=0x%x sf=0x%x pick=%d/0x%x mem=%u%s",
@@ -1232,7 +1288,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
   const TreeEntry& tree = kTrees[treeByte % kNumTrees];
   const TreeEntry& partnerTree = kTrees[(treeByte / kNumTrees) % kNumTrees];
 
-  unsigned reentry = config & 7;
+  unsigned reentry = config & 15;
   // A chain of partners, the longest reaching bt::kMaxNestedTicks ticks on the stack.
   const int agentsPerSide = !(reentry & kPartnerTick) ? 1
                             : chainByte >= 0xF0       ? bt::kMaxNestedTicks

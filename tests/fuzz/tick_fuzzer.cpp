@@ -19,6 +19,11 @@
 // what is made or checked (kRunningNamesAnActiveBehavior, kSideBySideStartsClean,
 // kLostChildSetsForgotten): each names its test in tests/fuzz_findings_test.cpp.
 // Blocks are exactly MemoryBytesFor on the heap, so ASan sees a small overflow.
+// Events: every callback point (Decide, Activate, Tick, Deactivate, onEvent, a
+// memory struct's construction and destruction, the debug output and refusal
+// hooks) may send one, as the script says, to its own agent's block or to the
+// other tree's agent's; an onEvent must find its behavior's memory constructed,
+// not yet Deactivated nor destroyed.
 // Some inputs also probe a Random or Scored group's choice over extreme weights,
 // and some tick other agents of the trees from a few threads at once. The harness
 // may allocate; the tick may not, and nothing here lets it.
@@ -227,6 +232,12 @@ struct Agent {
   int activations = 0;   // Activates in the tick in progress
   int ends = 0;          // Activates that failed and Ticks that ended, in the tick in progress
   std::vector<int> deactivated;  // deciders whose Deactivate the tick in progress called, in order
+  // Where events for this agent go (its Run's block), and another agent, whose
+  // block a callback of this one's may send to as well.
+  const bt::DeciderDef* root = nullptr;
+  std::span<std::byte> block;
+  bt::TypeTag type = bt::kNoType;
+  Agent* partner = nullptr;
 
   Agent(const Harness& harness, std::vector<std::uint8_t> bytes) : h(&harness) {
     script.bytes = std::move(bytes);
@@ -248,6 +259,20 @@ struct InTick {
 constexpr bt::TypeTag kAgentTag = bt::TypeTagOf<Agent>();
 constexpr bt::TypeTag kWrongTag = bt::TypeTagOf<int>();
 
+// Every callback point may send an event, as the script says: to its own
+// agent's block (during its tick, its Stop or a delivery to it), or to the
+// partner's. Whatever it reaches checks the memory it is handed (FuzzOnEvent);
+// the status is one SendEvent may return.
+void MaySendEvent(Agent* a) {
+  if (a == nullptr || a->root == nullptr) return;
+  const std::uint8_t byte = a->script.Byte();
+  Agent* to = byte % 8 == 0 ? a : byte % 8 == 1 ? a->partner : nullptr;
+  if (to == nullptr || to->root == nullptr) return;
+  const bt::Status status = bt::SendEvent(*to->root, to, to->type, to->block, bt::EventId(0xE7E47u + byte), a->time);
+  FUZZ_CHECK(status == bt::Status::Running || status == bt::Status::NoBehavior || status == bt::Status::Reentered ||
+             status == bt::Status::BadTime || status == bt::Status::MemoryFromOtherTree);
+}
+
 void CheckNoLiveOverlap(const void* at, std::size_t size) {
   const auto begin = reinterpret_cast<std::uintptr_t>(at);
   for (const LiveStruct& live : gAgent->live)
@@ -263,11 +288,13 @@ void ConstructTracked(void* at) {
   if (!gAgent->lenient) CheckNoLiveOverlap(at, sizeof(T));
   ::new (at) T{};
   if (!gAgent->lenient) gAgent->live.push_back({reinterpret_cast<std::uintptr_t>(at), sizeof(T)});
+  MaySendEvent(gAgent);
 }
 
 void ConstructUntracked(void* at) {
   if (!gAgent->lenient) CheckNoLiveOverlap(at, sizeof(Tracked<24, 8>));
   ::new (at) Tracked<24, 8>{};
+  MaySendEvent(gAgent);
 }
 
 // BT_FUZZ_TRACE=1 when replaying one input: the tree, each call and the engine's
@@ -333,6 +360,7 @@ float FuzzDecide(void* agent, void* dblock, const bt::DecideContext& c) {
     }
     if (a.timerModeled[i]) a.lastRestart[i] = c.time;
   }
+  MaySendEvent(&a);
   const float value = DecideValue(a.script.Byte());
   if (gTrace) std::fprintf(stderr, "  decide %s at %.17g -> %g\n", d.name, c.time, static_cast<double>(value));
   if (d.dblock.size != 0) {
@@ -393,6 +421,7 @@ bool FuzzActivate(void* agent, void* memory, const bt::Context& c) {
       for (int k = 0; k < b->memory.size; ++k) FUZZ_CHECK(bytes[k] == 0);
     }
   }
+  MaySendEvent(&a);
   const bool activated = a.script.Byte() % 8 != 0;
   if (!activated) ++a.ends;
   return activated;
@@ -418,6 +447,7 @@ bt::Result FuzzTick(void* agent, void* memory, const bt::Context& c) {
       head->owner = i;
     }
   }
+  MaySendEvent(&a);
   const std::uint8_t byte = a.script.Byte();
   if (byte % 8 >= 5) ++a.ends;
   switch (byte % 8) {
@@ -433,6 +463,7 @@ bt::Result FuzzTick(void* agent, void* memory, const bt::Context& c) {
 bt::Result FuzzTickNoContext(void* agent, void*, const bt::Context&) {
   Agent& a = *static_cast<Agent*>(agent);
   ++a.calls;
+  MaySendEvent(&a);
   if (a.script.Byte() % 8 != 5) return bt::Result::Running;
   ++a.ends;
   return bt::Result::Done;
@@ -446,6 +477,7 @@ void FuzzDeactivate(void* agent, void* memory, const bt::Context& c) {
   ++a.calls;
   a.deactivated.push_back(i);
   CheckContext(a, c);
+  MaySendEvent(&a);  // the behavior is off the path already: it is not told
   if (a.lenient) return;
   CheckDBlock(h, i, c);
   if (h.InfoOf(b).paired) {
@@ -465,6 +497,7 @@ void FuzzDeactivate(void* agent, void* memory, const bt::Context& c) {
 
 void DestroyTracked(void* at) {
   Agent& a = *gAgent;
+  MaySendEvent(&a);  // not told to the struct being destroyed (FuzzOnEvent)
   if (a.lenient) return;  // perhaps never constructed: not the harness's to check
   auto* head = static_cast<TrackedHead*>(at);
   FUZZ_CHECK(head->magic == kMagic);  // constructed, and not destroyed yet
@@ -480,7 +513,38 @@ void DestroyTracked(void* at) {
   head->life = Life::Destroyed;
 }
 
-void QuietOutput(const bt::DebugLine& line, void* user) { *static_cast<std::size_t*>(user) += std::strlen(line.text); }
+// An event reaches only a behavior on the active path, whose memory is
+// constructed and not yet destroyed (nor Deactivated): from its construction,
+// before its Activate, to its Deactivate. It is not a call the model counts.
+void FuzzOnEvent(void* agent, void* memory, const bt::EventContext& c) {
+  Agent& a = *static_cast<Agent*>(agent);
+  const Harness& h = *a.h;
+  const int i = h.IndexOf(c.decider);
+  const bt::BehaviorDef* b = c.decider->behavior;
+  FUZZ_CHECK(b != nullptr && b->onEvent == &FuzzOnEvent);
+  if (!a.lenient) {
+    if (TrackedHead* head = HeadOf(a, b, memory)) {
+      FUZZ_CHECK(head->magic == kMagic);  // constructed, not destroyed
+      FUZZ_CHECK(head->life == Life::Constructed || head->life == Life::Activated);  // not deactivated
+      FUZZ_CHECK(head->owner == i || head->owner == -1);
+      if (head->life == Life::Activated && h.InfoOf(b).paired) FUZZ_CHECK(a.Find(i, memory) != nullptr);
+    }
+    if (Destroyed(h.InfoOf(b).memoryKind)) {
+      const auto at = reinterpret_cast<std::uintptr_t>(memory);
+      FUZZ_CHECK(std::any_of(a.live.begin(), a.live.end(), [at](const LiveStruct& l) { return l.at == at; }));
+    }
+  }
+  MaySendEvent(&a);
+}
+
+// The debug output hook and the refusal hook send events too, as the agent of
+// the call under way on this thread.
+void QuietOutput(const bt::DebugLine& line, void* user) {
+  *static_cast<std::size_t*>(user) += std::strlen(line.text);
+  MaySendEvent(gAgent);
+}
+
+void RefusalSends(const bt::Refusal&, void*) { MaySendEvent(gAgent); }
 
 void TraceOutput(const bt::DebugLine& line, void*) { std::fprintf(stderr, "%s\n", line.text); }
 
@@ -651,6 +715,7 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
       b.tickTakesContext = false;
     }
     if (more & 0x80) b.agentType = kAgentTag;  // its functions take the harness's Agent
+    if (!(more & 0x40)) b.onEvent = &FuzzOnEvent;
     info.memoryKind = (bits >> 5) % kMemoryKinds;
     b.memory = MemoryBlock(info.memoryKind);
   }
@@ -1039,6 +1104,9 @@ struct Run {
     block = storage.get();
     std::memset(block, 0, bytes);
     depth = root.data->tree.depth;
+    agent.root = &root;
+    agent.block = Span();
+    agent.type = treeType;
   }
 
   std::span<std::byte> Span() const { return {block, bytes}; }
@@ -1563,6 +1631,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
 
   Run run(agent, root, facts);
   const std::size_t bytes = run.bytes;
+  if (run2) agent.partner = agent2.get(), agent2->partner = &agent;
+  bt::SetRefusalHook(&RefusalSends);
   std::size_t debugChars = 0;
 
   static const double kStarts[8] = {0, -50, 1e6, 3.5, 1.7e9, 1e12, -bt::kMaxTickTime, bt::kMaxTickTime - 1e3};
