@@ -53,6 +53,7 @@
 
 #include "bt/bt.h"
 #include "bt/compiled_tick.h"
+#include "tests/fuzz/damaged_times.h"
 
 namespace cf {
 
@@ -1169,36 +1170,6 @@ int TrackedOn(const NamedPath& p, int from, int to) {
   return count;
 }
 
-// Whether a tick at `now` may find a time `block` keeps damaged (the rules of
-// bt/detail/tick_engine.h, BlockTimeFits and TimerStampFits, on the times as they
-// read after the epoch moves, when it would): an activation time on the active
-// path or a timer. That damage names the decider whose time it is (a behavior,
-// or one asked off the path) and deactivates the whole path.
-bool MayFindDamagedTime(const std::vector<std::byte>& block, const bt::DeciderDef& root, double now) {
-  bt::MemoryHeader header;
-  std::memcpy(&header, block.data(), sizeof header);
-  const double shift = now - header.epoch;
-  const bool moves = shift > bt::kRebaseSeconds;
-  bt::detail::TickState t{};
-  t.blockTime = moves ? 0.0f : static_cast<float>(shift);
-  const auto read = [&](float at) { return moves ? static_cast<float>(static_cast<double>(at) - shift) : at; };
-  bool damaged = false;
-  if (header.rootActive)
-    bt::detail::ForEachActive(block.data() + sizeof header, root, 0, 0,
-                              [&](const bt::DeciderDef& d, std::uint32_t base, int) {
-                                float at;
-                                std::memcpy(&at, block.data() + sizeof header + base + d.data->slotOffset, sizeof at);
-                                damaged |= !bt::detail::BlockTimeFits(t, read(at));
-                              });
-  for (int i = 0; i < root.data->tree.numTimers; ++i) {
-    float at;
-    std::memcpy(&at, block.data() + root.data->tree.timersOffset + sizeof(float) * static_cast<std::size_t>(i),
-                sizeof at);
-    damaged |= !bt::detail::TimerStampFits(t, read(at));
-  }
-  return damaged;
-}
-
 // After a tick that met damage (either side reported CorruptMemory): both name the
 // same decider and make the same calls; nothing is left active. Damage to the
 // slots (not a time) names a group on the path the block named before the tick
@@ -1212,7 +1183,7 @@ void RequireSameDamageOutcome(const bt::TickResult (&r)[2], const NamedPath* bef
   if (expected) FUZZ_CHECK(r[0].decider == expected);
   FUZZ_CHECK(gSides[0].Main().events == gSides[1].Main().events);
   const auto deactivated = Deactivations(gSides[0].Main().events);
-  if (before && !MayFindDamagedTime(blockBefore, gSides[0].Main().Root(), gStep.time)) {
+  if (before && !bt_fuzz::MayFindDamagedTime(blockBefore, gSides[0].Main().Root(), gStep.time)) {
     const int at = before->IndexOf(r[0].decider);
     FUZZ_CHECK(at >= 0 && r[0].decider->kind == bt::DeciderKind::Group);
     // Above a group whose children lie side by side, ActivePath's preorder is no

@@ -60,6 +60,7 @@
 
 #include "bt/bt.h"
 #include "bt/debug_output.h"
+#include "tests/fuzz/damaged_times.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {
@@ -1355,7 +1356,8 @@ void StopRun(Run& run, double time) {
 // Deactivates were those of the path from the root to that group, deepest first
 // (the tick finds damage where its walk meets it: what lies above was called).
 void CheckDamagedTick(const Run& run, const Walk& walk, const std::vector<Run::Place>& before,
-                      const bt::TickResult& result, long callsBefore) {
+                      const std::vector<std::byte>& blockBefore, double time, const bt::TickResult& result,
+                      long callsBefore) {
   if (run.headerDamaged || before.empty()) return;  // the header is not the tick's own
   if (run.classic) {
     // Which classic slot fits is the engine's rule (ClassicSlotFits), not modeled
@@ -1369,6 +1371,13 @@ void CheckDamagedTick(const Run& run, const Walk& walk, const std::vector<Run::P
   }
   if (walk.culprit >= 0) FUZZ_CHECK(result.status == bt::Status::CorruptMemory);
   if (result.status != bt::Status::CorruptMemory) return;
+  // A damaged time the walk does not model names the decider whose time it is and
+  // deactivates the whole path: then only that nothing is left active is checked.
+  if (walk.culprit < 0 && bt_fuzz::MayFindDamagedTime(blockBefore, run.root, time)) {
+    FUZZ_CHECK(result.decider != nullptr);
+    FUZZ_CHECK(bt::ActivePath(run.root, run.Span(), {}) == 0);
+    return;
+  }
   int at = -1;
   for (int k = 0; k < walk.count; ++k)
     if (walk.path[k] == result.decider) at = k;
@@ -1399,7 +1408,7 @@ void OrdinaryTick(Run& run, double time, float dt, std::uint32_t decisionFlags, 
     return;
   }
   if (run.a.lenient) {
-    CheckDamagedTick(run, walk, placesBefore, result, callsBefore);
+    CheckDamagedTick(run, walk, placesBefore, before, time, result, callsBefore);
   } else {
     FUZZ_CHECK(result.status == bt::Status::Running || result.status == bt::Status::Done ||
                result.status == bt::Status::NoBehavior || result.status == bt::Status::RedecideLimit);
