@@ -250,6 +250,7 @@ TEST_CASE("Wait of a negative duration is Running for ever, asleep until woken a
   never.seconds = bt::builtin::DeadlineMemory::kNever;
   bt::SleepRequest request;
   bt::Context context;
+  context.decider = &wait_forever_tree::W;  // its parameters: a Tick reads them to check the end it keeps
   context.activeTime = 1e9f;
   context.sleep = &request;
   CHECK(bt::builtin::kWait.tick(&agent, &never, context) == bt::Result::Running);
