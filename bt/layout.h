@@ -244,6 +244,14 @@ constexpr bool TransitionsFit(const DeciderDef& g) {
   return true;
 }
 
+// Whether a GroupScope names no finder. g++ under UBSan (which keeps null checks)
+// cannot fold a function's address against null while it checks a tree at
+// compile time; the check is then left to InitializeTreeData, which makes it at run time.
+constexpr bool ScopeFinderMissing(ScopeFinder finder) {
+  if (std::is_constant_evaluated() && !__builtin_constant_p(finder == nullptr)) return false;
+  return finder == nullptr;
+}
+
 // Checks one decider on its own, before its children are visited.
 constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
   if (d.data == nullptr) return a.Fail(TreeProblem::NullDecider, &d);
@@ -262,7 +270,7 @@ constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
     if (IsDecoratorPolicy(d.policy) && d.childCount != 1) return a.Fail(TreeProblem::DecoratorChildren, &d);
     if (!CheckNodeConfig(d)) return a.Fail(TreeProblem::BadNodeConfig, &d);
     if (d.policy == GroupPolicy::SelectionStateMachine && !CheckTransitions(a, d)) return false;
-    if (d.policy == GroupPolicy::GroupScope && (d.config.scopeName == nullptr || d.config.findScope == nullptr))
+    if (d.policy == GroupPolicy::GroupScope && (d.config.scopeName == nullptr || ScopeFinderMissing(d.config.findScope)))
       return a.Fail(TreeProblem::BadScope, &d);
     if (d.policy == GroupPolicy::StateMachine && !TransitionsFit(d)) return a.Fail(TreeProblem::BadTransition, &d);
     if (d.policy == GroupPolicy::Shuffle && d.childCount > kMaxShuffleGroupChildren)

@@ -61,6 +61,12 @@ void RegisterFileFunctions(bt::data::Registry& registry) {
   bt::data::RegisterBuiltinBehaviors(registry);
 }
 
+bt::Scope* FindScope(void* agent, const char*) {
+  // One scope per agent: the round trip's agents run alike, each in a scope of its own.
+  static std::map<const void*, bt::Scope> scopes;
+  return &scopes[agent];
+}
+
 bt::data::TreeSpec FeaturesSpec() {
   using bt::GroupPolicy;
   using bt::data::ArgSpec;

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <span>
 
 #include "bt/data/expression.h"
@@ -36,14 +35,8 @@ void RegisterFunctions(bt::data::Registry& registry);
 // tests/data/bt_import/*_nodes.* (every built-in node kind of each format) name.
 void RegisterFileFunctions(bt::data::Registry& registry);
 
-// The GroupScopes' scopes: one per agent. Defined here, not only declared: g++
-// under UBSan cannot tell an undefined function's address from null when it
-// checks the written trees at compile time.
-inline bt::Scope* FindScope(void* agent, const char*) {
-  // One scope per agent: the round trip's agents run alike, each in a scope of its own.
-  static std::map<const void*, bt::Scope> scopes;
-  return &scopes[agent];
-}
+// The GroupScopes' scopes: one per agent.
+bt::Scope* FindScope(void* agent, const char* name);
 
 // The tree files written out by the round trip: every built-in node kind of
 // each format (loaded by bt::loaders::LoadTreeFile, with FindScope).
