@@ -68,7 +68,7 @@ PACKAGES_test        := $(PACKAGES_demo) tao-pegtl-dev libpugixml-dev liblua5.4-
 PACKAGES_fuzz        := $(PACKAGES_loaders) clang-14 libclang-rt-14-dev
 PACKAGES_bench-micro := $(PACKAGES_data) libbenchmark-dev
 PACKAGES_valgrind    := $(PACKAGES_demo) valgrind
-# oneTBB: only for what includes bt/crowd_tbb.h (the tests, the crowd benchmark); the library does not link it.
+# oneTBB: only for what includes bt/crowd/tbb.h (the tests, the crowd benchmark); the library does not link it.
 PACKAGES_bench       := $(PACKAGES_data) libtbb-dev
 TBB_LIBS             := -ltbb
 DEPS_STAMP       := $(BUILD)/.deps-build
@@ -81,7 +81,8 @@ DEPS_BENCH_MICRO := $(BUILD)/.deps-bench-micro
 DEPS_VALGRIND    := $(BUILD)/.deps-valgrind
 DEPS_BENCH       := $(BUILD)/.deps-bench
 
-LIB_SRCS  := $(wildcard bt/*.cpp)
+# The core and the engine over it, with the debug formatters and the crowd: libbt.a.
+LIB_SRCS  := $(wildcard bt/core/*.cpp bt/engine/*.cpp bt/engine/kinds/*.cpp bt/debug/*.cpp bt/crowd/*.cpp)
 # Trees from data (builder, registry, expressions): a library on top of the core.
 DATA_SRCS := $(wildcard bt/data/*.cpp)
 # The loaders of the other systems' files: a library on top of the data library.
@@ -161,22 +162,22 @@ $(patsubst %.cpp,$(BUILD)/obj/%.o,$(LOADER_SRCS)): | $(DEPS_LOADERS)
 
 $(LIB): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(LIB_SRCS))
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 $(LIB_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(LIB_SRCS))
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 $(LIB_DATA): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(DATA_SRCS))
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 $(LIB_DATA_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(DATA_SRCS))
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 $(LIB_LOADERS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(LOADER_SRCS))
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 $(LIB_LOADERS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(LOADER_SRCS))
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 # ------------------------------------------------------------------ tests
 $(TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
@@ -248,7 +249,7 @@ $(BUILD)/tsan/obj/%.o: %.cpp | $(DEPS_TEST)
 	$(CXX) $(CPPFLAGS) $(CXXSTD) $(SAN_WARN) -O1 -g $(TSAN_FLAGS) $(DEPFLAGS) -c $< -o $@
 $(LIB_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,$(LIB_SRCS))
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 $(TESTS_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,tests/main.cpp tests/init_threads_test.cpp tests/debug_output_threads_test.cpp \
                                                  tests/figure1_tree.cpp tests/trace_agent.cpp) $(LIB_TSAN)
 	@mkdir -p $(@D)
@@ -274,8 +275,11 @@ test-extra:
 # Every public header, the macros and both ticks in one TU under -Wpedantic
 # -Wconversion -Wshadow -Werror, with g++ and clang++: users build our headers
 # with their own flags (tests/header_hygiene.sh).
-.PHONY: test-header-hygiene
-test-extra: test-header-hygiene
+.PHONY: test-header-hygiene test-layers
+test-extra: test-header-hygiene test-layers
+# The layers of bt/ include one way: no file includes a higher layer (bt/README.md).
+test-layers:
+	@sh tests/layers_test.sh
 test-header-hygiene: | $(DEPS_TEST)
 	@sh tests/header_hygiene.sh g++ $(CLANG_CXX)
 
@@ -313,7 +317,7 @@ $(DEBUG_OFF)/obj/%.o: %.cpp | $(DEPS_TEST)
 $(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debug_output_off/check.cpp)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
 
-# A program built with other limits (bt/config.h) than libbt.a must not link,
+# A program built with other limits (bt/core/config.h) than libbt.a must not link,
 # and the error names the limit to rebuild libbt with.
 .PHONY: test-limits-link
 test-extra: test-limits-link
@@ -451,7 +455,7 @@ $(BT_IMPORT): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard tools/bt_import/*.cpp
 # ------------------------------------------------------------------ benchmarks
 # bench: the creatures workload, bt against a hand-written baseline, scaling table
 # first, then the one-line summary. bench-micro: Google Benchmark of the tick's parts.
-# Then the crowd (bt/crowd.h) on the same workload, through oneTBB: bench-crowd.
+# Then the crowd (bt/crowd/crowd.h) on the same workload, through oneTBB: bench-crowd.
 BENCH_CLASSIC_SRCS := tools/bench/classic_main.cpp tools/bench/bt_classic.cpp tools/bench/classic_handwritten.cpp \
                       tools/bench/floor.cpp tools/bench/alloc_count.cpp
 BENCH_IMPORT_SRCS := tools/bench/import_main.cpp tools/bench/import_creatures.cpp tools/bench/alloc_count.cpp
@@ -529,15 +533,13 @@ $(BENCH_IMPORT): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_IMPORT_SRCS)) $(LIB_L
 # CMake package with its version file, each with BT_VERSION and PREFIX filled in.
 INSTALL_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(BT_VERSION)|g' \
                     -e 's|@VERSION_MAJOR@|$(BT_VERSION_MAJOR)|g' -e 's|@VERSION_MINOR@|$(BT_VERSION_MINOR)|g'
+# Every folder of bt/ that holds headers, the layers' detail/ folders included.
+HEADER_DIRS = $(sort $(patsubst %/,%,$(dir $(shell find bt -name '*.h'))))
 install: $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT)
-	install -d $(DESTDIR)$(PREFIX)/include/bt/detail $(DESTDIR)$(PREFIX)/include/bt/data $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-	           $(DESTDIR)$(PREFIX)/include/bt/loaders/lua \
-	           $(DESTDIR)$(PREFIX)/lib/cmake/bt $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bt/gdb
-	install -m 644 bt/*.h bt/*.def $(DESTDIR)$(PREFIX)/include/bt/
-	install -m 644 bt/detail/*.h $(DESTDIR)$(PREFIX)/include/bt/detail/
-	install -m 644 bt/data/*.h $(DESTDIR)$(PREFIX)/include/bt/data/
-	install -m 644 bt/loaders/*.h $(DESTDIR)$(PREFIX)/include/bt/loaders/
-	install -m 644 bt/loaders/lua/*.h $(DESTDIR)$(PREFIX)/include/bt/loaders/lua/
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/bt $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bt/gdb
+	install -m 644 bt/bt.h $(DESTDIR)$(PREFIX)/include/bt/
+	for dir in $(HEADER_DIRS); do install -d $(DESTDIR)$(PREFIX)/include/$$dir && \
+	  install -m 644 $$(ls $$dir/*.h $$dir/*.def 2>/dev/null) $(DESTDIR)$(PREFIX)/include/$$dir/ || exit 1; done
 	install -m 644 $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 tools/gdb/bt_printers.py $(DESTDIR)$(PREFIX)/share/bt/gdb/

@@ -5,8 +5,8 @@
 #include <cstdio>
 
 #include "bt/bt.h"
-#include "bt/debug_output.h"
-#include "bt/debug_print.h"
+#include "bt/core/debug_output.h"
+#include "bt/debug/print.h"
 
 struct Creature {
   int hunger = 0;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "bt/builtin_behaviors.h"
+#include "bt/engine/builtin_behaviors.h"
 #include "bt/data/tree_builder.h"
 #include "bt/data/tree_spec.h"
 #include "tools/bt_import/emit_cpp.h"

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "bt/bt.h"
-#include "bt/builtin_behaviors.h"
+#include "bt/engine/builtin_behaviors.h"
 #include "bt/data/tree_builder.h"
 #include "tests/trace_agent.h"
 

@@ -1,10 +1,10 @@
-// tests/builtin_behaviors_test.cpp — the built-in leaves (bt/builtin_behaviors.h),
+// tests/builtin_behaviors_test.cpp — the built-in leaves (bt/engine/builtin_behaviors.h),
 // tick by tick: each one's Activate, Tick and Deactivate as the engine's debug
 // output reports them (with the time since activation), its results and the
 // tick's Status; the compositions of MBT's AssertCondition and MonitorCondition
 // and of Drag[en]gine's `running` rule; MBT's logging attributes on a tree from
 // data; the parameter checks and the registry's names.
-#include "bt/builtin_behaviors.h"
+#include "bt/engine/builtin_behaviors.h"
 
 #include <catch2/catch.hpp>
 
@@ -14,11 +14,12 @@
 #include <vector>
 
 #include "bt/bt.h"
+#include "bt/engine/compiled_tick.h"
 #include "bt/data/node_logs.h"
 #include "bt/data/registry.h"
 #include "bt/data/tree_builder.h"
 #include "bt/data/write_cpp.h"
-#include "bt/debug_output.h"
+#include "bt/core/debug_output.h"
 #include "trace_agent.h"
 
 using test::Events;

@@ -1,5 +1,5 @@
 // tests/classic_rules_test.cpp — every rule of ../shared/semantics.md that a
-// classic policy runs (bt/classic_tick.cpp), each on the smallest tree that shows
+// classic policy runs (bt/engine/kinds/classic.cpp), each on the smallest tree that shows
 // it, with the exact trace of calls tick by tick; then the classic groups under
 // damage, Stop, save and restore, and the compiled tick.
 //
@@ -10,7 +10,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 #include "classic_trace.h"
 
 using bt::Result;

@@ -4,7 +4,7 @@
 // "tick B", "deactivate B") whose behaviors may also be scripted call by call:
 // agent.next["B"] = {Done, Running} makes B's next two Ticks return those, then
 // agent.tick["B"] (default Running) again; agent.hook["B"] runs inside B's Tick.
-// TEST_CLASSIC_GROUP defines a group with a NodeConfig (bt/classic.h).
+// TEST_CLASSIC_GROUP defines a group with a NodeConfig (bt/core/classic.h).
 #pragma once
 
 #include <deque>

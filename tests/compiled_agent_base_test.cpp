@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "bt/bt.h"
+#include "bt/engine/compiled_tick.h"
 #include "derived_agents.h"
 
 namespace cbase {

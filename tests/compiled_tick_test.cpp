@@ -37,7 +37,7 @@
 #include <catch2/catch.hpp>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 
 namespace difftest {
 
@@ -734,7 +734,7 @@ BT_DEFINE_DECIDER_BEHAVIOR(B_PLAIN, PLAIN_MEM_B, DecideBare<kBPlain>);
 }  // namespace bare
 
 // ---------------------------------------------------------------- 7. classic kinds, run by the compiled tick itself
-// Every classic policy whose rules the compiled tick runs (bt/detail/classic_rules.h),
+// Every classic policy whose rules the compiled tick runs (bt/engine/detail/classic_rules.h),
 // with their flags: children side by side at bases past 0, Spore groups below
 // them, classic groups below Spore ones, group behaviors, kRecheckEveryTick on
 // leaves and groups, looping Sequences and Fallbacks, Loops that count, a

@@ -13,8 +13,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "bt/compiled_tick.h"
-#include "bt/timestamps.h"
+#include "bt/engine/compiled_tick.h"
+#include "bt/core/timestamps.h"
 #include "trace_agent.h"
 
 using bt::Status;
@@ -139,7 +139,7 @@ float& WaitEnd(bt::Memory<N>& memory, const bt::DeciderDef& d) {
                                                         d.data->memoryOffset)
       ->seconds;
 }
-// A variable's value, as the block keeps it (a VariableBlock, then a double each: bt/memory.h).
+// A variable's value, as the block keeps it (a VariableBlock, then a double each: bt/core/memory.h).
 template <std::size_t N>
 double& VariableValue(bt::Memory<N>& memory, const bt::DeciderDef& root, const char* name) {
   return reinterpret_cast<double*>(bt::VariablesOf(root, memory.Span()) + 1)[bt::FindVariable(root, name)];

@@ -1,4 +1,4 @@
-// tests/crowd_test.cpp — bt::Crowd (bt/crowd.h): level of detail, the frame
+// tests/crowd_test.cpp — bt::Crowd (bt/crowd/crowd.h): level of detail, the frame
 // budget, threads and migration, and that a crowd tick is exactly ticking each
 // agent alone at the same times.
 //
@@ -7,7 +7,7 @@
 // generator), and every call folds what it was told into the walker's hash,
 // so two walkers with equal hashes, call counts and blocks were given the same
 // calls, in the same order, with the same arguments. Dozing walkers sleep
-// (bt/sleep.h): the crowd skips them, and the calls must still be the same.
+// (bt/engine/sleep.h): the crowd skips them, and the calls must still be the same.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,11 +26,11 @@
 #include <tbb/task_arena.h>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
-#include "bt/crowd.h"
-#include "bt/crowd_migration.h"
-#include "bt/crowd_tbb.h"
-#include "bt/crowd_ticks.h"
+#include "bt/engine/compiled_tick.h"
+#include "bt/crowd/crowd.h"
+#include "bt/crowd/migration.h"
+#include "bt/crowd/tbb.h"
+#include "bt/crowd/ticks.h"
 
 namespace {
 
@@ -570,7 +570,7 @@ TEST_CASE("a crowd calls a tick that changes itself, and may call a copy of one 
   CHECK(crowd.Tick(2, 1, where).ticked == 3);
   CHECK(called != nullptr);
   CHECK(called != &where);  // the range's own copy, whose members stay in registers
-  // The ready ticks (bt/crowd_ticks.h) are such ticks.
+  // The ready ticks (bt/crowd/ticks.h) are such ticks.
   static_assert(std::is_trivially_copyable_v<bt::InterpretedCrowdTick<Walker>>);
 }
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "bt/tree.h"
+#include "bt/core/tree.h"
 #include "tools/bench/data_creatures.h"
 
 TEST_CASE("The creatures tree built from data ticks every creature exactly as its macro twin", "[builder]") {

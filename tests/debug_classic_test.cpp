@@ -1,5 +1,5 @@
 // tests/debug_classic_test.cpp — every debugging view on a tree of classic kinds
-// (bt/classic.h): DebugPrintState, the debug output lines, the DOT picture and the
+// (bt/core/classic.h): DebugPrintState, the debug output lines, the DOT picture and the
 // why-record, as exact text, on one small tree mixing a Parallel, a Sequence, a
 // Loop, a Decorator and a Cooldown. (The gdb printers read the same tree:
 // DebugClassicGdbStop, tests/gdb_printers_test.sh.)
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "bt/detail/why_record.h"
+#include "bt/engine/detail/why_record.h"
 #include "trace_agent.h"
 
 // The tree, as a loader would write it (the classic configuration is plain data):

@@ -1,6 +1,6 @@
 // tests/debug_dot_test.cpp — WriteTreeDot's exact text for a small tree with a
 // shared decider and a group behavior, with and without an active path.
-#include "bt/debug_dot.h"
+#include "bt/debug/dot.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>

@@ -16,9 +16,9 @@
 #include <thread>
 #include <vector>
 
-#include "bt/debug_dot.h"
-#include "bt/debug_output.h"
-#include "bt/debug_print.h"
+#include "bt/debug/dot.h"
+#include "bt/core/debug_output.h"
+#include "bt/debug/print.h"
 #include "figure1_tree.h"
 
 namespace {

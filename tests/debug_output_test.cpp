@@ -1,7 +1,7 @@
 // tests/debug_output_test.cpp — the lines the tick reports at each debug output
 // level for a scripted run of the Figure 1 tree, the agent filter, the output
 // hook and the default spdlog logger "bt".
-#include "bt/debug_output.h"
+#include "bt/core/debug_output.h"
 
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>

@@ -7,7 +7,7 @@
 #include <chrono>
 #include <thread>
 
-#include "bt/debug_output.h"
+#include "bt/core/debug_output.h"
 #include "figure1_tree.h"
 
 namespace {

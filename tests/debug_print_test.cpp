@@ -1,6 +1,6 @@
 // tests/debug_print_test.cpp — DebugPrintState's exact text: the Figure 1 tree in
 // several states, active path and whole tree, a shared decider, short buffers.
-#include "bt/debug_print.h"
+#include "bt/debug/print.h"
 
 #include <catch2/catch.hpp>
 #include <cstring>

@@ -12,8 +12,8 @@
 
 #include "bt/bt.h"
 #include "bt/data/registry.h"
-#include "bt/loaders/dragengine.h"
-#include "bt/resume_at.h"
+#include "bt/loaders/dragengine/dragengine.h"
+#include "bt/engine/resume_at.h"
 
 namespace {
 

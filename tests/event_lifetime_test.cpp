@@ -1,5 +1,5 @@
 // tests/event_lifetime_test.cpp — what an event's delivery may reach
-// (bt/events.h): deliveries nest boundedly, and no onEvent handler runs on a
+// (bt/engine/events.h): deliveries nest boundedly, and no onEvent handler runs on a
 // behavior whose memory is not yet, or no longer, constructed, whichever
 // callback sends the event (a memory constructor or destructor, a Deactivate,
 // the debug output hook), in both ticks. Under ASan a handler told too early or
@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "bt/bt.h"
-#include "bt/resume_at.h"
+#include "bt/engine/compiled_tick.h"
+#include "bt/engine/resume_at.h"
 
 using bt::Result;
 using bt::Status;

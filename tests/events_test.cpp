@@ -1,12 +1,13 @@
-// tests/events_test.cpp — events (bt/events.h): delivery along the running
+// tests/events_test.cpp — events (bt/engine/events.h): delivery along the running
 // path, WaitForEvent and SendEvent, events sent during a tick; timestamps
-// (bt/timestamps.h) and IfTime / AssertTime / WaitUntilTime.
+// (bt/core/timestamps.h) and IfTime / AssertTime / WaitUntilTime.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "bt/engine/compiled_tick.h"
 #include "trace_agent.h"
 
 using bt::Result;
@@ -243,7 +244,7 @@ TEST_CASE("SendEvent sends on activation to the running path and is done at its 
   CHECK(t.events == Events{"activate A_B", "tick A_B"});
   agent.tick["A_B"] = Result::Done;
   t = Tick(SEND_NODE, agent, memory, 1.0);  // WAIT_GO ticks first, then A ends and SEND_GO sends
-  CHECK(t.result.decider == &WAIT_GO);  // the first behavior still active (bt/classic_tick.cpp)
+  CHECK(t.result.decider == &WAIT_GO);  // the first behavior still active (bt/engine/kinds/classic.cpp)
   CHECK(t.events == Events{"tick A_B", "deactivate A_B", "activate B_B", "tick B_B"});
   CHECK(bt::ActivePath(SEND_NODE, memory.Span(), {}) == 4);  // WAIT_GO heard it, and waits for its next Tick
   t = Tick(SEND_NODE, agent, memory, 2.0);

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "bt/data/expression.h"
-#include "bt/variables.h"
+#include "bt/core/variables.h"
 
 namespace bt_test {
 

@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 
 namespace findings {
 
@@ -43,7 +43,7 @@ BT_DEFINE_DECIDER_GROUP__BEHAVIOR(F_G1, PrioritizedList, 0, nullptr, F_GROUP_B, 
 BT_DEFINE_DECIDER_GROUP(F_G2, PrioritizedList, nullptr, F_LEAF2);
 BT_DEFINE_DECIDER_BEHAVIOR(F_LEAF2, F_LEAF_B, nullptr);
 
-// A classic group that ends (bt/classic.h): a Selector root over a behavior that
+// A classic group that ends (bt/core/classic.h): a Selector root over a behavior that
 // ends, and a Sequence that ends under a prioritized list, beside REST.
 BT_DEFINE_BEHAVIOR(F_ENDS_B, Activate, GroupTick, Deactivate);
 BT_DECLARE_DECIDER(F_C_ENDS);

@@ -10,9 +10,9 @@
 #include <string>
 
 #include "bt/data/registry.h"
-#include "bt/loaders/dragengine.h"
-#include "bt/loaders/selection_tree.h"
-#include "bt/loaders/unvanquished.h"
+#include "bt/loaders/dragengine/dragengine.h"
+#include "bt/loaders/selection_tree/selection_tree.h"
+#include "bt/loaders/unvanquished/unvanquished.h"
 
 namespace {
 

@@ -47,7 +47,7 @@ CPP
 cat > "$work/loaders.cpp" <<'CPP'
 #include "bt/data/registry.h"
 #include "bt/loaders/load_tree_file.h"
-#include "bt/loaders/unvanquished.h"
+#include "bt/loaders/unvanquished/unvanquished.h"
 // Never called: it must compile from the installed headers and link against libbt_loaders.a.
 bool UseLoaders() {
   bt::data::Registry registry;

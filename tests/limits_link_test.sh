@@ -1,5 +1,5 @@
 #!/bin/sh
-# A program built with other limits (bt/config.h) than its libbt must not link,
+# A program built with other limits (bt/core/config.h) than its libbt must not link,
 # and the linker's error must say which limit to rebuild libbt with; the same
 # values link and run. The program is the first demo, linked against the
 # libbt.a given (built with the default limits), with each limit changed in

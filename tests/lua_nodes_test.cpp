@@ -10,8 +10,8 @@
 
 #include "bt/data/tree_builder.h"
 #include "bt/loaders/lua/lua_nodes.h"
-#include "bt/tree.h"
-#include "bt/variables.h"
+#include "bt/core/tree.h"
+#include "bt/core/variables.h"
 #include "tests/trace_agent.h"
 
 namespace {

@@ -4,7 +4,7 @@
 // compiled tick run it with the same calls.
 #include <catch2/catch.hpp>
 
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 #include "tests/trace_agent.h"
 
 namespace classic_macros {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bt/bt.h"
+#include "bt/engine/compiled_tick.h"
 
 namespace forms {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 #include "tests/trace_agent.h"
 
 namespace macro_kinds {

@@ -1,6 +1,6 @@
 // tests/mbt_loader_test.cpp — Lumberyard MBT XML files (tests/data/mbt/) loaded
 // against a game's registry: every corpus file builds, its nodes become the
-// kinds bt/loaders/modular_behavior_tree.h maps them to, with their names and
+// kinds bt/loaders/mbt/modular_behavior_tree.h maps them to, with their names and
 // parameters; every malformed file (tests/data/mbt/bad/) gives its exact error.
 #include <catch2/catch.hpp>
 

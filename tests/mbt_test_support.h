@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "bt/data/registry.h"
-#include "bt/debug_output.h"
-#include "bt/loaders/modular_behavior_tree.h"
+#include "bt/core/debug_output.h"
+#include "bt/loaders/mbt/modular_behavior_tree.h"
 #include "tests/trace_agent.h"
 
 namespace mbt_test {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bt/bt.h"
-#include "bt/scope.h"
+#include "bt/engine/scope.h"
 #include "tests/mbt_test_support.h"
 
 namespace {

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "bt/engine/detail/tick_engine.h"
 #include "trace_agent.h"
 
 using bt::Result;

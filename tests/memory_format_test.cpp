@@ -1,5 +1,5 @@
 // tests/memory_format_test.cpp — formatters of behavior memory structs and
-// DBlocks (bt/memory_format.h), and DebugPrintState's lines for them.
+// DBlocks (bt/debug/memory_format.h), and DebugPrintState's lines for them.
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstring>

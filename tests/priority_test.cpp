@@ -1,8 +1,9 @@
 // tests/priority_test.cpp — the Priority policy: MBT `Priority` / `Case condition=`
-// (bt/priority_tick.cpp), tick by tick.
+// (bt/engine/kinds/priority.cpp), tick by tick.
 #include <catch2/catch.hpp>
 
 #include "bt/bt.h"
+#include "bt/engine/compiled_tick.h"
 #include "trace_agent.h"
 
 namespace priority_test {

@@ -9,7 +9,8 @@
 #include <vector>
 
 #include "bt/bt.h"
-#include "bt/save.h"
+#include "bt/engine/compiled_tick.h"
+#include "bt/engine/save.h"
 
 using bt::Result;
 using bt::Status;

@@ -7,7 +7,7 @@
 
 #include "bt/data/reloadable_tree.h"
 #include "bt/data/tree_builder.h"
-#include "bt/why.h"
+#include "bt/engine/why.h"
 #include "figure1_data.h"
 
 using test::Events;

@@ -1,11 +1,11 @@
-// tests/running_path_test.cpp — the running path's own rules (bt/running_path.h);
+// tests/running_path_test.cpp — the running path's own rules (bt/core/running_path.h);
 // its traces through Unvanquished trees are in tests/unvanquished_loader_test.cpp.
 #include <catch2/catch.hpp>
 
 #include "bt/data/tree_builder.h"
-#include "bt/name_id.h"
-#include "bt/running_path.h"
-#include "bt/tree.h"
+#include "bt/core/name_id.h"
+#include "bt/core/running_path.h"
+#include "bt/core/tree.h"
 
 namespace {
 

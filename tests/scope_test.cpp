@@ -1,5 +1,5 @@
 // tests/scope_test.cpp — GroupScope: MBT `GroupScope name allowedConcurrentUsers`
-// (bt/group_scope_tick.cpp, bt/scope.h), tick by tick and across threads.
+// (bt/engine/kinds/group_scope.cpp, bt/engine/scope.h), tick by tick and across threads.
 #include <catch2/catch.hpp>
 
 #include <atomic>

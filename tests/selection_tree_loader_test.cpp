@@ -1,5 +1,5 @@
 // tests/selection_tree_loader_test.cpp — the CryEngine 3.4 selection-tree loader
-// (bt/loaders/selection_tree.h): the files of tests/data/selection_trees/ loaded in
+// (bt/loaders/selection_tree/selection_tree.h): the files of tests/data/selection_trees/ loaded in
 // stub mode and ticked, one agent at a time. Each tick prints the selected leaf
 // (the action its leaf runs, "-" for none), then the calls of the tick's stub
 // actions; the traces follow /work/shared/semantics.md. The malformed files of
@@ -14,9 +14,9 @@
 
 #include "bt/bt.h"
 #include "bt/data/stubs.h"
-#include "bt/debug_print.h"
+#include "bt/debug/print.h"
 #include "bt/loaders/load_tree_file.h"
-#include "bt/loaders/selection_tree.h"
+#include "bt/loaders/selection_tree/selection_tree.h"
 #include "bt/loaders/tree_format.h"
 
 namespace selection_tree_loader_test {

@@ -1,5 +1,5 @@
 // tests/selection_tree_test.cpp — CryEngine 3.4 Behavior Selection Trees on bt
-// (bt/selection_state_machine_tick.cpp tells the mapping): a selection tree's
+// (bt/engine/kinds/selection_state_machine.cpp tells the mapping): a selection tree's
 // tick selects a leaf, the active behavior decider. `Priority` is a
 // PrioritizedList whose children are rechecked every tick and whose groups
 // delegate their Decide; `StateMachine` is the SelectionStateMachine policy.

@@ -1,5 +1,5 @@
-// tests/sleep_test.cpp — sleeping agents (bt/sleep.h): when a tick leaves its
-// agent asleep, and a crowd (bt/crowd.h) that skips it until it can wake, with
+// tests/sleep_test.cpp — sleeping agents (bt/engine/sleep.h): when a tick leaves its
+// agent asleep, and a crowd (bt/crowd/crowd.h) that skips it until it can wake, with
 // the same calls as ticking it at every frame.
 #include <algorithm>
 #include <cmath>
@@ -11,10 +11,10 @@
 #include <catch2/catch.hpp>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
-#include "bt/crowd.h"
-#include "bt/crowd_migration.h"
-#include "bt/crowd_ticks.h"
+#include "bt/engine/compiled_tick.h"
+#include "bt/crowd/crowd.h"
+#include "bt/crowd/migration.h"
+#include "bt/crowd/ticks.h"
 
 namespace {
 

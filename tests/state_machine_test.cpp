@@ -1,11 +1,12 @@
 // tests/state_machine_test.cpp — the StateMachine policy (MBT StateMachine /
-// State / Transitions / BehaviorTree; bt/state_machine_tick.cpp), its events
-// (bt/events.h) and SendTransitionEvent, with exact traces tick by tick.
+// State / Transitions / BehaviorTree; bt/engine/kinds/state_machine.cpp), its events
+// (bt/engine/events.h) and SendTransitionEvent, with exact traces tick by tick.
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "bt/engine/compiled_tick.h"
 #include "trace_agent.h"
 
 using bt::Result;

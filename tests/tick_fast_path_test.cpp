@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "bt/bt.h"
+#include "bt/engine/compiled_tick.h"
 
 namespace fast {
 

@@ -15,7 +15,7 @@
 #include <catch2/catch.hpp>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 
 using bt::Result;
 using bt::Status;

@@ -13,8 +13,8 @@
 
 #include "bt/data/registry.h"
 #include "bt/data/stubs.h"
-#include "bt/loaders/unvanquished.h"
-#include "bt/loaders/unvanquished_preprocessor.h"
+#include "bt/loaders/unvanquished/unvanquished.h"
+#include "bt/loaders/unvanquished/preprocessor.h"
 #include "tests/trace_agent.h"
 
 namespace {

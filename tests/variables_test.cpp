@@ -1,4 +1,4 @@
-// tests/variables_test.cpp — per-agent variables (bt/variables.h) in the memory
+// tests/variables_test.cpp — per-agent variables (bt/core/variables.h) in the memory
 // block: layout, start, Set and Changes, the game's access, both ticks' contexts,
 // save/restore and reset, damage, signals mapped to variables, the tree stamp,
 // every tree problem; and how parameters and variables are shown.
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
-#include "bt/signal_variables.h"
+#include "bt/engine/compiled_tick.h"
+#include "bt/engine/signal_variables.h"
 
 using bt::Status;
 using bt::VariableType;

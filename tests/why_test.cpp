@@ -1,4 +1,4 @@
-// tests/why_test.cpp — the why-record (bt/why.h): what a tick considered and why
+// tests/why_test.cpp — the why-record (bt/engine/why.h): what a tick considered and why
 // it chose, as exact text, in each group policy; the ring of transitions; the
 // same record from the compiled tick; DebugPrintState's ids and appended why.
 #include <catch2/catch.hpp>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 #include "trace_agent.h"
 
 using bt::Result;

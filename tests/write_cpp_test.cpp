@@ -7,7 +7,7 @@
 #include <cstring>
 #include <random>
 
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 #include "bt/data/tree_builder.h"
 #include "bt/data/write_cpp.h"
 #include "bt/loaders/load_tree_file.h"
@@ -213,7 +213,7 @@ void RoundTrip(const bt::DeciderDef& built, const std::vector<std::string>& deci
       }
     }
     const double time = tick * 0.1;
-    // Before the tick, at times one of the events, to every block alike (bt/events.h).
+    // Before the tick, at times one of the events, to every block alike (bt/engine/events.h).
     if (!events.empty() && random() % 3 == 0) {
       const std::string& event = events[random() % events.size()];
       const bt::Status s0 = bt::SendEvent(built, agents[0], memory[0], event.c_str(), time);

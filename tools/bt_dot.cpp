@@ -4,21 +4,21 @@
 // active) and writes the tree as Graphviz DOT with that active path
 // highlighted, or as SVG through `dot`; --print shows the same agent's
 // DebugPrintState instead. Programs with their own trees call
-// bt::WriteTreeDot / bt::WriteTreeSvg (bt/debug_dot.h) the same way.
+// bt::WriteTreeDot / bt::WriteTreeSvg (bt/debug/dot.h) the same way.
 //
 //   build/tools/bt_dot > figure1.dot
 //   build/tools/bt_dot --svg tools/pictures/figure1.svg
 //   build/tools/bt_dot --print [--whole]
 //   build/tools/bt_dot --classic [--svg FILE | --print [--whole]]
-// --classic shows a tree of classic kinds (bt/classic.h) instead: a Parallel whose
+// --classic shows a tree of classic kinds (bt/core/classic.h) instead: a Parallel whose
 // patrol (a Sequence with a Loop) and guard (a Cooldown over an inverting
 // Decorator) run side by side, both highlighted.
 #include <cstdio>
 #include <cstring>
 
 #include "bt/bt.h"
-#include "bt/debug_dot.h"
-#include "bt/debug_print.h"
+#include "bt/debug/dot.h"
+#include "bt/debug/print.h"
 
 namespace {
 

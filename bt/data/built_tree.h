@@ -15,7 +15,7 @@
 #include <span>
 #include <string_view>
 
-#include "bt/decider.h"
+#include "bt/core/decider.h"
 
 namespace bt::data {
 
@@ -37,7 +37,7 @@ class BuiltTree {
   const DeciderDef* Find(std::string_view name) const;
   // Where `decider` was written; unknown (line 0) for a decider of another tree.
   Location LocationOf(const DeciderDef& decider) const;
-  // The tree stamp a block started by this tree carries (bt/initialize.cpp).
+  // The tree stamp a block started by this tree carries (bt/engine/initialize.cpp).
   std::uint32_t Stamp() const { return Root().data->tree.stamp; }
   // [bytes] the tree's one allocation holds.
   std::size_t ArenaBytes() const { return bytes_; }

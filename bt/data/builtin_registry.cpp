@@ -1,7 +1,7 @@
 // bt/data/builtin_registry.cpp — RegisterBuiltinBehaviors (see bt/data/registry.h).
 #include <string>
 
-#include "bt/builtin_behaviors.h"
+#include "bt/engine/builtin_behaviors.h"
 #include "bt/data/registry.h"
 
 namespace bt::data {

@@ -52,8 +52,8 @@
 #include <string_view>
 #include <vector>
 
-#include "bt/param.h"
-#include "bt/variables.h"
+#include "bt/core/param.h"
+#include "bt/core/variables.h"
 
 namespace bt::data {
 

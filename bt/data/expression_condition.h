@@ -11,7 +11,7 @@
 
 #include <span>
 
-#include "bt/decider.h"
+#include "bt/core/decider.h"
 
 namespace bt::data {
 

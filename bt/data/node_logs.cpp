@@ -6,7 +6,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "bt/builtin_behaviors.h"
+#include "bt/engine/builtin_behaviors.h"
 
 namespace bt::data {
 namespace {

@@ -1,7 +1,7 @@
 // bt/data/node_logs.h — MBT's logging attributes (_startLog, _successLog,
 // _failureLog) on any node of a TreeSpec.
 //
-// bt/builtin_behaviors.h describes the wrapper: Log leaves around the node, in a
+// bt/engine/builtin_behaviors.h describes the wrapper: Log leaves around the node, in a
 // Sequence (start, node, success) inside a Fallback (then failure), which takes
 // the node's place in every group that lists it, and as the root. The node keeps
 // its name, Decide and flags; its results do not change. The Log leaves call the

@@ -5,7 +5,7 @@
 // registry maps each name to the C++ function behind it, with its parameter
 // signature, so the builder (bt/data/tree_builder.h) can check every call at
 // build time. Functions are registered as template arguments, so they go
-// through the very thunks the BT_DEFINE_* macros use (bt/detail/thunks.h): a
+// through the very thunks the BT_DEFINE_* macros use (bt/core/thunks.h): a
 // tree built from data calls them exactly as its macro twin would. Each entry
 // also keeps the C++ spelling of its functions (captured by the BT_REGISTER_*
 // macros), for writing a built tree back out as BT_DEFINE_* source.
@@ -29,11 +29,11 @@
 #include <string_view>
 #include <vector>
 
-#include "bt/behavior.h"
+#include "bt/core/behavior.h"
 #include "bt/data/expression.h"
-#include "bt/decider.h"
-#include "bt/detail/thunks.h"
-#include "bt/param.h"
+#include "bt/core/decider.h"
+#include "bt/core/thunks.h"
+#include "bt/core/param.h"
 
 namespace bt::data {
 
@@ -176,7 +176,7 @@ class Registry {
     return SignatureSetter(entry.params, &entry.named);
   }
 
-  // A ready-made behavior whose functions take any agent (bt/builtin_behaviors.h).
+  // A ready-made behavior whose functions take any agent (bt/engine/builtin_behaviors.h).
   // cpp.function: the C++ name of its BehaviorDef, which WriteTreeAsCpp refers to.
   SignatureSetter AddBehavior(std::string_view name, const BehaviorDef& behavior, CppSpelling cpp = {}) {
     ActionEntry& entry = actions_[std::string(name)];
@@ -187,7 +187,7 @@ class Registry {
   }
 
   // A ready-made Decide whose function takes any agent (bt::IfTime,
-  // bt/timestamps.h), without a DBlock. cpp.function: its C++ name.
+  // bt/core/timestamps.h), without a DBlock. cpp.function: its C++ name.
   SignatureSetter AddDecideFunction(std::string_view name, DecideFn decide, CppSpelling cpp = {}) {
     DecideEntry& entry = decides_[std::string(name)];
     entry = DecideEntry{std::string(name), BindingKind::Decide, decide, BlockType{}, kNoType, {}, std::move(cpp)};
@@ -271,7 +271,7 @@ class Registry {
   std::map<std::string, ConstantEntry, std::less<>> constants_;
 };
 
-// Registers the built-in leaves (bt/builtin_behaviors.h) as actions under their
+// Registers the built-in leaves (bt/engine/builtin_behaviors.h) as actions under their
 // names, "Succeed", "Fail", "Halt", "Yield", "Wait", "Timeout", "Log" and
 // "Breakpoint": MBT's node names, which the other systems' leaves map to. They
 // take no positional arguments: their parameters are named (`Wait(duration = 2)`,
@@ -305,7 +305,7 @@ class RegistryNames final : public ExpressionNames {
 // Each records the C++ spelling of what it registers; each returns what
 // .Params({...}) is called on where the function reads parameters.
 //   MEM: the memory struct, or void. ACTIVATE/TICK/DEACTIVATE: functions or nullptr,
-//   in the shapes BT_DEFINE_BEHAVIOR__MEMORY takes (bt/macros.h).
+//   in the shapes BT_DEFINE_BEHAVIOR__MEMORY takes (bt/core/macros.h).
 #define BT_REGISTER_ACTION(REGISTRY, NAME, MEM, ACTIVATE, TICK, DEACTIVATE) \
   (REGISTRY).AddAction<MEM, ACTIVATE, TICK, DEACTIVATE>(NAME, {#MEM, #ACTIVATE, #TICK, #DEACTIVATE, ""})
 #define BT_REGISTER_ACTION__TICK(REGISTRY, NAME, TICK) BT_REGISTER_ACTION(REGISTRY, NAME, void, nullptr, TICK, nullptr)

@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "bt/memory.h"
+#include "bt/core/memory.h"
 
 namespace bt::data {
 

@@ -4,7 +4,7 @@
 // agent moves to the new tree at its next tick, through its ReloadableBlock:
 // - a block whose bytes mean the same in the new tree (the same tree stamp, which
 //   covers names, shape, behaviors, memory types and the whole layout —
-//   bt/initialize.cpp) goes on where it was: nothing is deactivated;
+//   bt/engine/initialize.cpp) goes on where it was: nothing is deactivated;
 // - any other block is stopped by the OLD tree (its active behaviors get their
 //   Deactivates, deepest first, from the functions that activated them), zeroed
 //   keeping its RNG seed (bt::ResetMemory), and started afresh by the new one.
@@ -26,7 +26,7 @@
 #include <string>
 
 #include "bt/data/built_tree.h"
-#include "bt/tree.h"
+#include "bt/core/tree.h"
 
 namespace bt::data {
 

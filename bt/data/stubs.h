@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "bt/behavior.h"
-#include "bt/classic.h"
+#include "bt/core/behavior.h"
+#include "bt/core/classic.h"
 #include "bt/data/expression.h"
-#include "bt/decider.h"
+#include "bt/core/decider.h"
 
 namespace bt::data {
 

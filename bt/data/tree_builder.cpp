@@ -25,9 +25,9 @@
 #include "bt/data/closest_names.h"
 #include "bt/data/expression_condition.h"
 #include "bt/data/stubs.h"
-#include "bt/builtin_behaviors.h"
-#include "bt/name_id.h"
-#include "bt/tree.h"
+#include "bt/engine/builtin_behaviors.h"
+#include "bt/core/name_id.h"
+#include "bt/core/tree.h"
 
 namespace bt::data {
 

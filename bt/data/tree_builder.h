@@ -53,7 +53,7 @@ struct BuildOptions {
   bool stubUnknownNames = false;
   Result stubTick = Result::Running;  // what an action stub's Tick returns
   bool stubConditionAccepts = false;  // a condition or Decide stub: false (rejects) or true (1.0)
-  // How the tree's GroupScopes find the game's scope objects (bt/scope.h): each
+  // How the tree's GroupScopes find the game's scope objects (bt/engine/scope.h): each
   // GroupScope's config.findScope. A spec with a GroupScope needs it (in stub
   // mode, none: every GroupScope finds no scope, so it fails).
   ScopeFinder findScope = nullptr;

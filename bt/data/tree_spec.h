@@ -26,13 +26,13 @@
 #include <string_view>
 #include <vector>
 
-#include "bt/classic.h"
+#include "bt/core/classic.h"
 #include "bt/data/expression.h"
-#include "bt/kinds.h"
-#include "bt/param.h"
-#include "bt/preconditions.h"
-#include "bt/timestamps.h"
-#include "bt/variables.h"
+#include "bt/core/kinds.h"
+#include "bt/core/param.h"
+#include "bt/core/preconditions.h"
+#include "bt/core/timestamps.h"
+#include "bt/core/variables.h"
 
 namespace bt::data {
 
@@ -158,7 +158,7 @@ struct NodeSpec {
   std::uint32_t behaviorFlags = 0;
   Preconditions preconditions{};
   std::vector<ChildSpec> children;  // groups, highest priority first
-  // Classic groups: the numbers their policy reads (bt/classic.h); a field another
+  // Classic groups: the numbers their policy reads (bt/core/classic.h); a field another
   // policy reads is refused, as BT_COUNT on a Sequence is by the macros.
   // Its pointers (transitions, scopeName, findScope, eventTransitions) are the
   // builder's to fill, from the fields below and BuildOptions::findScope: a spec
@@ -217,7 +217,7 @@ struct VariableSpec {
   VariableType type = VariableType::Bool;
   double initial = 0;
   SourceLocation where = {};
-  // A timestamp (bt/timestamps.h): set on the event named setOnEvent, clearing
+  // A timestamp (bt/core/timestamps.h): set on the event named setOnEvent, clearing
   // the timestamp exclusiveTo (empty: none). Declare it with TreeSpec::Timestamp.
   std::string setOnEvent = {};
   std::string exclusiveTo = {};
@@ -233,7 +233,7 @@ struct TreeSpec {
   std::string file = {};  // named in every error (e.g. "guard.bt")
   std::string root = {};  // the root node's name; empty: the first node
   std::vector<NodeSpec> nodes = {};
-  std::vector<VariableSpec> variables = {};  // declared on the root (bt/variables.h)
+  std::vector<VariableSpec> variables = {};  // declared on the root (bt/core/variables.h)
 
   NodeSpec& Behavior(std::string name, std::string action, std::vector<ArgSpec> args = {}) {
     NodeSpec& node = nodes.emplace_back();

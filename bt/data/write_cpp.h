@@ -2,8 +2,8 @@
 //
 // A game ships the trees its designers edited as data compiled in: static
 // aggregates with their names in the debugger, no build at start-up, and the
-// compiled tick (bt/compiled_tick.h). WriteTreeAsCpp writes a tree as the
-// BT_DEFINE_* declarations of bt/macros.h, calling the functions by the C++
+// compiled tick (bt/engine/compiled_tick.h). WriteTreeAsCpp writes a tree as the
+// BT_DEFINE_* declarations of bt/core/macros.h, calling the functions by the C++
 // names the BT_REGISTER_* macros recorded, so that the file, compiled into the
 // game, is the same tree: the same names, parameters, flags, preconditions,
 // DBlocks, group behaviors, random sources, variables and the classic groups'

@@ -4,11 +4,11 @@
 #include <filesystem>
 #include <system_error>
 
-#include "bt/loaders/dragengine.h"
-#include "bt/loaders/modular_behavior_tree.h"
-#include "bt/loaders/selection_tree.h"
+#include "bt/loaders/dragengine/dragengine.h"
+#include "bt/loaders/mbt/modular_behavior_tree.h"
+#include "bt/loaders/selection_tree/selection_tree.h"
 #include "bt/loaders/source_files.h"
-#include "bt/loaders/unvanquished.h"
+#include "bt/loaders/unvanquished/unvanquished.h"
 
 namespace bt::loaders {
 

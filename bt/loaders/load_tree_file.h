@@ -3,7 +3,7 @@
 // Reads the file, tells its format (bt/loaders/tree_format.h) and hands it to
 // that format's loader: what a tool or a game that takes any file calls. A
 // folder on the disk is a CryEngine selection-tree folder (its trees and blocks
-// loaded together: bt/loaders/selection_tree.h).
+// loaded together: bt/loaders/selection_tree/selection_tree.h).
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // bt/loaders/signal_table.h — a loaded tree's <SignalVariables> (MBT and selection
-// trees): the bt::SignalVariable entries of bt/signal_variables.h, with the
+// trees): the bt::SignalVariable entries of bt/engine/signal_variables.h, with the
 // signal names they point at kept alive beside them.
 //
 //   const bt::loaders::SignalTable& signals = loaded.signals;
@@ -13,7 +13,7 @@
 #include <span>
 #include <string_view>
 
-#include "bt/signal_variables.h"
+#include "bt/engine/signal_variables.h"
 
 namespace bt::loaders {
 

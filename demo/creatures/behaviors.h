@@ -7,7 +7,7 @@
 // memory block, so the behaviors themselves hold no state.
 #pragma once
 
-#include "bt/macros.h"
+#include "bt/core/macros.h"
 
 namespace creatures::behaviors {
 

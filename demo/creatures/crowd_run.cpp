@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "bt/crowd.h"
-#include "bt/crowd_ticks.h"
+#include "bt/crowd/crowd.h"
+#include "bt/crowd/ticks.h"
 #include "heat_map.h"
 #include "sandbox.h"
 #include "tree.h"
@@ -54,7 +54,7 @@ int RunCrowd(const Options& options) {
   const auto tickTree = bt::MakeInterpretedCrowdTick(ROOT, members);
   std::vector<const bt::DeciderDef*> running(n, nullptr);
   // With the crowd's wake time: a creature whose tick would do nothing sleeps
-  // (bt/sleep.h). This tree asks Decides that read the world at every tick,
+  // (bt/engine/sleep.h). This tree asks Decides that read the world at every tick,
   // so none does; a tree with waiting behaviors under flag preconditions would.
   const auto tickOne = [&](std::size_t i, double time, float dt, double& wakeTime) {
     const bt::TickResult result = tickTree(i, time, dt, wakeTime);

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "bt/decider.h"
+#include "bt/core/decider.h"
 #include "world.h"
 
 namespace creatures {

@@ -12,7 +12,7 @@
 #include <memory>
 #include <string_view>
 
-#include "bt/debug_dot.h"
+#include "bt/debug/dot.h"
 #include "crowd_run.h"
 #include "options.h"
 #include "sandbox.h"

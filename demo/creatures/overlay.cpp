@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "bt/debug_print.h"
+#include "bt/debug/print.h"
 
 namespace creatures {
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "bt/data/reloadable_tree.h"
-#include "bt/tree.h"
-#include "bt/why.h"
+#include "bt/core/tree.h"
+#include "bt/engine/why.h"
 #include "world.h"
 
 namespace creatures {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "map.h"
-#include "bt/why.h"
+#include "bt/engine/why.h"
 #include "overlay.h"
 #include "tree.h"
 

@@ -19,7 +19,7 @@
 
 #include <cstdio>
 
-#include "bt/macros.h"
+#include "bt/core/macros.h"
 
 namespace creatures {
 

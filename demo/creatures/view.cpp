@@ -16,7 +16,7 @@
 #include <deque>
 #include <string>
 
-#include "bt/why.h"
+#include "bt/engine/why.h"
 #include "heat_map.h"
 #include "map.h"
 #include "overlay.h"

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "bt/memory.h"
+#include "bt/core/memory.h"
 
 namespace creatures {
 

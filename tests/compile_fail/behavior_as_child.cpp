@@ -3,6 +3,7 @@
 // expect-also: BehaviorIsNotADecider<WANDER_B>
 // expect-lines: 20
 #include "bt/bt.h"
+#include "bt/engine/compiled_tick.h"
 struct Creature {};
 bt::Result Eat(Creature&) { return bt::Result::Running; }
 bt::Result Wander(Creature&) { return bt::Result::Running; }

@@ -4,6 +4,7 @@
 // expect-errors: 1
 // expect-lines: 20
 #include "bt/bt.h"
+#include "bt/engine/compiled_tick.h"
 struct Creature {};
 bt::Result Flee(Creature&) { return bt::Result::Running; }
 bt::Result Patrol(Creature&) { return bt::Result::Running; }

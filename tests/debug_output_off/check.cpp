@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "bt/bt.h"
-#include "bt/debug_output.h"
+#include "bt/core/debug_output.h"
 
 static_assert(BT_DEBUG_OUTPUT == 0, "build this check with -DBT_DEBUG_OUTPUT=0");
 

@@ -16,7 +16,7 @@
 
 #include "bt/data/expression_condition.h"
 #include "bt/data/tree_builder.h"
-#include "bt/tree.h"
+#include "bt/core/tree.h"
 #include "fuzz_check.h"
 
 namespace {
@@ -140,9 +140,9 @@ bt::data::TreeSpec ReadSpec(Reader& in) {
     node.where = {static_cast<std::uint32_t>(n + 1), 1, {}};
     const std::uint8_t shape = in.Byte();
     node.kind = static_cast<bt::DeciderKind>(shape % 3);  // 2: not a kind
-    // Every policy, the classic ones included (bt/classic.h), and one past the last: not a policy.
+    // Every policy, the classic ones included (bt/core/classic.h), and one past the last: not a policy.
     node.policy = static_cast<bt::GroupPolicy>(shape / 3 % (bt::kGroupPolicyCount + 1));
-    // Every decider flag (bt/kinds.def), meaningful for its policy or not.
+    // Every decider flag (bt/core/kinds.def), meaningful for its policy or not.
     node.flags = in.Byte() & 0x3Fu;
     const std::uint8_t calls = in.Byte();
     if (calls & 1) node.action = Call(in);

@@ -24,10 +24,10 @@
 //
 // Re-entrant callbacks, when the input asks: a callback ticks or stops its own
 // agent's block, or ticks its partner's (a chain of agents per side, up to
-// bt::kMaxNestedTicks ticks deep), as bt/tree.h promises. And events: every
+// bt::kMaxNestedTicks ticks deep), as bt/core/tree.h promises. And events: every
 // callback point (Decide, Activate, Tick, Deactivate, a memory struct's
 // constructor and destructor, onEvent) may send one to its own agent's block or
-// its partner's (bt/events.h); what each handler hears, and whether its memory
+// its partner's (bt/engine/events.h); what each handler hears, and whether its memory
 // struct was alive, is part of the calls both sides compare.
 //
 // Checked besides while a block is trustworthy (no random damage since it was
@@ -52,7 +52,7 @@
 #include <vector>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 #include "tests/fuzz/damaged_times.h"
 
 namespace cf {
@@ -103,7 +103,7 @@ struct TreeEntry {
   const bt::DeciderDef* root;
   TickFn tick[kFlavors];
   std::size_t compiledBytes;  // sizeof(bt::MemoryFor<ROOT>)
-  bool classic = false;       // classic groups in it (bt/classic.h)
+  bool classic = false;       // classic groups in it (bt/core/classic.h)
 };
 
 // Finding (tests/fuzz_findings_test.cpp, "a Running tick with no behavior active
@@ -859,7 +859,7 @@ BT_DEFINE_DECIDER_GROUP__FLAGS(X_ROOT, PrioritizedList, bt::kCallDecideOnRedecid
                                D_IDLE, S_LIST, Q_SEQ);
 BT_DEFINE_DECIDER_BEHAVIOR(X_TOP, NOCTX_B, Decide);
 
-// ---------------------------------------------------------------- 7. classic kinds (bt/classic.h)
+// ---------------------------------------------------------------- 7. classic kinds (bt/core/classic.h)
 // Every classic policy from Sequence to RandomGate, their flags and NodeConfig,
 // nested in one another and in Spore groups. The compiled tick hands each of
 // them to the reference engine: the two must still agree call for call. Groups
@@ -1367,7 +1367,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* input, std::size_t siz
       }
     };
     // Groups of the path that name an active child in range, above the first
-    // group whose children lie side by side (bt/classic.h; its activeChild is
+    // group whose children lie side by side (bt/core/classic.h; its activeChild is
     // unused): there the path is a chain, each group's one active child next,
     // all at base 0 (SlotOf). A one-child classic group (a Loop between runs)
     // may name none: naming none or one it lacks is no damage to it, so it is

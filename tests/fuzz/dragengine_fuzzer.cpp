@@ -1,5 +1,5 @@
 // tests/fuzz/dragengine_fuzzer.cpp — libFuzzer harness over the Drag[en]gine XML
-// loader (bt/loaders/dragengine.h), in stub mode as bt_import --check runs it.
+// loader (bt/loaders/dragengine/dragengine.h), in stub mode as bt_import --check runs it.
 //
 // An input is the main file "fuzz.xml", then any number of subtree files, each
 // after a line "@@ NAME" (read through LoadOptions::read, never the disk).
@@ -15,8 +15,8 @@
 #include <string_view>
 
 #include "bt/data/registry.h"
-#include "bt/loaders/dragengine.h"
-#include "bt/tree.h"
+#include "bt/loaders/dragengine/dragengine.h"
+#include "bt/core/tree.h"
 #include "tests/fuzz/loaded_tree_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -13,7 +13,7 @@
 
 #include "bt/data/registry.h"
 #include "bt/data/tree_builder.h"
-#include "bt/tree.h"
+#include "bt/core/tree.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace bt_fuzz {

@@ -1,5 +1,5 @@
 // tests/fuzz/mbt_fuzzer.cpp — libFuzzer harness over the Modular Behavior Tree
-// XML loader (bt/loaders/modular_behavior_tree.h), in stub mode as bt_import
+// XML loader (bt/loaders/mbt/modular_behavior_tree.h), in stub mode as bt_import
 // --check runs it, with a script engine for half the inputs.
 //
 // An input is the text of a file. Checked: every error names the file and a
@@ -13,9 +13,9 @@
 #include <string_view>
 
 #include "bt/data/registry.h"
-#include "bt/events.h"
-#include "bt/loaders/modular_behavior_tree.h"
-#include "bt/tree.h"
+#include "bt/engine/events.h"
+#include "bt/loaders/mbt/modular_behavior_tree.h"
+#include "bt/core/tree.h"
 #include "tests/fuzz/loaded_tree_checks.h"
 
 namespace {

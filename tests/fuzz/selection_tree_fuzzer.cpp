@@ -1,5 +1,5 @@
 // tests/fuzz/selection_tree_fuzzer.cpp — libFuzzer harness over the CryEngine
-// selection-tree loader (bt/loaders/selection_tree.h), in stub mode as bt_import
+// selection-tree loader (bt/loaders/selection_tree/selection_tree.h), in stub mode as bt_import
 // --check runs it; no other file is read (the reader has none).
 //
 // An input is the text of a file. Checked: every error names the file and a
@@ -13,8 +13,8 @@
 #include <string>
 
 #include "bt/data/registry.h"
-#include "bt/loaders/selection_tree.h"
-#include "bt/tree.h"
+#include "bt/loaders/selection_tree/selection_tree.h"
+#include "bt/core/tree.h"
 #include "tests/fuzz/loaded_tree_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

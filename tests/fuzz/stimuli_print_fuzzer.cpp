@@ -7,7 +7,7 @@
 // Checked after every step: a step that writes leaves the store consistent
 // (Stimuli::Consistent); the queries agree with one another; an Invalid add
 // changes nothing; and while the store is undamaged, every answer is the one a
-// plain model of the rules in bt/stimuli.h gives (which token is present, its
+// plain model of the rules in bt/engine/stimuli.h gives (which token is present, its
 // time left to the bit, its data, what Add returns and which token it evicts).
 //
 // The second picks one of a few trees declared with the macros (every policy,
@@ -34,8 +34,9 @@
 #include <vector>
 
 #include "bt/bt.h"
-#include "bt/debug_dot.h"
-#include "bt/debug_print.h"
+#include "bt/engine/compiled_tick.h"
+#include "bt/debug/dot.h"
+#include "bt/debug/print.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {
@@ -69,7 +70,7 @@ struct Report {
   std::uint8_t bytes[bt::kStimulusDataBytes];
 };
 
-// The rules of bt/stimuli.h, plainly: per token, present or not.
+// The rules of bt/engine/stimuli.h, plainly: per token, present or not.
 struct Model {
   bool present[bt::kStimulusTokens] = {};
   float timeLeft[bt::kStimulusTokens] = {};

@@ -10,7 +10,7 @@
 // beyond, some bad), the agent type handed over, and damage to the agent's block:
 // a group naming a child it lacks or none, a bad shuffle order, an active child
 // swapped for another in range, random bytes in the header, slots and timers.
-// Inputs whose first byte is 0xA0 or more mix classic groups (bt/classic.h:
+// Inputs whose first byte is 0xA0 or more mix classic groups (bt/core/classic.h:
 // every policy from Sequence to RandomGate, their flags and NodeConfig) with
 // Spore ones, and may give the root a NodeConfig that must be refused
 // (BadNodeConfig, DecoratorChildren). A decider below a Parallel may be active
@@ -59,7 +59,7 @@
 #include <vector>
 
 #include "bt/bt.h"
-#include "bt/debug_output.h"
+#include "bt/core/debug_output.h"
 #include "tests/fuzz/damaged_times.h"
 #include "tests/fuzz/fuzz_check.h"
 
@@ -203,7 +203,7 @@ struct Agent {
   const Harness* h = nullptr;
   Script script;
   // The paired behaviors active: a decider under a group whose children run side
-  // by side (bt/classic.h) may be active in several places at once, each with
+  // by side (bt/core/classic.h) may be active in several places at once, each with
   // memory of its own, so an activity is a decider at a memory address.
   struct Activity {
     int decider;
@@ -222,7 +222,7 @@ struct Agent {
   std::vector<double> lastRestart;   // when its timer was restarted; -inf: never
   std::vector<LiveStruct> live;
   double epoch = 0;      // the time of the block's first tick since it was fresh
-  int ticksSinceFresh = 0;  // ticks since then: each may rebase the block (bt/memory.h)
+  int ticksSinceFresh = 0;  // ticks since then: each may rebase the block (bt/core/memory.h)
   bool lenient = false;  // the block is damaged beyond what the harness models
   // The tick in progress.
   double time = 0;
@@ -617,7 +617,7 @@ struct Expected {
 // made (a Parallel instead), and a Parallel has no group behavior.
 constexpr bool kSideBySideStartsClean = true;
 
-// Classic groups (bt/classic.h): a byte of policy and flags, a byte of NodeConfig.
+// Classic groups (bt/core/classic.h): a byte of policy and flags, a byte of NodeConfig.
 // Every config here is valid; a bad one is planted only at the root (PlantBadConfig).
 void MakeClassic(bt::DeciderDef& d, std::vector<const bt::DeciderDef*>& children, std::uint8_t kind,
                  std::uint8_t config) {
@@ -979,7 +979,7 @@ struct TreeFacts {
   std::vector<int> timerIndex;  // per decider: its timer, numbered in that order; -1 none or not in the tree
   std::vector<bool> probed;     // a child of a group delegating its Decide (called to probe, timer kept)
   bt::TypeTag agentType = bt::kNoType;
-  bool classic = false;         // a classic group is in it (bt/classic.h)
+  bool classic = false;         // a classic group is in it (bt/core/classic.h)
   double places = 1;            // the places deciders can be active at once: the root-to-decider paths
 };
 
@@ -1112,7 +1112,7 @@ struct Run {
 
   std::span<std::byte> Span() const { return {block, bytes}; }
   bool Fresh() const { return reinterpret_cast<const bt::MemoryHeader*>(block)->treeStamp == 0; }
-  // A decider active at `base` (bt/memory.h: the children of a Selector, Parallel
+  // A decider active at `base` (bt/core/memory.h: the children of a Selector, Parallel
   // or Concurrent lie side by side, child i at its group's base + ChildBase).
   struct Place {
     const bt::DeciderDef* d;
@@ -1359,22 +1359,23 @@ void CheckDamagedTick(const Run& run, const Walk& walk, const std::vector<Run::P
                       const std::vector<std::byte>& blockBefore, double time, const bt::TickResult& result,
                       long callsBefore) {
   if (run.headerDamaged || before.empty()) return;  // the header is not the tick's own
-  if (run.classic) {
-    // Which classic slot fits is the engine's rule (ClassicSlotFits), not modeled
-    // here: damage reported names a group the block named, and nothing is left active.
-    if (result.status != bt::Status::CorruptMemory) return;
-    bool named = false;
-    for (const Run::Place& p : before) named |= p.d == result.decider;
-    FUZZ_CHECK(named && result.decider->kind == bt::DeciderKind::Group);
+  if (walk.culprit >= 0 && !run.classic) FUZZ_CHECK(result.status == bt::Status::CorruptMemory);
+  if (result.status != bt::Status::CorruptMemory) return;
+  // A damaged time the walk does not model names the decider whose time it is (a
+  // behavior, or one asked off the path) and deactivates the whole path, wherever
+  // the walk would have met the damage it models: only that nothing is left active
+  // is checked then.
+  if (bt_fuzz::MayFindDamagedTime(blockBefore, run.root, time)) {
+    FUZZ_CHECK(result.decider != nullptr);
     FUZZ_CHECK(bt::ActivePath(run.root, run.Span(), {}) == 0);
     return;
   }
-  if (walk.culprit >= 0) FUZZ_CHECK(result.status == bt::Status::CorruptMemory);
-  if (result.status != bt::Status::CorruptMemory) return;
-  // A damaged time the walk does not model names the decider whose time it is and
-  // deactivates the whole path: then only that nothing is left active is checked.
-  if (walk.culprit < 0 && bt_fuzz::MayFindDamagedTime(blockBefore, run.root, time)) {
-    FUZZ_CHECK(result.decider != nullptr);
+  if (run.classic) {
+    // Which classic slot fits is the engine's rule (ClassicSlotFits), not modeled
+    // here: damage reported names a group the block named, and nothing is left active.
+    bool named = false;
+    for (const Run::Place& p : before) named |= p.d == result.decider;
+    FUZZ_CHECK(named && result.decider->kind == bt::DeciderKind::Group);
     FUZZ_CHECK(bt::ActivePath(run.root, run.Span(), {}) == 0);
     return;
   }

@@ -1,5 +1,5 @@
 // tests/fuzz/unvanquished_fuzzer.cpp — libFuzzer harness over the Unvanquished
-// .bt loader (bt/loaders/unvanquished.h), in stub mode as bt_import --check runs it.
+// .bt loader (bt/loaders/unvanquished/unvanquished.h), in stub mode as bt_import --check runs it.
 //
 // An input is the text of a file, "fuzz.bt", and after each NUL byte the text of
 // one more in-memory file (read through LoadOptions::read): a.bt, b.bt, defs.h,
@@ -16,8 +16,8 @@
 #include <string_view>
 
 #include "bt/data/registry.h"
-#include "bt/loaders/unvanquished.h"
-#include "bt/tree.h"
+#include "bt/loaders/unvanquished/unvanquished.h"
+#include "bt/core/tree.h"
 #include "tests/fuzz/loaded_tree_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -10,7 +10,7 @@
 #include "bt/data/expression.h"
 #include "bt/data/registry.h"
 #include "bt/data/tree_spec.h"
-#include "bt/scope.h"
+#include "bt/engine/scope.h"
 #include "tests/trace_agent.h"
 
 namespace writecpp {
@@ -50,7 +50,7 @@ inline constexpr const char* kNodeFiles[] = {"tests/data/bt_import/mbt_nodes.xml
 // behavior; names that are not C++ identifiers or that collide; variables.
 bt::data::TreeSpec FeaturesSpec();
 
-// Every classic kind (bt/classic.h), each group with its config (NodeSpec::Results,
+// Every classic kind (bt/core/classic.h), each group with its config (NodeSpec::Results,
 // Count, Seconds, Chance) and classic flags, nested in one another and under a
 // Spore group, some with Decides that gate them.
 bt::data::TreeSpec ClassicSpec();

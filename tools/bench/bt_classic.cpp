@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 #include "tools/bench/classic.h"
 #include "tools/bench/tick_each.h"
 

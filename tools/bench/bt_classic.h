@@ -4,8 +4,8 @@
 
 #include <cstddef>
 
-#include "bt/decider.h"
-#include "bt/memory.h"
+#include "bt/core/decider.h"
+#include "bt/core/memory.h"
 #include "tools/bench/creatures.h"
 
 namespace bench::classic {

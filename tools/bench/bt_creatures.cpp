@@ -7,7 +7,7 @@
 #include <cstdio>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
+#include "bt/engine/compiled_tick.h"
 #include "bt/data/registry.h"
 #include "tools/bench/tick_each.h"
 

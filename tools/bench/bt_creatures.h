@@ -5,10 +5,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "bt/crowd.h"
-#include "bt/decider.h"
-#include "bt/memory.h"
-#include "bt/why.h"
+#include "bt/crowd/crowd.h"
+#include "bt/core/decider.h"
+#include "bt/core/memory.h"
+#include "bt/engine/why.h"
 #include "tools/bench/creatures.h"
 
 namespace bt::data {
@@ -36,7 +36,7 @@ bool BtInitialize();
 std::size_t BtTickInterpreted(const bt::DeciderDef& root, Creature* creatures, BtMemory* memory, std::size_t n, int t);
 std::size_t BtTick(Creature* creatures, BtMemory* memory, std::size_t n, int t);
 
-// One agent's block with its why-record (bt/why.h), for the record's cost.
+// One agent's block with its why-record (bt/engine/why.h), for the record's cost.
 struct BtWhyAgent {
   BtMemory memory;
   bt::WhyRecord why{};
@@ -45,7 +45,7 @@ struct BtWhyAgent {
 // BtTick with TickOptions::why set to each agent's record.
 std::size_t BtTickWhy(Creature* creatures, BtWhyAgent* agents, std::size_t n, int t);
 
-// The same with TickBehaviorTreeCompiled<ROOT> (bt/compiled_tick.h).
+// The same with TickBehaviorTreeCompiled<ROOT> (bt/engine/compiled_tick.h).
 std::size_t BtTickCompiled(Creature* creatures, BtMemory* memory, std::size_t n, int t);
 std::size_t BtTickCompiledFrame(Creature* creatures, BtMemory* memory, std::size_t n, int t, double time, float dt);
 

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "bt/random.h"
+#include "bt/core/random.h"
 
 namespace bench {
 
@@ -32,7 +32,7 @@ inline Creature MakeCreature(std::uint32_t i) {
   return c;
 }
 
-// xorshift32, the generator a memory block carries (bt/random.h): the world step
+// xorshift32, the generator a memory block carries (bt/core/random.h): the world step
 // and the PLAY group draw from the same one.
 inline std::uint32_t NextRandom(std::uint32_t& state) { return bt::NextRandomState(state); }
 

@@ -226,7 +226,7 @@ FloorMeasurement MeasureFloor(std::size_t n, int ticks, int repeats) {
   return m;
 }
 
-// The why-record's cost (bt/why.h): the interpreted tick without a record and
+// The why-record's cost (bt/engine/why.h): the interpreted tick without a record and
 // with one on every agent, taking turns as Measure's sides do.
 struct WhyMeasurement {
   double offNs = 0, onNs = 0;    // [ns per agent-tick], fastest repeat

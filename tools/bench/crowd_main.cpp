@@ -1,7 +1,7 @@
-// tools/bench/crowd_main.cpp — the crowd (bt/crowd.h) on the creatures workload:
+// tools/bench/crowd_main.cpp — the crowd (bt/crowd/crowd.h) on the creatures workload:
 // its cost against the plain loop over the compiled tick, level of detail,
 // threads through oneTBB, grouping agents by active path, and scaling, all
-// measured in this one run; then sleeping agents (bt/sleep.h) on a workload of
+// measured in this one run; then sleeping agents (bt/engine/sleep.h) on a workload of
 // sentries that wait.
 //
 //   crowd [--n N] [--ticks T] [--repeats R]     (N: the row the targets line summarizes)
@@ -22,8 +22,8 @@
 #include <tbb/task_arena.h>
 
 #include "bt/bt.h"
-#include "bt/compiled_tick.h"
-#include "bt/crowd_tbb.h"
+#include "bt/engine/compiled_tick.h"
+#include "bt/crowd/tbb.h"
 #include "tools/bench/alloc_count.h"
 #include "tools/bench/bt_creatures.h"
 
@@ -226,7 +226,7 @@ BT_DEFINE_DECIDER(SENTRY_PATROL, SENTRY_PATROL_B);
 BT_DEFINE_DECIDER(SENTRY_STAND, bt::builtin::kWait, BT_PARAMS(bt::NumberParam("duration", 3)));
 using SentryMemory = bt::MemoryFor<SENTRY_ROOT>;
 
-// The per-agent tick: with `sleeps`, it takes the crowd's wake time (bt/crowd_ticks.h's form).
+// The per-agent tick: with `sleeps`, it takes the crowd's wake time (bt/crowd/ticks.h's form).
 template <bool kSleeps>
 struct SentryTick;
 template <>
@@ -317,7 +317,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (!BtInitialize()) return 1;
-  std::printf("crowd (bt/crowd.h) on the creatures workload, world step + compiled tick per agent-tick\n");
+  std::printf("crowd (bt/crowd/crowd.h) on the creatures workload, world step + compiled tick per agent-tick\n");
   std::printf("scaling (T=%d, fastest repeat; ns per agent-tick, wall clock; lod = LOD frame cost / full-rate "
               "frame cost, ideal %.3f):\n",
               ticks, kLodIdealFraction);

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bt/data/tree_builder.h"
-#include "bt/tree.h"
+#include "bt/core/tree.h"
 
 namespace bench {
 namespace {

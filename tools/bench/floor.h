@@ -9,7 +9,7 @@
 
 #include <cstddef>
 
-#include "bt/memory.h"
+#include "bt/core/memory.h"
 #include "tools/bench/creatures.h"
 
 namespace bench {

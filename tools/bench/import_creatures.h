@@ -7,9 +7,9 @@
 
 #include <span>
 
-#include "bt/context.h"
+#include "bt/core/context.h"
 #include "bt/data/registry.h"
-#include "bt/param.h"
+#include "bt/core/param.h"
 #include "tools/bench/creatures.h"
 
 namespace bench::unv {

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "bt/data/write_cpp.h"
-#include "bt/loaders/unvanquished.h"
+#include "bt/loaders/unvanquished/unvanquished.h"
 #include "tools/bench/import_creatures.h"
 
 int main(int argc, char** argv) {

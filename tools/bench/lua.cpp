@@ -16,7 +16,7 @@
 
 #include "bt/data/tree_builder.h"
 #include "bt/loaders/lua/lua_nodes.h"
-#include "bt/tree.h"
+#include "bt/core/tree.h"
 #include "tools/bench/alloc_count.h"
 
 namespace {

@@ -1,5 +1,5 @@
 // tools/bench/micro.cpp — Google Benchmark of the parts of a tick, to guide work
-// on bt/tick.cpp. Each benchmark ticks one agent of a small tree made to exercise
+// on bt/engine/tick.cpp. Each benchmark ticks one agent of a small tree made to exercise
 // one part; the creatures benchmarks tick the whole workload for scale.
 //
 //   Steady            a 3-deep active path, nothing above it to ask
@@ -10,7 +10,7 @@
 //                     interrupter fails and its group redecides back
 //   Creatures*        one tick of 1,000 creatures (world step included), bt and hand-written
 // Each tree part runs twice: /interpreted (TickBehaviorTree) and /compiled
-// (TickBehaviorTreeCompiled<ROOT>, bt/compiled_tick.h).
+// (TickBehaviorTreeCompiled<ROOT>, bt/engine/compiled_tick.h).
 #include <benchmark/benchmark.h>
 
 #include <vector>

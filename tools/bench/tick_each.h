@@ -3,7 +3,7 @@
 
 #include <cstddef>
 
-#include "bt/tree.h"
+#include "bt/core/tree.h"
 #include "tools/bench/creatures.h"
 
 namespace bench {

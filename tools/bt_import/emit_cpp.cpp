@@ -51,7 +51,7 @@ std::string StubDefinitions(const ScriptedRegistry& scripted, bool scopes) {
     out +=
         "// " + std::string(bt::data::BindingKindName(name.kind)) + " " + OneLine(name.name) + "\n" + Definition(name);
   if (scopes)
-    out += "// the game's scopes of the GroupScopes (bt/scope.h): none, so every GroupScope fails\n"
+    out += "// the game's scopes of the GroupScopes (bt/engine/scope.h): none, so every GroupScope fails\n"
            "inline bt::Scope* FindScope(void*, const char*) { return nullptr; }\n";
   out += "\n}  // namespace bt_import_stubs\n\n";
   return out;

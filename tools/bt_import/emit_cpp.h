@@ -14,7 +14,7 @@
 #include "bt/data/built_tree.h"
 #include "bt/data/write_cpp.h"
 #include "bt/loaders/tree_format.h"
-#include "bt/scope.h"
+#include "bt/engine/scope.h"
 #include "tools/bt_import/scripted_registry.h"
 
 namespace bt_import {

@@ -28,12 +28,12 @@
 #include <vector>
 
 #include "bt/data/closest_names.h"
-#include "bt/debug_dot.h"
-#include "bt/debug_print.h"
+#include "bt/debug/dot.h"
+#include "bt/debug/print.h"
 #include "bt/loaders/load_tree_file.h"
 #include "bt/loaders/lua/lua_scripts.h"
 #include "bt/loaders/source_files.h"
-#include "bt/tree.h"
+#include "bt/core/tree.h"
 #include "tools/bt_import/emit_cpp.h"
 #include "tools/bt_import/run_script.h"
 #include "tools/bt_import/script.h"

@@ -1,11 +1,11 @@
 // tools/bt_import/run_script.cpp — a tree file ticked against a script (see the header).
 #include "tools/bt_import/run_script.h"
 
-#include "bt/events.h"
+#include "bt/engine/events.h"
 #include "bt/loaders/load_tree_file.h"
 #include "bt/loaders/lua/lua_scripts.h"
-#include "bt/tree.h"
-#include "bt/variables.h"
+#include "bt/core/tree.h"
+#include "bt/core/variables.h"
 #include "tools/bt_import/scripted_registry.h"
 
 namespace bt_import {

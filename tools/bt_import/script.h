@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bt/kinds.h"
+#include "bt/core/kinds.h"
 
 namespace bt_import {
 

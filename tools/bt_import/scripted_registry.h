@@ -27,7 +27,7 @@
 #include "bt/data/tree_builder.h"
 #include "bt/loaders/load_options.h"
 #include "bt/loaders/lua/lua_scripts.h"
-#include "bt/scope.h"
+#include "bt/engine/scope.h"
 #include "tools/bt_import/script.h"
 
 namespace bt_import {

@@ -15,7 +15,7 @@
 # bt-path reads an agent's memory block the way bt::DebugPrintState does (same
 # line format, "time" counted to the block's last tick), so it also works on a
 # core file, where no function of the program can be called. Enum and flag names
-# come from the program's debug info, hence from bt/kinds.def like the C++ ones.
+# come from the program's debug info, hence from bt/core/kinds.def like the C++ ones.
 # Without these printers a tree is still readable: the names are in the aggregates.
 
 import gdb
@@ -25,7 +25,7 @@ MEMORY_HEADER_BYTES = 32  # sizeof(bt::MemoryHeader): stamp, rng, double epoch, 
 NO_CHILD = 0xFF           # bt::kNoChild
 SLOT_HEADER_BYTES = 8     # sizeof(bt::SlotHeader): then a ChildSet {active, done} or a LoopCount
 MAX_ALIGNMENT = 16        # bt::kMaxAlignment: side-by-side children's regions are rounded up to it
-# bt/classic.h: the classic policies; HasSideBySideChildren, IsDecoratorPolicy.
+# bt/core/classic.h: the classic policies; HasSideBySideChildren, IsDecoratorPolicy.
 SIDE_BY_SIDE = ("Selector", "Parallel", "Concurrent")
 CLASSIC = ("Sequence", "Selector", "Fallback", "Parallel", "Concurrent", "Decorator", "Loop", "LoopUntilSuccess",
            "Cooldown", "RandomGate")
@@ -107,7 +107,7 @@ def _result_name(value):
 
 
 def _config(decider):
-    """bt::FormatNodeConfig (bt/classic_format.cpp): what a classic group's definition configures, then a
+    """bt::FormatNodeConfig (bt/debug/classic_format.cpp): what a classic group's definition configures, then a
     StateMachine state's transitions on events, or ""."""
     text = _group_config(decider) if _is_group(decider) else ""
     config = decider["config"]
@@ -192,7 +192,7 @@ class BehaviorDefPrinter:
 
 
 def _name_at(pointer):
-    """NameOf in bt/why.cpp: a decider pointer's name."""
+    """NameOf in bt/engine/why.cpp: a decider pointer's name."""
     return _string(pointer.dereference()["name"]) if int(pointer) != 0 else "(unnamed)"
 
 
@@ -212,7 +212,7 @@ _WHY_CAUSES = {"Started": "started", "Interrupted": "interrupted", "Done": "done
 
 
 class WhyRecordPrinter:
-    """A bt::WhyRecord as the lines bt::FormatWhy writes (bt/why.cpp, WhyPrinter), read from the
+    """A bt::WhyRecord as the lines bt::FormatWhy writes (bt/engine/why.cpp, WhyPrinter), read from the
     struct alone, so it also works on a core file."""
 
     def __init__(self, value):
@@ -378,7 +378,7 @@ def variables_line(root, address):
         value = values[i] if values is not None else float(v["initial"])
         if _enum_name(v["type"]) == "Bool":
             texts.append("%s=%s" % (_string(v["name"]), "true" if value != 0 else "false"))
-        elif int(v["setOnEvent"]) != 0 and value in (float("-inf"), float("inf")):  # a timestamp (bt/timestamps.h)
+        elif int(v["setOnEvent"]) != 0 and value in (float("-inf"), float("inf")):  # a timestamp (bt/core/timestamps.h)
             texts.append("%s=%s" % (_string(v["name"]), "never" if value < 0 else "cleared"))
         else:
             texts.append("%s=%g" % (_string(v["name"]), value))

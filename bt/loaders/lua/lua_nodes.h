@@ -42,10 +42,10 @@
 #include <memory>
 #include <span>
 
-#include "bt/context.h"
+#include "bt/core/context.h"
 #include "bt/data/registry.h"
-#include "bt/decider.h"
-#include "bt/kinds.h"
+#include "bt/core/decider.h"
+#include "bt/core/kinds.h"
 #include "bt/loaders/lua/lua_scripts.h"
 
 namespace bt::loaders {

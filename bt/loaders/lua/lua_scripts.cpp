@@ -21,8 +21,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "bt/decider.h"
-#include "bt/variables.h"
+#include "bt/core/decider.h"
+#include "bt/core/variables.h"
 
 namespace bt::loaders {
 namespace {

@@ -31,7 +31,7 @@
 // loadfile, collectgarbage; binary chunks are refused.
 //
 // `agent` is the agent being ticked, whose fields are:
-// - agent.vars.NAME: the tree's declared variable NAME (bt/variables.h) of this
+// - agent.vars.NAME: the tree's declared variable NAME (bt/core/variables.h) of this
 //   agent, read and written. A Bool is a Lua boolean (set: true or false); a
 //   Number a Lua number (integral values read as integers; set: any number but
 //   NaN). An undeclared name or a value of the wrong type is a Lua error. The
@@ -69,7 +69,7 @@
 #include <string>
 #include <string_view>
 
-#include "bt/block_type.h"
+#include "bt/core/block_type.h"
 #include "bt/loaders/load_options.h"
 
 struct lua_State;
