@@ -308,7 +308,8 @@ DEBUG_OFF := $(BUILD)/debug-off
 .PHONY: test-debug-off
 test-extra: test-debug-off
 test-debug-off: $(DEBUG_OFF)/check
-	@if nm -C $(DEBUG_OFF)/obj/bt/tick.o | grep -q 'DebugEmit\|gDebugOutput'; then \
+	@symbols=$$(nm -C $(DEBUG_OFF)/obj/bt/engine/tick.o) || exit 1; \
+	if echo "$$symbols" | grep -q 'DebugEmit\|gDebugOutput'; then \
 	  echo "debug-off: FAILED: tick.o still refers to the debug output facility"; exit 1; fi
 	@$(DEBUG_OFF)/check
 $(DEBUG_OFF)/obj/%.o: %.cpp | $(DEPS_TEST)
@@ -536,7 +537,7 @@ INSTALL_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(BT_VERSION)|g'
 # Every folder of bt/ that holds headers, the layers' detail/ folders included.
 HEADER_DIRS = $(sort $(patsubst %/,%,$(dir $(shell find bt -name '*.h'))))
 install: $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT)
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/bt $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bt/gdb
+	install -d $(DESTDIR)$(PREFIX)/include/bt $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/bt $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bt/gdb
 	install -m 644 bt/bt.h $(DESTDIR)$(PREFIX)/include/bt/
 	for dir in $(HEADER_DIRS); do install -d $(DESTDIR)$(PREFIX)/include/$$dir && \
 	  install -m 644 $$(ls $$dir/*.h $$dir/*.def 2>/dev/null) $(DESTDIR)$(PREFIX)/include/$$dir/ || exit 1; done
