@@ -4,7 +4,8 @@
 # 1. every file a page shows (a fenced block after `<!-- file: NAME -->`) is, byte
 #    for byte, the file NAME beside the page;
 # 2. every example file beside a page (example.bt, example.xml) loads: bt_import
-#    --check prints "FILE: ok (...)" and exits 0;
+#    --check prints "FILE: ok (...)" and exits 0; given a compiler, its
+#    bt_import --emit-cpp compiles too;
 # 3. every session a page shows (a ```sh block whose first line starts with "$ ")
 #    prints what the page says: each "$ build/tools/bt_import ..." line is run
 #    from the repository's root, and its output (what it wrote on stderr, then
@@ -12,9 +13,11 @@
 #    it, up to the next "$ " or the block's end.
 #    A format page without a `bt_import --run` session fails.
 # Prints each difference and ends with "format-pages: N passed, M failed" (pages).
-# Usage: sh tests/format_pages_test.sh [BT_IMPORT]   (from the repository's root;
-#        BT_IMPORT defaults to build/tools/bt_import)
+# Usage: sh tests/format_pages_test.sh [BT_IMPORT ["CXX FLAGS"]]   (from the
+#        repository's root; BT_IMPORT defaults to build/tools/bt_import; without
+#        CXX the examples' C++ is not compiled)
 BT_IMPORT=${1:-build/tools/bt_import}
+CXX=$2
 SHOWN_AS=build/tools/bt_import  # how the pages spell the tool
 SCRATCH=$(mktemp -d) || exit 1
 trap 'rm -rf "$SCRATCH"' EXIT
@@ -71,6 +74,14 @@ for page in bt/loaders/README.md bt/loaders/*/README.md; do
     if [ $status -ne 0 ] || ! grep -q "^$example: ok (" "$SCRATCH/out.txt"; then
       problem "$example does not load (exit status $status):"
       cat "$SCRATCH/out.txt"
+    elif [ -n "$CXX" ]; then
+      if ! "$BT_IMPORT" --emit-cpp "$example" > "$SCRATCH/tree.cpp" 2> "$SCRATCH/out.txt"; then
+        problem "$example: bt_import --emit-cpp failed:"
+        cat "$SCRATCH/out.txt"
+      # shellcheck disable=SC2086
+      elif ! $CXX -c "$SCRATCH/tree.cpp" -o "$SCRATCH/tree.o"; then
+        problem "$example: the C++ bt_import --emit-cpp writes does not compile"
+      fi
     fi
   done
   [ $overview -eq 1 ] || [ $examples -gt 0 ] || problem "no example file beside the page"
