@@ -412,6 +412,14 @@ test-extra: test-bt-import
 test-bt-import: $(BT_IMPORT) | $(DEPS_TEST)
 	@sh tests/bt_import_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)" $(BUILD)/bt_import_test
 
+# The format pages (bt/loaders/README.md and bt/loaders/FORMAT/README.md) cannot go
+# stale: their example files load and their C++ compiles, the files they show are
+# the files beside them, and each bt_import session they show prints exactly that.
+.PHONY: test-format-pages
+test-extra: test-format-pages
+test-format-pages: $(BT_IMPORT) | $(DEPS_TEST)
+	@sh tests/format_pages_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)"
+
 # valgrind memcheck over every demo binary: any error or leak fails.
 .PHONY: valgrind
 valgrind: $(DEMOS) | $(DEPS_VALGRIND)

@@ -9,10 +9,10 @@
 // recursing. Every bad text is an ExpressionError with its column (a missing
 // operand's is its operator's).
 //
-// The dialects, as their engines run them (/work/shared/semantics.md, which wins
-// over the seed documents; the seeds agree where they speak, but state neither
-// associativity nor the Cry grammar):
-//  - Unvanquished (001, sg_bot_parse.cpp): `! < <= > >= == != && ||`, tightest
+// The dialects, as their engines run them (where a format's published guide and
+// its engine differ, bt follows the engine; the guides state neither
+// associativity nor the Cry grammar; each format's page, bt/loaders/*/README.md):
+//  - Unvanquished (the game's bot parser): `! < <= > >= == != && ||`, tightest
 //    first, each on its own level; chains of one level associate to the right
 //    (`1 < 2 < 3` is `1 < (2 < 3)`); `!` applies to the next operand; operands are
 //    numbers (no unary minus), parentheses, named constants of the game

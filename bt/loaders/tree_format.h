@@ -8,10 +8,10 @@ namespace bt::loaders {
 
 enum class TreeFormat : std::uint8_t {
   Unknown,
-  Unvanquished,         // seed 001: a .bt file
-  Dragengine,           // seed 000: XML whose root element is <behaviorTree>
-  ModularBehaviorTree,  // seed 002: XML whose root element is <BehaviorTree>
-  SelectionTree,        // seed 003: XML whose root element is <SelectionTrees>, <SelectionTree> or <Blocks>
+  Unvanquished,         // a .bt file
+  Dragengine,           // XML whose root element is <behaviorTree>
+  ModularBehaviorTree,  // XML whose root element is <BehaviorTree>
+  SelectionTree,        // XML whose root element is <SelectionTrees>, <SelectionTree> or <Blocks>
 };
 
 // "unvanquished", "dragengine", "mbt", "selection-tree", "unknown".

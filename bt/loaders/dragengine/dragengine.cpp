@@ -1,7 +1,7 @@
 // bt/loaders/dragengine/dragengine.cpp — reading <behaviorTree> XML (pugixml) into rules,
 // then the rules onto a TreeSpec (see dragengine.h for the mapping).
 //
-// Reading follows the engine's loader (LoadBehaviorTree.ds): the first problem
+// Reading follows the engine's loader (its LoadBehaviorTree script): the first problem
 // stops the load, so it is thrown as a LoadFailure inside this file and becomes
 // the one error of the result.
 #include "bt/loaders/dragengine/dragengine.h"

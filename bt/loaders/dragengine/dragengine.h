@@ -1,8 +1,9 @@
-// bt/loaders/dragengine/dragengine.h — Drag[en]gine behavior-tree XML (seed 000; a <behaviorTree> file).
+// bt/loaders/dragengine/dragengine.h — Drag[en]gine behavior-tree XML (a <behaviorTree> file;
+// bt/loaders/dragengine/README.md).
 //
 // The file holds exactly one rule; subtree files hold any number (run as a
-// sequence). Each rule maps onto bt's classic kinds as /work/shared/semantics.md
-// ("Drag[en]gine") runs it:
+// sequence). Each rule maps onto bt's classic kinds as the engine's behavior-tree
+// script runs it:
 //   sequence / choice    Sequence / Fallback; its conditions are the group's Decide,
 //                        read on entry and again before each next child
 //                        (kCallDecideOnRedecide); loop="true" is kLoopChildren

@@ -1,7 +1,7 @@
 // bt/loaders/lua/lua_nodes.h — MBT's Lua nodes, registered for trees from data.
 //
 // RegisterLuaNodes<Agent>(registry, scripts) registers, for trees whose agent
-// is an Agent, under the names the MBT loader asks for (LOADERS.md):
+// is an Agent, under the names the MBT loader asks for (bt/loaders/mbt/README.md):
 //
 //   name         registered as            parameters               does
 //   LuaGate      condition                code (Number, handle)    accepts when the chunk's first result is

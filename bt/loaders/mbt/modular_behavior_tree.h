@@ -1,5 +1,6 @@
 // bt/loaders/mbt/modular_behavior_tree.h — Lumberyard / CryEngine Modular Behavior
-// Tree XML (seed 002; a <BehaviorTree> file), as /work/shared/semantics.md runs it.
+// Tree XML (a <BehaviorTree> file), as Lumberyard's AI system runs it
+// (bt/loaders/mbt/README.md).
 //
 // The file: <BehaviorTree> holding, in any order, <Variables> (<Variable name
 // default/>: booleans), <SignalVariables> (<Signal name variable value/>),
@@ -42,7 +43,7 @@
 //   any other element                          the game's action of that name (Move, Shoot, Animate...)
 //
 // Attributes default, clamp and refuse as the engine's readers do: the rules,
-// attribute by attribute, are bt/loaders/README.md's.
+// attribute by attribute, are bt/loaders/mbt/README.md's.
 //
 // _startLog, _successLog and _failureLog on any node wrap it in Log leaves
 // (bt/data/node_logs.h). Conditions are Dialect::Cry over the declared

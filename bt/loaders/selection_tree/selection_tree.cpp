@@ -1,5 +1,5 @@
 // bt/loaders/selection_tree/selection_tree.cpp — CryEngine 3.4 selection-tree XML into a bt tree
-// (see the header; the engine: Lumberyard CryAISystem/SelectionTree/*).
+// (see the header; the engine: Lumberyard's SelectionTree classes).
 #include "bt/loaders/selection_tree/selection_tree.h"
 #include "bt/loaders/node_name_limit.h"
 

@@ -1,5 +1,5 @@
-// bt/loaders/selection_tree/selection_tree.h — CryEngine 3.4 Behavior Selection Trees (XML, seed 003),
-// as Lumberyard's CryAISystem/SelectionTree runs them (/work/shared/semantics.md).
+// bt/loaders/selection_tree/selection_tree.h — CryEngine 3.4 Behavior Selection Trees (XML),
+// as Lumberyard's SelectionTree classes run them (bt/loaders/selection_tree/README.md).
 //
 // Files hold `<SelectionTrees>` (trees), one `<SelectionTree name>` or `<Blocks>`.
 // A tree holds `<Variables>`, `<SignalVariables>`, `<LeafTranslations>`, its own

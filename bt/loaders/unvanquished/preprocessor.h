@@ -1,6 +1,6 @@
 // bt/loaders/unvanquished/preprocessor.h — the part of Quake 3's botlib
-// precompiler that Unvanquished bot trees use (/work/shared/semantics.md:
-// "Lexing"), run on a .bt file before its nodes are read.
+// precompiler that Unvanquished bot trees use, run on a .bt file before its
+// nodes are read.
 //
 // Directives start a line: `#define NAME body`, `#define NAME(a, b) body` (the
 // '(' right after the name), a backslash at the end of a line continuing it,

@@ -1,7 +1,7 @@
 // bt/loaders/unvanquished/unvanquished.cpp — the .bt grammar (PEGTL), its syntax tree, and
 // the mapping of that tree onto a TreeSpec (see unvanquished.h).
 //
-// Each file is preprocessed first (unvanquished_preprocessor.h); the grammar
+// Each file is preprocessed first (preprocessor.h); the grammar
 // reads the result, and every offset in it goes back to its file and place
 // through PreprocessedText::places. Each node starts with its keyword; once the
 // keyword matched, the rest sits in pegtl::must (if_must), so nothing backtracks

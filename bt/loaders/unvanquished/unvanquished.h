@@ -1,9 +1,10 @@
-// bt/loaders/unvanquished/unvanquished.h — Unvanquished bot trees (.bt files, seed 001).
+// bt/loaders/unvanquished/unvanquished.h — Unvanquished bot trees (.bt files;
+// bt/loaders/unvanquished/README.md).
 //
 // A .bt file is first preprocessed (bt/loaders/unvanquished/preprocessor.h:
 // comments, #define with and without parameters, #include...), then read into a
 // bt::data::TreeSpec, each node mapped onto the engine's classic kinds as
-// /work/shared/semantics.md runs them:
+// the game's bot code runs them:
 //   selector { ... }      GroupPolicy::Selector (re-evaluates from the first child)
 //   fallback { ... }      GroupPolicy::Fallback (resumes at the running child)
 //   sequence { ... }      GroupPolicy::Sequence
