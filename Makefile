@@ -420,6 +420,16 @@ test-extra: test-format-pages
 test-format-pages: $(BT_IMPORT) | $(DEPS_TEST)
 	@sh tests/format_pages_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)"
 
+# The guides' examples (README.md, bt/**/README.md but the format pages,
+# demo/README.md, tools/bench/README.md) cannot go stale: each C++ program is
+# built and run, each fragment compiled in its wrapper (tests/docs/), each file
+# shown is the file and loads, each session prints what the page shows.
+.PHONY: test-docs
+test-extra: test-docs
+test-docs: $(BT_IMPORT) $(LIB_LOADERS) $(LIB_DATA) $(LIB) | $(DEPS_TEST)
+	@sh tests/docs/examples_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)" \
+	  "$(LIB_LOADERS) $(LIB_DATA) $(LIB) $(LDLIBS) $(LOADER_LIBS) $(TBB_LIBS)"
+
 # valgrind memcheck over every demo binary: any error or leak fails.
 .PHONY: valgrind
 valgrind: $(DEMOS) | $(DEPS_VALGRIND)
