@@ -317,7 +317,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   std::uint32_t childrenEnd = 0;
   int childrenHeight = 0;
   // The tick evaluates a delegating group by evaluating each of its children in
-  // turn (bt/engine/tick.cpp, AnyChildAccepts), recursively: in a DAG whose delegating
+  // turn (AnyChildAccepts), recursively: in a DAG whose delegating
   // groups share children that is exponential in the depth.
   const bool delegates = d->kind == DeciderKind::Group && (d->flags & kDelegateDecideToChildren);
   // Children that may be active together each get a region of their own, one
