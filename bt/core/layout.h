@@ -1,5 +1,14 @@
 // bt/core/layout.h — the analysis of a tree: its checks and its memory layout.
 //
+// Index
+//   [SECTION] Slot layout         — where the parts of one decider's slot lie
+//   [SECTION] Analysis state      — the deciders met, their index, the problem found
+//   [SECTION] Checks              — one decider on its own: blocks, DBlock reader, configs
+//   [SECTION] Walk                — the tree visited once: sizes, cycles, delegation, variables
+//   [SECTION] Compile-time errors — one static_assert naming the problem and its culprit
+//   [SECTION] Constant trees      — naming what keeps a tree from being a constant here
+//   [SECTION] MemoryFor           — the checked tree and its block type
+//
 // One constexpr function serves both the compiler (bt::MemoryFor<ROOT> and
 // BT_CHECK_TREE reject a bad tree with a static_assert and size the memory
 // block exactly) and InitializeTreeData at run time (which names the offending
@@ -23,6 +32,7 @@
 namespace bt {
 namespace detail {
 
+// =============================================================== [SECTION] Slot layout
 inline constexpr std::uint32_t kDecidesBound = static_cast<std::uint32_t>(kMaxDelegatedDecides);
 
 constexpr std::uint32_t AlignUp(std::uint32_t value, std::uint32_t align) {
@@ -63,6 +73,7 @@ constexpr SlotLayout ComputeSlotLayout(const DeciderDef& d) {
   return slot;
 }
 
+// =============================================================== [SECTION] Analysis state
 // The deciders an analysis at run time has met, found by address and by their
 // DeciderData in constant time (open addressing, at most half full): without it
 // each lookup scans every decider met so far, quadratic in the tree's size.
@@ -167,6 +178,7 @@ struct TreeAnalysis {
   }
 };
 
+// =============================================================== [SECTION] Checks
 constexpr bool CheckBlock(TreeAnalysis& a, const BlockType& block, bool isDBlock, const DeciderDef* who) {
   if (block.size == 0) return true;
   if (block.align > kMaxAlignment) return a.Fail(TreeProblem::AlignmentTooStrict, who);
@@ -292,6 +304,7 @@ constexpr bool CheckDecider(TreeAnalysis& a, const DeciderDef& d) {
   return CheckDBlockReader(a, d);
 }
 
+// =============================================================== [SECTION] Walk
 // Visits d below the ancestors on `path`; returns the bytes its subtree needs.
 constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const DeciderDef* parent,
                               const DeciderDef* (&path)[kMaxTreeDepth], int depth) {
@@ -317,7 +330,7 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   std::uint32_t childrenEnd = 0;
   int childrenHeight = 0;
   // The tick evaluates a delegating group by evaluating each of its children in
-  // turn (bt/engine/tick.cpp, AnyChildAccepts), recursively: in a DAG whose delegating
+  // turn (AnyChildAccepts), recursively: in a DAG whose delegating
   // groups share children that is exponential in the depth.
   const bool delegates = d->kind == DeciderKind::Group && (d->flags & kDelegateDecideToChildren);
   // Children that may be active together each get a region of their own, one
@@ -413,6 +426,7 @@ constexpr TreeAnalysis AnalyzeTree(const DeciderDef& root, DeciderIndex* index =
   return a;
 }
 
+// =============================================================== [SECTION] Compile-time errors
 // A tree's problem, reported by instantiating the one specialization of its kind:
 // a single static_assert whose message says what to change, in whose context
 // the compilers print the culprit decider, e.g. (GCC)
@@ -459,6 +473,7 @@ struct TreeProblemOf<Root, A> {
   using Type = TreeProblemAt<A.problem, *A.culprit>;
 };
 
+// =============================================================== [SECTION] Constant trees
 // Whether the tree below Root is visible here as constants (its analysis is a
 // constant expression; evaluated twice, which is cheap). When it is not (a
 // decider or behavior only declared in this file, or one whose definition failed
@@ -558,6 +573,7 @@ struct TreeNotConstantOf {
   using Type = typename decltype(Pick())::type;
 };
 
+// =============================================================== [SECTION] MemoryFor
 struct UnsizedTree {};
 
 template <const DeciderDef& Root>

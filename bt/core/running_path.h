@@ -2,7 +2,7 @@
 //
 // Unvanquished keeps no state in its sequences: one list per bot holds the
 // last leaf that returned RUNNING and its ancestors that returned RUNNING after
-// it (src/sgame/sg_bot_ai.cpp, BotEvaluateNode). A leaf returning RUNNING
+// it, which its evaluation of a node reads and writes. A leaf returning RUNNING
 // replaces the list; a node on the list returning SUCCESS empties it; FAILURE
 // leaves it as it is; `sequence` and `fallback` start at their highest-index
 // child on it (child 0 otherwise). So a sequence whose running child failed

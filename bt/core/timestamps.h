@@ -1,7 +1,6 @@
 // bt/core/timestamps.h — MBT timestamps: when an event last reached an agent, and
-// the nodes that ask how long ago that was (Lumberyard
-// CryCommon/BehaviorTree/TimestampCollection.h; IfTime, AssertTime and
-// WaitUntilTime in CryAISystem/BehaviorTree/BehaviorTreeNodes_Core.cpp).
+// the nodes that ask how long ago that was (MBT's IfTime, AssertTime and
+// WaitUntilTime), as Lumberyard keeps and reads them.
 //
 //   <Timestamps>
 //     <Timestamp name="EnemySeen" setOnEvent="OnEnemySeen" exclusiveTo="EnemyLost"/>

@@ -138,8 +138,8 @@ namespace detail {
 // The default options of the ticks, a constant rather than a temporary (`= {}`),
 // which a caller would build in its frame at every call: for the compiled tick
 // that took the inlined tick's frame past GCC's limit for inlining it into a
-// caller's loop (--param large-stack-frame, 256 bytes; measured: 37
-// instructions a creatures tick), for the interpreted one three stores a call.
+// caller's loop (--param large-stack-frame, 256 bytes), for the interpreted one
+// three stores a call.
 inline constexpr TickOptions kDefaultTickOptions{};
 
 // The agent as the tree's functions take it: itself, or the declared base

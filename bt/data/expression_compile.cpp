@@ -1,13 +1,14 @@
 // bt/data/expression_compile.cpp — compiling a condition's text into an
 // Expression (see expression.h for the dialects' rules).
 //
-// [SECTION] The compiler state: the program being emitted, names, errors
-// [SECTION] Shared rules: nesting guard, binary operator tails, parentheses
-// [SECTION] Unvanquished grammar
-// [SECTION] Cry grammar (CryEngine selection trees, Lumberyard MBT)
-// [SECTION] Error messages (one per rule that must match)
-// [SECTION] Actions: what each matched rule emits
-// [SECTION] CompileExpression
+// Index
+//   [SECTION] The compiler state   — the program being emitted, names, errors
+//   [SECTION] Shared rules         — nesting guard, binary operator tails, parentheses
+//   [SECTION] Unvanquished grammar — the .bt dialect
+//   [SECTION] Cry grammar          — CryEngine selection trees, Lumberyard MBT
+//   [SECTION] Error messages       — one per rule that must match
+//   [SECTION] Actions              — what each matched rule emits
+//   [SECTION] CompileExpression    — the entry point
 //
 // The grammars are PEGTL (tao-pegtl-dev): each rule is a type, and the actions
 // emit stack-machine code as the rules match, in source order, so there is no

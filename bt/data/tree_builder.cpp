@@ -1,10 +1,11 @@
 // bt/data/tree_builder.cpp — BuildTree: from a TreeSpec to a BuiltTree.
 //
-// [SECTION] Errors and bindings   what the build reports
-// [SECTION] Condition names       what a condition expression's names resolve to
-// [SECTION] Plan                  the spec checked and resolved against the registry
-// [SECTION] Arena                 the plan written into one allocation
-// [SECTION] BuildTree             the steps in order, then InitializeTreeData
+// Index
+//   [SECTION] Errors and bindings — what the build reports
+//   [SECTION] Condition names     — what a condition expression's names resolve to
+//   [SECTION] Plan                — the spec checked and resolved against the registry
+//   [SECTION] Arena               — the plan written into one allocation
+//   [SECTION] BuildTree           — the steps in order, then InitializeTreeData
 //
 // Nothing is allocated for the tree until the whole spec has been checked; then
 // its exact size is known and it is allocated once.
@@ -104,7 +105,7 @@ bool Accepts(ParamType want, ParamType given) {
 
 std::string Quoted(std::string_view name) { return "'" + std::string(name) + "'"; }
 
-// ============================================================ [SECTION] Errors and bindings
+// =============================================================== [SECTION] Errors and bindings
 
 class Report {
  public:
@@ -159,7 +160,7 @@ class Report {
   std::unordered_set<std::string> bound_[static_cast<std::size_t>(BindingKind::Constant) + 1];  // by kind
 };
 
-// ============================================================ [SECTION] Condition names
+// =============================================================== [SECTION] Condition names
 
 // The registry's names for one condition (RegistryNames), each value function and
 // constant it uses reported as a binding; in stub mode an unknown function (or a
@@ -229,7 +230,7 @@ class ConditionNames final : public ExpressionNames {
   mutable std::string conflict_;
 };
 
-// ============================================================ [SECTION] Plan
+// =============================================================== [SECTION] Plan
 
 struct PlanParam {
   std::string_view name;  // empty: positional
@@ -852,7 +853,7 @@ class Planner {
 
 }  // namespace
 
-// ============================================================ [SECTION] Arena
+// =============================================================== [SECTION] Arena
 
 // Sizes the tree exactly, allocates it once, and writes it (a friend of BuiltTree).
 class TreeArena {
@@ -1055,7 +1056,7 @@ class TreeArena {
   std::unordered_map<std::string_view, const char*> files_;
 };
 
-// ============================================================ [SECTION] BuildTree
+// =============================================================== [SECTION] BuildTree
 
 std::string TooManyNodesMessage() {
   return "more than bt::data::kMaxSpecNodes (" + std::to_string(kMaxSpecNodes) + ") nodes";

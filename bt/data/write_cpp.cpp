@@ -1,8 +1,9 @@
 // bt/data/write_cpp.cpp — WriteTreeAsCpp (see write_cpp.h).
 //
-// [SECTION] Literals     numbers, strings, flags and preconditions as C++
-// [SECTION] Expressions  a compiled condition as a C++ expression
-// [SECTION] Writer       the tree walked, its functions found, the file written
+// Index
+//   [SECTION] Literals    — numbers, strings, flags and preconditions as C++
+//   [SECTION] Expressions — a compiled condition as a C++ expression
+//   [SECTION] Writer      — the tree walked, its functions found, the file written
 #include "bt/data/write_cpp.h"
 
 #include <algorithm>
@@ -30,7 +31,7 @@ std::string CppWriteResult::ErrorText() const {
 
 namespace {
 
-// ============================================================ [SECTION] Literals
+// =============================================================== [SECTION] Literals
 
 constexpr std::array<std::string_view, 92> kKeywords = {
     "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
@@ -131,7 +132,7 @@ std::string ResultLiteral(Result result) {
   return "static_cast<bt::Result>(" + std::to_string(value) + ")";
 }
 
-// ============================================================ [SECTION] Expressions
+// =============================================================== [SECTION] Expressions
 
 // A value of the program as C++: a bool expression or a double one.
 struct CppValue {
@@ -144,7 +145,7 @@ std::string AsBool(const CppValue& v) { return v.isBool ? v.text : "(" + v.text 
 
 }  // namespace
 
-// ============================================================ [SECTION] Writer
+// =============================================================== [SECTION] Writer
 
 class CppTreeWriter {
  public:

@@ -1,6 +1,6 @@
-// bt/engine/events.h — per-agent events (MBT's BehaviorTreeManager::HandleEvent,
-// Lumberyard CryAISystem/BehaviorTree): the game, or a node of the tree, sends
-// an agent an event; it reaches only the deciders on the agent's running path.
+// bt/engine/events.h — per-agent events, as Lumberyard's MBT delivers them: the
+// game, or a node of the tree, sends an agent an event; it reaches only the
+// deciders on the agent's running path.
 //
 //   bt::SendEvent(ROOT, agent, memory, "OnEnemySeen", time);
 //

@@ -37,7 +37,7 @@ struct FleeMemory {
   int ticks = 0;
 };
 
-// Runs a fixed 20 ticks, as in creatures.md: long enough to get clear, so the
+// Runs a fixed 20 ticks, as in the creatures workload: long enough to get clear, so the
 // creature does not turn back the moment the threat is out of sight.
 bt::Result Flee(Creature& c, FleeMemory& m) {
   if (c.SeesThreat()) FleeTick(c);

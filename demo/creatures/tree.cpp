@@ -25,10 +25,10 @@ float ShouldYell(const Creature& c) { return Accept(c.SeesThreat() && !c.yelled)
 float Hungry(const Creature& c) { return Accept(c.hunger > 70); }
 float NoFoodHere(const Creature& c) { return Accept(!c.atFood); }
 float FoodHere(const Creature& c) { return Accept(c.atFood); }
-// energy > 50 as in creatures.md; and not tired, so REST is not cut short at 51 by PLAY.
+// energy > 50 as in the creatures workload; and not tired, so REST is not cut short at 51 by PLAY.
 float Playful(const Creature& c) { return Accept(c.energy > 50 && !c.tired); }
 
-// PLAY draws from the creature's own generator, as creatures.md asks.
+// PLAY draws from the creature's own generator, as the creatures workload asks.
 std::uint32_t CreatureRandom(Creature& c) { return NextRandom(c.rng); }
 
 }  // namespace

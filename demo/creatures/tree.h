@@ -1,5 +1,6 @@
 // demo/creatures/tree.h — the creatures' tree: Figure 1 of the Spore document
-// as made concrete in ../shared/bench/creatures.md, deciding over the world.
+// as the creatures workload makes it concrete (tools/bench/creatures.h), deciding
+// over the demo's world.
 //
 //   ROOT
 //     FLEE            a threat in sight && energy < 60

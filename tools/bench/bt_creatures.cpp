@@ -1,4 +1,4 @@
-// tools/bench/bt_creatures.cpp — the creatures tree (creatures.md) in bt.
+// tools/bench/bt_creatures.cpp — the creatures tree (tools/bench/creatures.h) in bt.
 //
 // Decides are pure reads of the creature; behaviors count their ticks in a
 // one-int memory struct and apply their effect on their last tick.

@@ -1,5 +1,28 @@
-// tools/bench/creatures.h — the creatures workload (../shared/bench/creatures.md):
-// the agent, its world step, and what each behavior does.
+// tools/bench/creatures.h — the creatures workload: the agent, its world step,
+// and what each behavior does. It is the tree of Figure 1 of the Spore document
+// made concrete, one fixed piece of work on which every figure about tick cost
+// is measured:
+//
+//   ROOT
+//     FLEE            threat && energy < 60      -> behavior FLEE
+//     GUARD           nest_threat                (asks again on redecide)
+//       GUARD_YELL      threat && !yelled          -> behavior YELL_FOR_HELP
+//       GUARD_FIGHT     threat                     -> behavior FIGHT
+//       GUARD_PATROL    (always)                   -> behavior PATROL
+//     FIGHT           threat                     -> behavior FIGHT
+//     EAT             hunger > 70                (asks again on redecide)
+//       FIND_FOOD       !food_seen                 -> behavior FIND_FOOD
+//       EAT_FOOD        food_seen                  -> behavior EAT_FOOD
+//     IDLE            (always)
+//       PLAY            energy > 50                (asks again on redecide;
+//                                                   Random, from the agent's rng)
+//         FLIP, ROLL, DANCE (always)
+//       REST            (always)                   -> behavior REST
+//
+// Groups are prioritized lists unless marked; a decider without a condition
+// always accepts. A group that asks again on redecide calls its own condition
+// when a child is done or failed, and fails upward if it no longer holds. The
+// behavior FIGHT has two deciders: the tree is a DAG in its behaviors.
 //
 // Both implementations of the benchmark (bt and the hand-written baseline)
 // include this, so they step the same world and apply the same effects; only

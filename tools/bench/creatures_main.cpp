@@ -10,10 +10,10 @@
 // burst of load from elsewhere hits both) and keeps the fastest: the machines
 // this runs on are shared, and the minimum is the least disturbed repeat. The
 // ticks are the same work every repeat, so activation counts come from any one.
-// Ends with the one-line summary of issue 6, then the tick's fixed cost (floor.h:
-// a one-behavior tree on the same agents, against the same baseline), the why-record's cost (the
-// interpreted tick without and with a record on every agent, and the record's
-// allocations); exits 1 if the two implementations disagree on a single
+// Ends with the targets line (ratio, bytes per agent, allocations), then the
+// tick's fixed cost (floor.h: a one-behavior tree on the same agents, against the
+// same baseline), the why-record's cost (the interpreted tick without and with a
+// record on every agent, and the record's allocations); exits 1 if the two implementations disagree on a single
 // activation, or if ticking with a record allocates or changes a decision.
 #include <algorithm>
 #include <atomic>
@@ -338,7 +338,7 @@ int main(int argc, char** argv) {
   }
   if (!BtInitialize() || !FloorInitialize()) return 1;
   if (!profile.empty()) return Profile(profile, n, ticks) ? 0 : 2;
-  std::printf("creatures workload (creatures.md): bt and a hand-written baseline, same decisions, same run\n");
+  std::printf("creatures workload (tools/bench/creatures.h): bt and a hand-written baseline, same decisions, same run\n");
   std::printf("bt memory per agent: %zu bytes; hand-written state per agent: %zu bytes; Creature: %zu bytes\n",
               sizeof(BtMemory), sizeof(HandState), sizeof(Creature));
   bool ok = true;

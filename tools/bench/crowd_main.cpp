@@ -51,7 +51,7 @@ struct Agents {
   }
 };
 
-// The level-of-detail classes of the issue: 10% every frame, 30% every 2nd, 60% every 8th.
+// The level-of-detail classes: 10% every frame, 30% every 2nd, 60% every 8th.
 // Sorted: the classes in runs, as in a game that keeps its agents sorted by
 // distance to the camera. Mixed: interleaved agent by agent, the worst case for
 // the memory traffic, as a frame then touches most cache lines for a third of the ticks.

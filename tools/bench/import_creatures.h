@@ -31,7 +31,7 @@ struct Ticks {
 };
 
 // Runs the behavior its parameter names for kDuration ticks, counting its
-// activation and applying its effect on the last (creatures.md).
+// activation and applying its effect on the last (tools/bench/creatures.h).
 bt::Result Perform(Creature& c, Ticks& m, const bt::Context& context);
 
 double Threat(Creature& c, std::span<const bt::Param>);

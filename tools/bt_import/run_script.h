@@ -1,5 +1,5 @@
 // tools/bt_import/run_script.h — `bt_import --run`: a tree file ticked against a
-// script, one line per tick (/work/shared/import-run-format.md).
+// script, one line per tick (bt/loaders/README.md, "--run").
 //
 // The file is built twice: in stub mode, for the names it needs, then against a
 // ScriptedRegistry (tools/bt_import/scripted_registry.h) holding a scripted

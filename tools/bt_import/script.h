@@ -1,5 +1,5 @@
 // tools/bt_import/script.h — the script of `bt_import --run`: what the world does
-// and what each action returns, tick by tick (/work/shared/import-run-format.md).
+// and what each action returns, tick by tick (bt/loaders/README.md, "--run").
 //
 //   # comment
 //   tick 1: time 0.5; cond enemyVisible=true; event OnEnemySeen; fight=S*2,R

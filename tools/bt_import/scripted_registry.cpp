@@ -31,7 +31,7 @@ bool ScriptedActivate(ScriptWorld& world, const bt::Context& context) {
   return true;
 }
 
-// Unvanquished's first entry (sg_bot_ai.cpp): an action whose node is not the
+// Unvanquished's first entry: an action whose node is not the
 // bot's currentNode enters it; the node is forgotten when it succeeds or fails.
 bt::Result FirstEntry(ScriptWorld& world, const bt::Context& context, const char* name, bt::Result result) {
   if (!world.firstEntry) return result;

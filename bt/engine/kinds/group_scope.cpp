@@ -1,6 +1,6 @@
 // bt/engine/kinds/group_scope.cpp — the rule of the GroupScope policy: MBT `GroupScope
-// name allowedConcurrentUsers` (Lumberyard BehaviorTreeNodes_AI.cpp, GroupScope),
-// Lumberyard's "limit concurrent users" (bt/engine/scope.h tells the scopes).
+// name allowedConcurrentUsers`, Lumberyard's "limit concurrent users"
+// (bt/engine/scope.h tells the scopes).
 //
 // On entry the agent takes a place in the game's scope config.scopeName (found
 // by config.findScope) if fewer than config.allowedUsers agents are inside;

@@ -1,7 +1,6 @@
 // bt/engine/kinds/selection_state_machine.cpp — the rule of the SelectionStateMachine
 // policy: CryEngine 3.4 Behavior Selection Trees' `StateMachine` / `State` /
-// `Transition state= condition=` (Lumberyard SelectionTree/SelectionTreeNode.cpp,
-// SelectionTreeNode::Evaluate).
+// `Transition state= condition=`, as Lumberyard's selection trees evaluate them.
 //
 // A selection tree is evaluated from its root at every update and yields a leaf,
 // whose name the game maps to a behavior. On bt a selection tree is a tree whose

@@ -1,6 +1,6 @@
 // bt/engine/kinds/state_machine.cpp — the StateMachine policy: MBT `StateMachine` /
-// `State name` / `Transitions` / `Transition to onEvent` / `BehaviorTree`
-// (Lumberyard CryAISystem/BehaviorTree/BehaviorTreeNodes_Core.cpp, StateMachine).
+// `State name` / `Transitions` / `Transition to onEvent` / `BehaviorTree`, as
+// Lumberyard's MBT runs them.
 //
 // The machine's children are its states, each any decider (usually a one-child
 // Decorator group named for the state, whose child is the state's tree). Each

@@ -1,6 +1,13 @@
 // bt/loaders/dragengine/dragengine.cpp — reading <behaviorTree> XML (pugixml) into rules,
 // then the rules onto a TreeSpec (see dragengine.h for the mapping).
 //
+// Index
+//   [SECTION] Rules            — what the XML reads into, and the files it comes from
+//   [SECTION] Reader           — the XML read into rules; the first problem ends the load
+//   [SECTION] To a spec        — the rules written onto a TreeSpec
+//   [SECTION] Finding deciders — a built tree's decider by name or by id
+//   [SECTION] Entry points     — parse, load, and a rule's id saved and restored
+//
 // Reading follows the engine's loader (its LoadBehaviorTree script): the first problem
 // stops the load, so it is thrown as a LoadFailure inside this file and becomes
 // the one error of the result.
@@ -36,6 +43,7 @@ using bt::data::ArgSpec;
 using bt::data::NodeSpec;
 using bt::data::SourceLocation;
 
+// =============================================================== [SECTION] Rules
 enum class RuleKind { Action, Sequence, Choice, Success, Failure, Running, Yield, Subtree };
 enum class ConditionMode { AllTrue, AnyTrue, AnyFalse, AllFalse };
 
@@ -97,6 +105,7 @@ bool IsRuleTag(std::string_view tag, RuleKind& kind) {
   return false;
 }
 
+// =============================================================== [SECTION] Reader
 class Reader {
  public:
   explicit Reader(const LoadOptions& options) : files_(options) {}
@@ -275,7 +284,7 @@ class Reader {
   std::deque<std::string> kept_;
 };
 
-// ----------------------------------------------------------------- to a spec
+// =============================================================== [SECTION] To a spec
 class SpecWriter {
  public:
   SpecWriter(bt::data::TreeSpec& spec, std::string_view mainFile) : spec_(spec), mainFile_(mainFile) {}
@@ -451,6 +460,7 @@ class SpecWriter {
   std::unordered_map<std::string, std::size_t> indexOf_;  // each written node's index in spec_.nodes
 };
 
+// =============================================================== [SECTION] Finding deciders
 // The first decider at or below d, children in order, that `matches`. A group
 // already searched is not searched again: a tree whose groups share children
 // (built by hand) takes its size in steps, not its number of paths.
@@ -476,6 +486,7 @@ const DeciderDef* FindById(const DeciderDef& root, std::uint32_t id) {
 
 }  // namespace
 
+// =============================================================== [SECTION] Entry points
 DragengineParse ParseDragengine(std::string_view text, const std::string& file, const LoadOptions& options) {
   DragengineParse result;
   result.spec.file = file;

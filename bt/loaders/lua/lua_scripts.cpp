@@ -1,5 +1,10 @@
 // bt/loaders/lua/lua_scripts.cpp — the Lua 5.4 engine (see lua_scripts.h).
 //
+// Index
+//   [SECTION] Engines and chunks — live engines by id, chunk names and the places they stand for
+//   [SECTION] The state          — LuaScripts::Impl: the state's hooks, the library, protected work
+//   [SECTION] The engine         — LuaScripts's members: compile, define, trees, run, step
+//
 // Lua reports errors with longjmp, which must never cross a C++ frame holding
 // something to destroy: every call that may raise runs inside lua_pcall, in a
 // C function of this file whose locals are trivially destructible, and the
@@ -27,6 +32,7 @@
 namespace bt::loaders {
 namespace {
 
+// =============================================================== [SECTION] Engines and chunks
 // Live engines, by id: a handle names its engine's id, so a tree's node finds its
 // engine without a pointer of its own, and a handle outliving its engine finds none.
 constexpr std::uint32_t kMaxEngines = 64;
@@ -99,6 +105,7 @@ void PushSealedMetatable(lua_State* L) {
 
 }  // namespace
 
+// =============================================================== [SECTION] The state
 struct LuaScripts::Impl {
   struct TreeVariables {
     std::vector<std::string> names;
@@ -470,7 +477,7 @@ struct LuaScripts::Impl {
   }
 };
 
-// ---------------------------------------------------------------- the engine
+// =============================================================== [SECTION] The engine
 
 LuaScripts::LuaScripts(LuaLimits limits) : impl_(std::make_unique<Impl>()) {
   impl_->self = this;

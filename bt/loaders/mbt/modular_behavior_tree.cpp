@@ -1,6 +1,11 @@
 // bt/loaders/mbt/modular_behavior_tree.cpp — MBT XML (pugixml) onto a TreeSpec (see
 // the header for the mapping).
 //
+// Index
+//   [SECTION] Basics       — failures, the loader's own node names, element lists
+//   [SECTION] Reader       — declarations, attributes, names and nodes onto a TreeSpec
+//   [SECTION] Entry points — parse, registry, load
+//
 // pugixml gives each element's offset (of its name); lines and columns are
 // counted here. It does not place attributes, so the few whose place matters
 // (conditions, whose faults the builder places inside the text) are found by a
@@ -39,6 +44,7 @@ using bt::data::ArgSpec;
 using bt::data::NodeSpec;
 using bt::data::SourceLocation;
 
+// =============================================================== [SECTION] Basics
 struct LoadFailure {
   SourceLocation where;
   std::string message;
@@ -62,6 +68,7 @@ std::vector<pugi::xml_node> Elements(pugi::xml_node parent) {
   return elements;
 }
 
+// =============================================================== [SECTION] Reader
 class Reader {
  public:
   Reader(std::string_view text, const std::string& file, const bt::data::Registry& registry,
@@ -637,6 +644,7 @@ class Reader {
   std::vector<std::string> timestamps_;  // declared order
 };
 
+// =============================================================== [SECTION] Entry points
 bt::data::BuildError ErrorAt(const std::string& file, SourceLocation where, const std::string& message) {
   return {file + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " + message, file,
           where.line, where.column, {}};

@@ -1,5 +1,12 @@
 // bt/loaders/selection_tree/selection_tree.cpp — CryEngine 3.4 selection-tree XML into a bt tree
 // (see the header; the engine: Lumberyard's SelectionTree classes).
+//
+// Index
+//   [SECTION] SelectedLeaf     — the leaf a built selection tree has selected
+//   [SECTION] Files and errors — XML helpers, a load's files, trees, blocks and errors
+//   [SECTION] Catalog          — the first pass: every file's trees and blocks
+//   [SECTION] Converter        — the second pass: one selection tree onto a TreeSpec
+//   [SECTION] Entry points     — pick the tree, convert it, build it; from text, files or a folder
 #include "bt/loaders/selection_tree/selection_tree.h"
 #include "bt/loaders/node_name_limit.h"
 
@@ -24,6 +31,7 @@
 
 namespace bt::loaders {
 
+// =============================================================== [SECTION] SelectedLeaf
 const char* SelectedLeaf(const bt::DeciderDef& root, std::span<const std::byte> memory) {
   const bt::DeciderDef* leaf = bt::ActiveBehaviorDecider(root, memory);
   if (leaf == nullptr || leaf->kind != bt::DeciderKind::Behavior || leaf->behavior == nullptr) return nullptr;
@@ -35,6 +43,7 @@ namespace {
 using bt::data::BuildError;
 using bt::data::SourceLocation;
 
+// =============================================================== [SECTION] Files and errors
 // Tags compare without case, as the engine's _stricmp.
 bool TagIs(const pugi::xml_node& node, std::string_view tag) { return EqualNoCase(node.name(), tag); }
 
@@ -112,6 +121,7 @@ class Errors {
   std::vector<BuildError> list;
 };
 
+// =============================================================== [SECTION] Catalog
 // Every file of one load: their trees and blocks (the engine's first pass).
 class Catalog {
  public:
@@ -264,6 +274,7 @@ class Catalog {
   bool searchedBeside_ = false;
 };
 
+// =============================================================== [SECTION] Converter
 struct SignalSpec {
   std::string signal;
   std::string variable;
@@ -657,6 +668,7 @@ class TreeConverter {
   std::map<std::string, int, std::less<>> nameUses_;
 };
 
+// =============================================================== [SECTION] Entry points
 SelectionTreeLoad Failed(Errors& errors) {
   SelectionTreeLoad load;
   load.build.errors = std::move(errors.list);

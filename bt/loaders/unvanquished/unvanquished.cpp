@@ -1,6 +1,14 @@
 // bt/loaders/unvanquished/unvanquished.cpp — the .bt grammar (PEGTL), its syntax tree, and
 // the mapping of that tree onto a TreeSpec (see unvanquished.h).
 //
+// Index
+//   [SECTION] Syntax tree    — node kinds, syntax nodes, the parse's state
+//   [SECTION] Grammar        — the .bt grammar as PEGTL rules
+//   [SECTION] Error messages — one per rule that must match
+//   [SECTION] Actions        — what each matched rule adds to the syntax tree
+//   [SECTION] The spec       — a file's syntax tree written into a spec, included files loaded once
+//   [SECTION] Entry points   — parse, build, load; a bot and its files
+//
 // Each file is preprocessed first (preprocessor.h); the grammar
 // reads the result, and every offset in it goes back to its file and place
 // through PreprocessedText::places. Each node starts with its keyword; once the
@@ -43,6 +51,7 @@ namespace pg = tao::pegtl;
 using bt::data::ArgSpec;
 using bt::data::SourceLocation;
 
+// =============================================================== [SECTION] Syntax tree
 enum class NodeKind { Selector, Fallback, Sequence, Concurrent, Action, Condition, Decorator, Include, Spawn, SelectClass };
 
 const char* KindName(NodeKind kind) {
@@ -126,7 +135,7 @@ struct State {
   bool InSelectClass() const { return !open.empty() && open.front()->kind == NodeKind::SelectClass; }
 };
 
-// =============================================================== grammar
+// =============================================================== [SECTION] Grammar
 namespace grammar {
 
 struct line_comment : pg::seq<pg::two<'/'>, pg::until<pg::eolf>> {};
@@ -245,7 +254,7 @@ struct file : pg::seq<ws, pg::opt<selectclass_block, ws>, pg::must<root_node>, w
 
 }  // namespace grammar
 
-// =============================================================== error messages
+// =============================================================== [SECTION] Error messages
 constexpr const char* kExpectedNode =
     "expected a node (selector, fallback, sequence, concurrent, action, condition, decorator or behavior)";
 
@@ -337,7 +346,7 @@ struct control : pg::normal<Rule> {
   }
 };
 
-// =============================================================== actions
+// =============================================================== [SECTION] Actions
 template <class Rule>
 struct action : pg::nothing<Rule> {};
 
@@ -461,7 +470,7 @@ struct action<grammar::unknown_keyword> {
   }
 };
 
-// =============================================================== the spec
+// =============================================================== [SECTION] The spec
 
 // A fault already placed in its file (an included one, perhaps).
 struct PlacedFailure {
@@ -703,6 +712,7 @@ std::string SpecWriter::Add(const SyntaxNode& node, int depth) {
   return name;
 }
 
+// =============================================================== [SECTION] Entry points
 bt::data::BuildError ErrorAt(const std::string& file, SourceLocation where, const std::string& message) {
   return {file + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " + message, file,
           where.line, where.column, {}};
