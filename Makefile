@@ -426,9 +426,9 @@ test-format-pages: $(BT_IMPORT) | $(DEPS_TEST)
 # shown is the file and loads, each session prints what the page shows.
 .PHONY: test-docs
 test-extra: test-docs
-test-docs: $(BT_IMPORT) $(LIB_LOADERS) $(LIB_DATA) $(LIB) | $(DEPS_TEST)
+test-docs: $(BT_IMPORT) $(LIB_LOADERS) $(LIB_DATA) $(LIB) $(DEMOS) | $(DEPS_TEST)
 	@sh tests/docs/examples_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)" \
-	  "$(LIB_LOADERS) $(LIB_DATA) $(LIB) $(LDLIBS) $(LOADER_LIBS) $(TBB_LIBS)"
+	  "$(LIB_LOADERS) $(LIB_DATA) $(LIB) $(LDLIBS) $(LOADER_LIBS) $(TBB_LIBS)" $(BUILD)
 
 # valgrind memcheck over every demo binary: any error or leak fails.
 .PHONY: valgrind
