@@ -16,7 +16,8 @@
 #    prints exactly that block;
 # 4. a ```cpp block after `<!-- fragment: NAME -->` is pasted into
 #    tests/docs/NAME.cpp in place of its line `// fragment` and compiled;
-# any other ```cpp block fails: an example nothing checks goes stale.
+# any other ```cpp block fails: an example nothing checks goes stale. A marker
+# stands on the line right before its block.
 # Prints each difference and ends with "docs-examples: N passed, M failed" (pages).
 # Usage: sh tests/docs/examples_test.sh BT_IMPORT "CXX FLAGS" "LIBRARIES" [BUILD]
 #        (from the repository's root; LIBRARIES: what a program links, in order;
