@@ -6,7 +6,7 @@
 #   make test       the Catch2 suite, the negative-compile tests, a bounded fuzz
 #                   run, then the suite again under ASan+UBSan
 #   make demo       builds and runs the main demo (the creatures sandbox), and builds
-#                   bt_timeline and bt_dot, which the README pipes its output through;
+#                   bt_timeline and bt_dot, which demo/README.md pipes its output through;
 #                   DEMO_ARGS="--tree bots/defend.bt": the creatures run that .bt file, reloaded as it is edited
 #   make bench      the creatures benchmark against a hand-written baseline, then the crowd's,
 #                   then the classic workload (tools/bench/classic.md; alone: make bench-classic)
@@ -433,9 +433,9 @@ test-format-pages: $(BT_IMPORT) | $(DEPS_TEST)
 # shown is the file and loads, each session prints what the page shows.
 .PHONY: test-docs
 test-extra: test-docs
-test-docs: $(BT_IMPORT) $(LIB_LOADERS) $(LIB_DATA) $(LIB) | $(DEPS_TEST)
+test-docs: $(BT_IMPORT) $(LIB_LOADERS) $(LIB_DATA) $(LIB) $(DEMOS) | $(DEPS_TEST)
 	@sh tests/docs/examples_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)" \
-	  "$(LIB_LOADERS) $(LIB_DATA) $(LIB) $(LDLIBS) $(LOADER_LIBS) $(TBB_LIBS)"
+	  "$(LIB_LOADERS) $(LIB_DATA) $(LIB) $(LDLIBS) $(LOADER_LIBS) $(TBB_LIBS)" $(BUILD)
 
 # valgrind memcheck over every demo binary: any error or leak fails.
 .PHONY: valgrind
@@ -459,7 +459,7 @@ $(foreach d,$(DEMO_DIRS),$(eval $(call DEMO_DIR_RULE,$(d))))
 # The creatures sandbox draws with ncurses, and its loaders read XML with pugixml.
 DEMO_LDLIBS_creatures := $(shell pkg-config --libs ncurses 2>/dev/null || echo -lncurses) $(LOADER_LIBS)
 
-# With the tools the README's demo section pipes its output through; graphviz
+# With the tools demo/README.md's sandbox section pipes its output through; graphviz
 # only when DEMO_ARGS asks for an SVG (--dot FILE.svg runs dot).
 DEMO_TOOLS := $(BUILD)/tools/bt_timeline $(BUILD)/tools/bt_dot
 demo: $(MAIN_DEMO) $(DEMO_TOOLS)

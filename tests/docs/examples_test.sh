@@ -16,13 +16,17 @@
 #    prints exactly that block;
 # 4. a ```cpp block after `<!-- fragment: NAME -->` is pasted into
 #    tests/docs/NAME.cpp in place of its line `// fragment` and compiled;
-# any other ```cpp block fails: an example nothing checks goes stale.
+# any other ```cpp block fails: an example nothing checks goes stale. A marker
+# stands on the line right before its block.
 # Prints each difference and ends with "docs-examples: N passed, M failed" (pages).
-# Usage: sh tests/docs/examples_test.sh BT_IMPORT "CXX FLAGS" "LIBRARIES"
-#        (from the repository's root; LIBRARIES: what a program links, in order)
+# Usage: sh tests/docs/examples_test.sh BT_IMPORT "CXX FLAGS" "LIBRARIES" [BUILD]
+#        (from the repository's root; LIBRARIES: what a program links, in order;
+#        BUILD: where the programs a session runs are built, as the pages'
+#        build/ says)
 BT_IMPORT=${1:-build/tools/bt_import}
 CXX=${2:-g++ -std=c++20 -I.}
 LIBS=$3
+BUILD=${4:-build}
 SCRATCH=$(mktemp -d) || exit 1
 trap 'rm -rf "$SCRATCH"' EXIT
 
@@ -125,7 +129,7 @@ for page in $pages; do
         continue
       fi
       # shellcheck disable=SC2086
-      if ! $CXX -x c++ "$base.cpp" -o "$base.exe" $LIBS 2> "$SCRATCH/out.txt"; then
+      if ! $CXX -x c++ "$base.cpp" -x none -o "$base.exe" $LIBS 2> "$SCRATCH/out.txt"; then
         problem "a program does not build:"
         head -n 30 "$SCRATCH/out.txt"
         continue
@@ -151,7 +155,8 @@ for page in $pages; do
         continue
       fi
       program=${command%% *}
-      [ "$program" = build/tools/bt_import ] && program=$BT_IMPORT
+      program=$BUILD/${program#build/}
+      [ "${command%% *}" = build/tools/bt_import ] && program=$BT_IMPORT
       if [ ! -x "$program" ]; then
         problem "session '\$ $command': $program is not built"
         continue
