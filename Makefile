@@ -87,14 +87,19 @@ LIB_SRCS  := $(wildcard bt/core/*.cpp bt/engine/*.cpp bt/engine/kinds/*.cpp bt/d
 DATA_SRCS := $(wildcard bt/data/*.cpp)
 # The loaders of the other systems' files: a library on top of the data library.
 LOADER_SRCS := $(wildcard bt/loaders/*.cpp) $(wildcard bt/loaders/*/*.cpp)
-TEST_SRCS := $(wildcard tests/*.cpp)
+# The Catch2 suite: tests/main.cpp and one folder per layer of bt/ (tests/README.md).
+# tests/fuzz/, tests/compile_fail/ and the folders' own programs (write_cpp/,
+# debug_output_off/, header_hygiene/) are built by their own rules.
+TEST_DIRS := tests tests/support tests/core tests/engine tests/engine/kinds tests/debug tests/crowd \
+             tests/builder tests/loaders $(patsubst %/,%,$(dir $(wildcard tests/loaders/*/))) tests/tools
+TEST_SRCS := $(wildcard $(addsuffix /*.cpp,$(TEST_DIRS)))
 # The benchmark's creatures trees (macro and from data), which the builder tests compare.
 TEST_SRCS += tools/bench/bt_creatures.cpp tools/bench/data_creatures.cpp
-# The classic workload's two sides, which tests/classic_bench_test.cpp compares.
+# The classic workload's two sides, which tests/tools/classic_bench_test.cpp compares.
 TEST_SRCS += tools/bench/bt_classic.cpp tools/bench/classic_handwritten.cpp
-# The trees the round trip to C++ writes out (tests/write_cpp/generate.cpp).
-TEST_SRCS += tests/write_cpp/trees.cpp
-# bt_import's parts the tests link (tests/bt_import_*): all of it but its main.
+# The trees the round trip to C++ writes out (tests/builder/write_cpp/generate.cpp).
+TEST_SRCS += tests/builder/write_cpp/trees.cpp
+# bt_import's parts the tests link (tests/tools/bt_import_*): all of it but its main.
 BT_IMPORT_SRCS := $(filter-out tools/bt_import/main.cpp,$(wildcard tools/bt_import/*.cpp))
 TEST_SRCS += $(BT_IMPORT_SRCS)
 DEMO_SRCS := $(wildcard demo/*.cpp)
@@ -187,7 +192,7 @@ $(TESTS_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(TEST_SRCS)) $(LIB_LOADERS_
 	@mkdir -p $(@D)
 	$(CXX) $(CXXSTD) $(SAN_FLAGS) $^ -o $@ $(LDLIBS) $(LOADER_LIBS) $(TBB_LIBS)
 
-# The round trip to C++ (tests/write_cpp_test.cpp): a generator builds trees
+# The round trip to C++ (tests/builder/write_cpp_test.cpp): a generator builds trees
 # from data and writes them as C++ (bt/data/write_cpp.h) into $(WRITE_CPP_GEN),
 # which the test compiles, as a game's build would.
 WRITE_CPP_GEN       := $(BUILD)/gen/write_cpp
@@ -197,23 +202,23 @@ WRITE_CPP_NODE_FILES := $(wildcard tests/data/bt_import/*_nodes*.xml tests/data/
 WRITE_CPP_FILES     := $(WRITE_CPP_GEN)/figure1.h $(WRITE_CPP_GEN)/features.h $(WRITE_CPP_GEN)/classic.h \
                        $(WRITE_CPP_GEN)/conditions.h $(WRITE_CPP_GEN)/machine.h \
                        $(patsubst %,$(WRITE_CPP_GEN)/%_nodes.h,mbt unvanquished dragengine selection)
-$(WRITE_CPP_GENERATOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,tests/write_cpp/generate.cpp tests/write_cpp/trees.cpp \
-                          tests/figure1_data.cpp tests/trace_agent.cpp) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
+$(WRITE_CPP_GENERATOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,tests/builder/write_cpp/generate.cpp tests/builder/write_cpp/trees.cpp \
+                          tests/support/figure1_data.cpp tests/support/trace_agent.cpp) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(LOADER_LIBS)
 $(WRITE_CPP_FILES) &: $(WRITE_CPP_GENERATOR) $(WRITE_CPP_NODE_FILES)
 	@mkdir -p $(WRITE_CPP_GEN)
 	$(WRITE_CPP_GENERATOR) $(WRITE_CPP_GEN)
-$(BUILD)/obj/tests/write_cpp_test.o $(BUILD)/san/obj/tests/write_cpp_test.o: $(WRITE_CPP_FILES)
-$(BUILD)/obj/tests/write_cpp_test.o $(BUILD)/san/obj/tests/write_cpp_test.o: CPPFLAGS += -I$(BUILD)/gen
+$(BUILD)/obj/tests/builder/write_cpp_test.o $(BUILD)/san/obj/tests/builder/write_cpp_test.o: $(WRITE_CPP_FILES)
+$(BUILD)/obj/tests/builder/write_cpp_test.o $(BUILD)/san/obj/tests/builder/write_cpp_test.o: CPPFLAGS += -I$(BUILD)/gen
 
 test: test-unit compile-fail test-install test-extra test-san
 
 test-unit: $(TESTS) demos $(BT_IMPORT)
-	@sh tests/run_catch.sh $(TESTS) unit
+	@sh tests/support/run_catch.sh $(TESTS) unit
 
 test-san: $(TESTS_SAN)
-	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run_catch.sh $(TESTS_SAN) asan+ubsan
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/support/run_catch.sh $(TESTS_SAN) asan+ubsan
 
 # The suite again, built with clang++ (its own build directory): both compilers
 # must take every public header and the compiled tick.
@@ -222,19 +227,19 @@ CLANG_CXX ?= clang++-14
 test-extra: test-clang
 test-clang: | $(DEPS_TEST)
 	@$(MAKE) --no-print-directory CXX=$(CLANG_CXX) BUILD=$(BUILD)/clang $(BUILD)/clang/tests/bt_tests
-	@sh tests/run_catch.sh $(BUILD)/clang/tests/bt_tests clang
+	@sh tests/support/run_catch.sh $(BUILD)/clang/tests/bt_tests clang
 
-# The compiled tick still inlines into a caller's loop (tests/inlined_tick_test.sh):
+# The compiled tick still inlines into a caller's loop (tests/engine/inlined_tick_test.sh):
 # a tick that became a call per agent costs +22% and fails no other test. Both
 # workloads: the classic one's tick is the larger, and went out of line before.
 .PHONY: test-inlined-tick
 test-extra: test-inlined-tick
 test-inlined-tick: $(BUILD)/obj/tools/bench/bt_creatures.o $(BUILD)/obj/tools/bench/bt_classic.o
-	@sh tests/inlined_tick_test.sh $^
+	@sh tests/engine/inlined_tick_test.sh $^
 
-# The threading tests (tests/init_threads_test.cpp, all tagged [threads]) and the
+# The threading tests (tests/engine/init_threads_test.cpp, all tagged [threads]) and the
 # library built with ThreadSanitizer into their own directory. Only that file:
-# tests/run_catch.sh runs a whole binary, and the rest of the suite is single-threaded.
+# tests/support/run_catch.sh runs a whole binary, and the rest of the suite is single-threaded.
 # halt_on_error: a race ends the run, so Catch prints no "All tests passed".
 TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
 LIB_TSAN   := $(BUILD)/tsan/libbt.a
@@ -243,15 +248,15 @@ TESTS_TSAN := $(BUILD)/tsan/tests/bt_threads_tests
 test-extra: test-tsan
 tsan: test-tsan
 test-tsan: $(TESTS_TSAN)
-	@TSAN_OPTIONS=halt_on_error=1 sh tests/run_catch.sh $(TESTS_TSAN) tsan
+	@TSAN_OPTIONS=halt_on_error=1 sh tests/support/run_catch.sh $(TESTS_TSAN) tsan
 $(BUILD)/tsan/obj/%.o: %.cpp | $(DEPS_TEST)
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) $(CXXSTD) $(SAN_WARN) -O1 -g $(TSAN_FLAGS) $(DEPFLAGS) -c $< -o $@
 $(LIB_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,$(LIB_SRCS))
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
-$(TESTS_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,tests/main.cpp tests/init_threads_test.cpp tests/debug_output_threads_test.cpp \
-                                                 tests/figure1_tree.cpp tests/trace_agent.cpp) $(LIB_TSAN)
+$(TESTS_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,tests/main.cpp tests/engine/init_threads_test.cpp tests/debug/debug_output_threads_test.cpp \
+                                                 tests/support/figure1_tree.cpp tests/support/trace_agent.cpp) $(LIB_TSAN)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXSTD) $(TSAN_FLAGS) $^ -o $@ $(LDLIBS)
 
@@ -266,7 +271,7 @@ compile-fail-clang: | $(DEPS_TEST)
 # make install, then pkg-config and find_package(bt 0.1) from a small consumer, with g++ and clang++.
 .PHONY: test-install
 test-install: $(LIB) | $(DEPS_TEST)
-	@MAKE="$(MAKE)" sh tests/install_test.sh $(BUILD) $(CLANG_CXX)
+	@MAKE="$(MAKE)" sh tests/package/install_test.sh $(BUILD) $(CLANG_CXX)
 
 # Further checks added by other parts of the suite (fuzz run, gdb printers, ...).
 .PHONY: test-extra
@@ -274,14 +279,14 @@ test-extra:
 
 # Every public header, the macros and both ticks in one TU under -Wpedantic
 # -Wconversion -Wshadow -Werror, with g++ and clang++: users build our headers
-# with their own flags (tests/header_hygiene.sh).
+# with their own flags (tests/package/header_hygiene.sh).
 .PHONY: test-header-hygiene test-layers
 test-extra: test-header-hygiene test-layers
 # The layers of bt/ include one way: no file includes a higher layer (bt/README.md).
 test-layers:
-	@sh tests/layers_test.sh
+	@sh tests/package/layers_test.sh
 test-header-hygiene: | $(DEPS_TEST)
-	@sh tests/header_hygiene.sh g++ $(CLANG_CXX)
+	@sh tests/package/header_hygiene.sh g++ $(CLANG_CXX)
 
 # No file points outside the repository, no comment quotes a measurement, and
 # every .cpp/.h over 500 lines has a section index (tests/comments/comments_test.sh).
@@ -294,19 +299,19 @@ test-comments:
 .PHONY: test-demo
 test-extra: test-demo
 test-demo: $(BUILD)/demo/creatures
-	@sh tests/demo_creatures_test.sh $(BUILD)/demo/creatures
+	@sh tests/demo/demo_creatures_test.sh $(BUILD)/demo/creatures
 
 # The sandbox running Unvanquished .bt trees (--tree), reloaded as they are rewritten.
 .PHONY: test-demo-tree
 test-extra: test-demo-tree
 test-demo-tree: $(BUILD)/demo/creatures
-	@sh tests/demo_tree_test.sh $(BUILD)/demo/creatures
+	@sh tests/demo/demo_tree_test.sh $(BUILD)/demo/creatures
 
 # The classic kinds demo prints exactly its expected run.
 .PHONY: test-demo-classic
 test-extra: test-demo-classic
 test-demo-classic: $(BUILD)/demo/t07_classic_kinds
-	@$(BUILD)/demo/t07_classic_kinds | diff -u tests/demo_t07_expected.txt - && echo "demo t07_classic_kinds: passed"
+	@$(BUILD)/demo/t07_classic_kinds | diff -u tests/demo/demo_t07_expected.txt - && echo "demo t07_classic_kinds: passed"
 
 # The debug output facility compiled out: the library and a check built with
 # BT_DEBUG_OUTPUT=0 into their own directory. The check ticks at level 5 and
@@ -322,7 +327,7 @@ test-debug-off: $(DEBUG_OFF)/check
 $(DEBUG_OFF)/obj/%.o: %.cpp | $(DEPS_TEST)
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) -DBT_DEBUG_OUTPUT=0 $(CXXFLAGS) $(DEPFLAGS) -c $< -o $@
-$(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debug_output_off/check.cpp)
+$(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debug/debug_output_off/check.cpp)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
 
 # A program built with other limits (bt/core/config.h) than libbt.a must not link,
@@ -330,20 +335,20 @@ $(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debu
 .PHONY: test-limits-link
 test-extra: test-limits-link
 test-limits-link: $(LIB) | $(DEPS_TEST)
-	@sh tests/limits_link_test.sh $(LIB) g++ $(CLANG_CXX)
+	@sh tests/package/limits_link_test.sh $(LIB) g++ $(CLANG_CXX)
 
 # The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo and on the
 # variables test's trees (parameters, variables) and the why test's records, in gdb's batch mode.
 .PHONY: test-gdb
 test-extra: test-gdb
 test-gdb: $(BUILD)/demo/t01_first_tree $(TESTS) | $(DEPS_TEST)
-	@sh tests/gdb_printers_test.sh $(BUILD)/demo/t01_first_tree $(TESTS)
+	@sh tests/tools/gdb_printers_test.sh $(BUILD)/demo/t01_first_tree $(TESTS)
 
 # The picture tools: bt_timeline's exact SVG, bt_dot's DOT through graphviz.
 .PHONY: test-pictures
 test-extra: test-pictures
 test-pictures: $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline | $(DEPS_TEST)
-	@sh tests/pictures_test.sh $(BUILD)/tools
+	@sh tests/tools/pictures_test.sh $(BUILD)/tools
 
 # libFuzzer over the tick (tests/fuzz/): clang-14 from Debian, whose fuzzer, ASan
 # and UBSan runtimes come in libclang-rt-14-dev. The library is rebuilt with it,
@@ -417,7 +422,7 @@ $(eval $(call FUZZ_TARGET,lua,lua_fuzzer,lua,$(LIB_SRCS) bt/loaders/lua/lua_scri
 .PHONY: test-bt-import
 test-extra: test-bt-import
 test-bt-import: $(BT_IMPORT) | $(DEPS_TEST)
-	@sh tests/bt_import_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)" $(BUILD)/bt_import_test
+	@sh tests/tools/bt_import_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)" $(BUILD)/bt_import_test
 
 # The format pages (bt/loaders/README.md and bt/loaders/FORMAT/README.md) cannot go
 # stale: their example files load and their C++ compiles, the files they show are
@@ -425,7 +430,7 @@ test-bt-import: $(BT_IMPORT) | $(DEPS_TEST)
 .PHONY: test-format-pages
 test-extra: test-format-pages
 test-format-pages: $(BT_IMPORT) | $(DEPS_TEST)
-	@sh tests/format_pages_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)"
+	@sh tests/loaders/format_pages_test.sh $(BT_IMPORT) "$(CXX) $(CPPFLAGS) $(CXXSTD) $(WARN)"
 
 # The guides' examples (README.md, bt/**/README.md but the format pages,
 # demo/README.md, tools/bench/README.md) cannot go stale: each C++ program is
@@ -440,7 +445,7 @@ test-docs: $(BT_IMPORT) $(LIB_LOADERS) $(LIB_DATA) $(LIB) $(DEMOS) | $(DEPS_TEST
 # valgrind memcheck over every demo binary: any error or leak fails.
 .PHONY: valgrind
 valgrind: $(DEMOS) | $(DEPS_VALGRIND)
-	@sh tests/valgrind_demos.sh $(DEMOS)
+	@sh tests/demo/valgrind_demos.sh $(DEMOS)
 
 # ------------------------------------------------------------------ demos and tools
 demos: $(DEMOS)

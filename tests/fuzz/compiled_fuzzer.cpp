@@ -106,7 +106,7 @@ struct TreeEntry {
   bool classic = false;       // classic groups in it (bt/core/classic.h)
 };
 
-// Finding (tests/fuzz_findings_test.cpp, "a Running tick with no behavior active
+// Finding (tests/engine/fuzz_findings_test.cpp, "a Running tick with no behavior active
 // names no inactive decider"): a classic tree Running with no behavior active
 // reports a decider left from an earlier call, or never written this tick (debug
 // output at level 3 prints it). Until fixed, the Running decider of a classic
@@ -751,7 +751,7 @@ BT_DEFINE_DECIDER_BEHAVIOR(D_REST, NOTHING_B, Decide);
 BT_DEFINE_DECIDER_BEHAVIOR(D_LAST, NOTHING_B, nullptr);
 
 // ---------------------------------------------------------------- 2. every policy, both decider flags
-#include "tests/policy_tree.inc"
+#include "tests/support/policy_tree.inc"
 
 // ---------------------------------------------------------------- 3. preconditions
 BT_DEFINE_BEHAVIOR(T_B, Activate, Tick, Deactivate);

@@ -17,7 +17,7 @@
 #include <string_view>
 
 #include "bt/data/expression.h"
-#include "tests/expression_names.h"
+#include "tests/support/expression_names.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

@@ -17,7 +17,7 @@
 // in several places at once: activity is modeled per decider and memory address,
 // the path per place (group base + ChildBase). Findings not yet fixed narrow
 // what is made or checked (kRunningNamesAnActiveBehavior, kSideBySideStartsClean,
-// kLostChildSetsForgotten): each names its test in tests/fuzz_findings_test.cpp.
+// kLostChildSetsForgotten): each names its test in tests/engine/fuzz_findings_test.cpp.
 // Blocks are exactly MemoryBytesFor on the heap, so ASan sees a small overflow.
 // Events: every callback point (Decide, Activate, Tick, Deactivate, onEvent, a
 // memory struct's construction and destruction, the debug output and refusal
@@ -1054,7 +1054,7 @@ void BuildSecond(Harness& h, FuzzedDataProvider& in, std::uint8_t config) {
 
 // ---------------------------------------------------------------- one agent's block
 
-// Finding (tests/fuzz_findings_test.cpp, "a Running tick with no behavior active
+// Finding (tests/engine/fuzz_findings_test.cpp, "a Running tick with no behavior active
 // names no inactive decider"): a classic group Running with no behavior active
 // below it makes the tick report a decider no longer active, or one never
 // written this tick. Checked once the engine is fixed.

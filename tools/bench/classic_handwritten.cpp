@@ -1,7 +1,7 @@
 // tools/bench/classic_handwritten.cpp — the classic tree (classic.md) as plain code.
 //
 // It makes the decisions bt's classic rules make (bt/engine/kinds/classic.cpp), so the
-// two call the same actions on every agent at every tick (tests/classic_bench_test.cpp):
+// two call the same actions on every agent at every tick (tests/tools/classic_bench_test.cpp):
 // - ROOT tries its children in order every tick; a re-checked condition is the
 //   same test whether its branch starts or runs on; FIGHT's is read on entry only;
 // - the first branch that does not fail gives the result; the branch that ran

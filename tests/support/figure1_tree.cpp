@@ -1,0 +1,40 @@
+// tests/support/figure1_tree.cpp — the definition of the Figure 1 tree (see the header).
+#include "tests/support/figure1_tree.h"
+
+namespace figure1 {
+using test::TraceDecide;
+
+TEST_TRACE_BEHAVIOR(FLEE_B);
+TEST_TRACE_BEHAVIOR(YELL_B);
+TEST_TRACE_BEHAVIOR(FIGHT_B);
+TEST_TRACE_BEHAVIOR(PATROL_B);
+TEST_TRACE_BEHAVIOR(FIND_FOOD_B);
+TEST_TRACE_BEHAVIOR(EAT_FOOD_B);
+TEST_TRACE_BEHAVIOR(FLIP_B);
+TEST_TRACE_BEHAVIOR(ROLL_B);
+TEST_TRACE_BEHAVIOR(DANCE_B);
+TEST_TRACE_BEHAVIOR(REST_B);
+
+BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, GUARD, FIGHT, EAT, IDLE);
+BT_DEFINE_DECIDER_BEHAVIOR(FLEE, FLEE_B, TraceDecide);
+BT_DEFINE_DECIDER_GROUP__FLAGS(GUARD, PrioritizedList, bt::kCallDecideOnRedecide, TraceDecide, YELL_FOR_HELP,
+                               GUARD_FIGHT, PATROL);
+BT_DEFINE_DECIDER_BEHAVIOR(YELL_FOR_HELP, YELL_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR(GUARD_FIGHT, FIGHT_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR(PATROL, PATROL_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR(FIGHT, FIGHT_B, TraceDecide);
+BT_DEFINE_DECIDER_GROUP__FLAGS(EAT, PrioritizedList, bt::kCallDecideOnRedecide, TraceDecide, FIND_FOOD, EAT_FOOD);
+BT_DEFINE_DECIDER_BEHAVIOR(FIND_FOOD, FIND_FOOD_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR(EAT_FOOD, EAT_FOOD_B, TraceDecide);
+BT_DEFINE_DECIDER_GROUP(IDLE, PrioritizedList, nullptr, PLAY, REST);
+BT_DEFINE_DECIDER_GROUP(PLAY, Random, TraceDecide, FLIP, ROLL, DANCE);
+BT_DEFINE_DECIDER_BEHAVIOR(FLIP, FLIP_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR(ROLL, ROLL_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR(DANCE, DANCE_B, TraceDecide);
+BT_DEFINE_DECIDER_BEHAVIOR(REST, REST_B, nullptr);
+
+// The tree is checked, and its block sized, at compile time.
+BT_CHECK_TREE(ROOT);
+BT_CHECK_TREE_MEMORY(ROOT, sizeof(Memory));
+std::size_t CompileTimeMemoryBytes() { return sizeof(bt::MemoryFor<ROOT>); }
+}  // namespace figure1
