@@ -1,5 +1,5 @@
 // demo/creatures/tree.h — the creatures' tree: Figure 1 of the Spore document
-// as made concrete in ../shared/bench/creatures.md, deciding over the world.
+// (demo/figure1/tree.h), deciding over the world.
 //
 //   ROOT
 //     FLEE            a threat in sight && energy < 60
