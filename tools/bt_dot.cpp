@@ -19,6 +19,7 @@
 #include "bt/bt.h"
 #include "bt/debug/dot.h"
 #include "bt/debug/print.h"
+#include "demo/figure1/tree.h"
 
 namespace {
 
@@ -46,38 +47,35 @@ BT_DEFINE_BEHAVIOR__TICK(ROLL_B, Run);
 BT_DEFINE_BEHAVIOR__TICK(DANCE_B, Run);
 BT_DEFINE_BEHAVIOR__TICK(REST_B, Run);
 
-BT_DECLARE_DECIDER(FLEE);
-BT_DECLARE_DECIDER(GUARD);
-BT_DECLARE_DECIDER(YELL_FOR_HELP);
-BT_DECLARE_DECIDER(GUARD_FIGHT);
-BT_DECLARE_DECIDER(PATROL);
-BT_DECLARE_DECIDER(FIGHT);
-BT_DECLARE_DECIDER(EAT);
-BT_DECLARE_DECIDER(FIND_FOOD);
-BT_DECLARE_DECIDER(EAT_FOOD);
-BT_DECLARE_DECIDER(IDLE);
-BT_DECLARE_DECIDER(PLAY);
-BT_DECLARE_DECIDER(FLIP);
-BT_DECLARE_DECIDER(ROLL);
-BT_DECLARE_DECIDER(DANCE);
-BT_DECLARE_DECIDER(REST);
-BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, GUARD, FIGHT, EAT, IDLE);
-BT_DEFINE_DECIDER_BEHAVIOR(FLEE, FLEE_B, Decide);
-BT_DEFINE_DECIDER_GROUP__FLAGS(GUARD, PrioritizedList, bt::kCallDecideOnRedecide, Decide, YELL_FOR_HELP, GUARD_FIGHT,
-                               PATROL);
-BT_DEFINE_DECIDER_BEHAVIOR(YELL_FOR_HELP, YELL_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR(GUARD_FIGHT, FIGHT_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR(PATROL, PATROL_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR(FIGHT, FIGHT_B, Decide);
-BT_DEFINE_DECIDER_GROUP__FLAGS(EAT, PrioritizedList, bt::kCallDecideOnRedecide, Decide, FIND_FOOD, EAT_FOOD);
-BT_DEFINE_DECIDER_BEHAVIOR(FIND_FOOD, FIND_FOOD_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR(EAT_FOOD, EAT_FOOD_B, Decide);
-BT_DEFINE_DECIDER_GROUP(IDLE, PrioritizedList, nullptr, PLAY, REST);
-BT_DEFINE_DECIDER_GROUP(PLAY, Random, Decide, FLIP, ROLL, DANCE);
-BT_DEFINE_DECIDER_BEHAVIOR(FLIP, FLIP_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR(ROLL, ROLL_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR(DANCE, DANCE_B, Decide);
-BT_DEFINE_DECIDER_BEHAVIOR(REST, REST_B, nullptr);
+// Every decider with a Decide asks Decide; the tree of demo/figure1/tree.h.
+struct Figure1 {
+  static constexpr auto decideFlee = Decide;
+  static constexpr auto decideGuard = Decide;
+  static constexpr auto decideGuardYell = Decide;
+  static constexpr auto decideGuardFight = Decide;
+  static constexpr auto decideGuardPatrol = Decide;
+  static constexpr auto decideFight = Decide;
+  static constexpr auto decideEat = Decide;
+  static constexpr auto decideFindFood = Decide;
+  static constexpr auto decideEatFood = Decide;
+  static constexpr auto decidePlay = Decide;
+  static constexpr auto decideFlip = Decide;
+  static constexpr auto decideRoll = Decide;
+  static constexpr auto decideDance = Decide;
+  static constexpr const bt::BehaviorDef& flee = FLEE_B;
+  static constexpr const bt::BehaviorDef& yell = YELL_B;
+  static constexpr const bt::BehaviorDef& fight = FIGHT_B;
+  static constexpr const bt::BehaviorDef& patrol = PATROL_B;
+  static constexpr const bt::BehaviorDef& findFood = FIND_FOOD_B;
+  static constexpr const bt::BehaviorDef& eatFood = EAT_FOOD_B;
+  static constexpr const bt::BehaviorDef& flip = FLIP_B;
+  static constexpr const bt::BehaviorDef& roll = ROLL_B;
+  static constexpr const bt::BehaviorDef& dance = DANCE_B;
+  static constexpr const bt::BehaviorDef& rest = REST_B;
+  static constexpr bt::DeciderFlags playFlags = bt::kNoDeciderFlags;
+  static constexpr auto playRandom = nullptr;
+};
+FIGURE1_DEFINE(Figure1);
 
 // The classic tree: its configuration is plain data in the definitions.
 BT_DEFINE_BEHAVIOR__TICK(WALK_B, Run);

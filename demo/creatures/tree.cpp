@@ -11,6 +11,7 @@
 
 #include "behaviors.h"
 #include "bt/bt.h"
+#include "demo/figure1/tree.h"
 #include "world.h"
 
 namespace creatures {
@@ -25,53 +26,44 @@ float ShouldYell(const Creature& c) { return Accept(c.SeesThreat() && !c.yelled)
 float Hungry(const Creature& c) { return Accept(c.hunger > 70); }
 float NoFoodHere(const Creature& c) { return Accept(!c.atFood); }
 float FoodHere(const Creature& c) { return Accept(c.atFood); }
-// energy > 50 as in the creatures workload; and not tired, so REST is not cut short at 51 by PLAY.
+// energy > 50, as the creatures workload has it; and not tired, so REST is not cut short at 51 by PLAY.
 float Playful(const Creature& c) { return Accept(c.energy > 50 && !c.tired); }
 
-// PLAY draws from the creature's own generator, as the creatures workload asks.
+// PLAY draws from the creature's own generator, so each creature's run is its own.
 std::uint32_t CreatureRandom(Creature& c) { return NextRandom(c.rng); }
 
 }  // namespace
 
-BT_DECLARE_DECIDER(FLEE);
-BT_DECLARE_DECIDER(GUARD);
-BT_DECLARE_DECIDER(GUARD_YELL);
-BT_DECLARE_DECIDER(GUARD_FIGHT);
-BT_DECLARE_DECIDER(GUARD_PATROL);
-BT_DECLARE_DECIDER(FIGHT);
-BT_DECLARE_DECIDER(EAT);
-BT_DECLARE_DECIDER(FIND_FOOD);
-BT_DECLARE_DECIDER(EAT_FOOD);
-BT_DECLARE_DECIDER(IDLE);
-BT_DECLARE_DECIDER(PLAY);
-BT_DECLARE_DECIDER(FLIP);
-BT_DECLARE_DECIDER(ROLL);
-BT_DECLARE_DECIDER(DANCE);
-BT_DECLARE_DECIDER(REST);
-
-BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, GUARD, FIGHT, EAT, IDLE);
-BT_DEFINE_DECIDER_BEHAVIOR(FLEE, behaviors::FLEE, TooWeakToFight);
-
-// GUARD and EAT ask their own condition again when a child finishes, so a
-// creature whose nest is safe again (or who is fed) leaves the group.
-BT_DEFINE_DECIDER_GROUP__FLAGS(GUARD, PrioritizedList, bt::kCallDecideOnRedecide, NestThreatened, GUARD_YELL,
-                               GUARD_FIGHT, GUARD_PATROL);
-BT_DEFINE_DECIDER_BEHAVIOR(GUARD_YELL, behaviors::YELL_FOR_HELP, ShouldYell);
-BT_DEFINE_DECIDER_BEHAVIOR(GUARD_FIGHT, behaviors::FIGHT, Threatened);  // the same behavior as FIGHT below
-BT_DEFINE_DECIDER_BEHAVIOR(GUARD_PATROL, behaviors::PATROL, nullptr);
-
-BT_DEFINE_DECIDER_BEHAVIOR(FIGHT, behaviors::FIGHT, Threatened);
-
-BT_DEFINE_DECIDER_GROUP__FLAGS(EAT, PrioritizedList, bt::kCallDecideOnRedecide, Hungry, FIND_FOOD, EAT_FOOD);
-BT_DEFINE_DECIDER_BEHAVIOR(FIND_FOOD, behaviors::FIND_FOOD, NoFoodHere);
-BT_DEFINE_DECIDER_BEHAVIOR(EAT_FOOD, behaviors::EAT_FOOD, FoodHere);
-
-BT_DEFINE_DECIDER_GROUP(IDLE, PrioritizedList, nullptr, PLAY, REST);
-BT_DEFINE_DECIDER_GROUP__RANDOM(PLAY, Random, bt::kCallDecideOnRedecide, Playful, CreatureRandom, FLIP, ROLL, DANCE);
-BT_DEFINE_DECIDER_BEHAVIOR(FLIP, behaviors::FLIP, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(ROLL, behaviors::ROLL, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(DANCE, behaviors::DANCE, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(REST, behaviors::REST, nullptr);
+// What this world gives the tree of Figure 1 (demo/figure1/tree.h).
+struct Figure1 {
+  static constexpr auto decideFlee = TooWeakToFight;
+  static constexpr auto decideGuard = NestThreatened;
+  static constexpr auto decideGuardYell = ShouldYell;
+  static constexpr auto decideGuardFight = Threatened;
+  static constexpr auto decideGuardPatrol = nullptr;
+  static constexpr auto decideFight = Threatened;
+  static constexpr auto decideEat = Hungry;
+  static constexpr auto decideFindFood = NoFoodHere;
+  static constexpr auto decideEatFood = FoodHere;
+  static constexpr auto decidePlay = Playful;
+  static constexpr auto decideFlip = nullptr;
+  static constexpr auto decideRoll = nullptr;
+  static constexpr auto decideDance = nullptr;
+  static constexpr const bt::BehaviorDef& flee = behaviors::FLEE;
+  static constexpr const bt::BehaviorDef& yell = behaviors::YELL_FOR_HELP;
+  static constexpr const bt::BehaviorDef& fight = behaviors::FIGHT;
+  static constexpr const bt::BehaviorDef& patrol = behaviors::PATROL;
+  static constexpr const bt::BehaviorDef& findFood = behaviors::FIND_FOOD;
+  static constexpr const bt::BehaviorDef& eatFood = behaviors::EAT_FOOD;
+  static constexpr const bt::BehaviorDef& flip = behaviors::FLIP;
+  static constexpr const bt::BehaviorDef& roll = behaviors::ROLL;
+  static constexpr const bt::BehaviorDef& dance = behaviors::DANCE;
+  static constexpr const bt::BehaviorDef& rest = behaviors::REST;
+  // PLAY asks again on redecide, and draws from the creature's own generator.
+  static constexpr bt::DeciderFlags playFlags = bt::kCallDecideOnRedecide;
+  static constexpr auto playRandom = CreatureRandom;
+};
+FIGURE1_DEFINE(Figure1);
 
 // The behaviors are defined in behaviors.cpp, out of this file's sight, so the
 // compile-time check (BT_CHECK_TREE) cannot see them: the tree is checked once

@@ -1,6 +1,5 @@
 // demo/creatures/tree.h — the creatures' tree: Figure 1 of the Spore document
-// as the creatures workload makes it concrete (tools/bench/creatures.h), deciding
-// over the demo's world.
+// (demo/figure1/tree.h), deciding over the world.
 //
 //   ROOT
 //     FLEE            a threat in sight && energy < 60

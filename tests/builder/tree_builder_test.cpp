@@ -24,7 +24,7 @@ namespace {
 // Scripts both agents alike from one seeded generator: what each decider's Decide
 // answers and what each behavior's Activate and Tick return.
 void Script(std::mt19937& rng, test::TraceAgent& a, test::TraceAgent& b) {
-  static const char* const kDeciders[] = {"FLEE", "GUARD", "YELL_FOR_HELP", "GUARD_FIGHT", "PATROL", "FIGHT",
+  static const char* const kDeciders[] = {"FLEE", "GUARD", "GUARD_YELL", "GUARD_FIGHT", "GUARD_PATROL", "FIGHT",
                                           "EAT", "FIND_FOOD", "EAT_FOOD", "PLAY", "FLIP", "ROLL", "DANCE"};
   static const char* const kBehaviors[] = {"FLEE_B", "YELL_B", "FIGHT_B", "PATROL_B", "FIND_FOOD_B",
                                            "EAT_FOOD_B", "FLIP_B", "ROLL_B", "DANCE_B", "REST_B"};

@@ -249,7 +249,7 @@ TEST_CASE("Figure 1 from data, written as C++ and compiled, ticks as the built t
   const auto tree = Build(figure1::Figure1Spec(), registry);
   RoundTrip<generated::figure1::ROOT>(
       tree->Root(),
-      {"FLEE", "GUARD", "YELL_FOR_HELP", "GUARD_FIGHT", "PATROL", "FIGHT", "EAT", "FIND_FOOD", "EAT_FOOD", "PLAY",
+      {"FLEE", "GUARD", "GUARD_YELL", "GUARD_FIGHT", "GUARD_PATROL", "FIGHT", "EAT", "FIND_FOOD", "EAT_FOOD", "PLAY",
        "FLIP", "ROLL", "DANCE"},
       {"FLEE_B", "YELL_B", "FIGHT_B", "PATROL_B", "FIND_FOOD_B", "EAT_FOOD_B", "FLIP_B", "ROLL_B", "DANCE_B", "REST_B"},
       {}, 400);

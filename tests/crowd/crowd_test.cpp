@@ -8,6 +8,16 @@
 // so two walkers with equal hashes, call counts and blocks were given the same
 // calls, in the same order, with the same arguments. Dozing walkers sleep
 // (bt/engine/sleep.h): the crowd skips them, and the calls must still be the same.
+//
+// Index
+//   the walkers and their tree             — agents whose every call is folded into a hash, and the populations
+//   as alone                               — a crowd tick is each agent ticked alone, with LOD, budgets, sleeps
+//   phases and dt                          — staggering, new intervals, each agent's own dt
+//   budgets                                — a frame budget defers the rest, oldest first
+//   the ticks a crowd calls, and bad input — empty crowds, tick objects, nonsense from the game
+//   leaving and joining                    — agents leaving and joining mid-run
+//   threads                                — any number of threads gives the single-threaded results
+//   migration                              — agents moved to another process, and migrants refused
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,6 +41,8 @@
 #include "bt/crowd/migration.h"
 #include "bt/crowd/tbb.h"
 #include "bt/crowd/ticks.h"
+
+// ---------------------------------------------------------------- the walkers and their tree
 
 namespace {
 
@@ -237,6 +249,8 @@ struct StimulatedTick {
 
 }  // namespace
 
+// ---------------------------------------------------------------- as alone
+
 TEST_CASE("a crowd ticks each agent as it would be ticked alone, with LOD changes, budgets and sleeps", "[crowd][sleep]") {
   // 10,000 agents, 1,000 frames; intervals change at random (a fiftieth of the
   // agents each frame) and every third frame has a budget of a random part of
@@ -350,6 +364,8 @@ TEST_CASE("a crowd over the interpreted tick and strided blocks ticks as alone",
     differ += !SameAgent(entities[i].walker, entities[i].block, alone.walkers[i], alone.blocks[i]);
   CHECK(differ == 0);
 }
+
+// ---------------------------------------------------------------- phases and dt
 
 TEST_CASE("a crowd staggers the agents of one interval over its frames", "[crowd]") {
   constexpr std::size_t kAgents = 1000;
@@ -471,6 +487,8 @@ TEST_CASE("a skipped agent's dt is the time since its last tick", "[crowd]") {
   CHECK(seen == expected);
 }
 
+// ---------------------------------------------------------------- budgets
+
 TEST_CASE("a frame budget defers the rest to the next call, oldest first", "[crowd]") {
   bt::Crowd crowd(10);
   std::vector<std::size_t> order;
@@ -520,6 +538,8 @@ TEST_CASE("a frame budget defers the rest to the next call, oldest first", "[cro
   (void)crowd.Tick(8, 1, record);
   CHECK(order == std::vector<std::size_t>{0, 2, 3, 4, 6, 7, 8, 9, 1});
 }
+
+// ---------------------------------------------------------------- the ticks a crowd calls, and bad input
 
 TEST_CASE("an empty crowd ticks nothing", "[crowd]") {
   bt::Crowd crowd(0);
@@ -654,6 +674,8 @@ TEST_CASE("a tick that cannot sleep ticks an agent joined asleep, within the bud
   CHECK(order == std::vector<std::size_t>{0, 1});
 }
 
+// ---------------------------------------------------------------- leaving and joining
+
 TEST_CASE("leaving and joining a crowd", "[crowd]") {
   bt::Crowd crowd(4);
   crowd.SetInterval(3, 2);
@@ -682,6 +704,8 @@ TEST_CASE("leaving and joining a crowd", "[crowd]") {
   (void)crowd.Tick(4, 1, record);
   CHECK(order == std::vector<std::size_t>{0, 2, 0, 2, 1});  // intervals of 1 first
 }
+
+// ---------------------------------------------------------------- threads
 
 namespace {
 
@@ -757,6 +781,8 @@ TEST_CASE("a crowd on any number of threads gives the single-threaded results", 
     CHECK(CountDiffering(tbbSide, single) == 0);
   }
 }
+
+// ---------------------------------------------------------------- migration
 
 namespace {
 

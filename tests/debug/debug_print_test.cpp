@@ -61,12 +61,12 @@ TEST_CASE("DebugPrintState shows the Figure 1 tree's active path", "[debug][debu
           "  *3:EAT/0xb1234185 (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) time: 1.25 [(no group behavior)] idx: 0\n"
           "    *0:FIND_FOOD/0x2be3d5f7 (kBehavior 0x0) time: 1.25 [FIND_FOOD_B/0xf194504e] (0x00000000)\n");
     agent.decide["GUARD"] = 1;
-    agent.decide["PATROL"] = 1;
+    agent.decide["GUARD_PATROL"] = 1;
     test::Tick(ROOT, agent, memory, 4.0);
     CHECK(Print(ROOT, memory, 5.5) ==
           "*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 5.50 [(no group behavior)] idx: 1\n"
           "  *1:GUARD/0xd39d320e (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) time: 1.50 [(no group behavior)] idx: 2\n"
-          "    *2:PATROL/0x36f8d3db (kBehavior 0x0) time: 1.50 [PATROL_B/0x21e3478a] (0x00000000)\n");
+          "    *2:GUARD_PATROL/0xb4811f81 (kBehavior 0x0) time: 1.50 [PATROL_B/0x21e3478a] (0x00000000)\n");
   }
 
   SECTION("after the tree is stopped nothing is active again") {
@@ -93,9 +93,9 @@ TEST_CASE("DebugPrintState shows the whole Figure 1 tree", "[debug][debug_print]
           "*0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) time: 2.00 [(no group behavior)] idx: 4\n"
           "   0:FLEE/0xddd18501 (kBehavior 0x0) [FLEE_B/0x913a17a8] (0x00000000)\n"
           "   1:GUARD/0xd39d320e (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
-          "     0:YELL_FOR_HELP/0xa18ec9df (kBehavior 0x0) [YELL_B/0x83d42ae2] (0x00000000)\n"
+          "     0:GUARD_YELL/0x8a0a8011 (kBehavior 0x0) [YELL_B/0x83d42ae2] (0x00000000)\n"
           "     1:GUARD_FIGHT/0x608aae93 (kBehavior 0x0) [FIGHT_B/0xb4791fc0] (0x00000000)\n"
-          "     2:PATROL/0x36f8d3db (kBehavior 0x0) [PATROL_B/0x21e3478a] (0x00000000)\n"
+          "     2:GUARD_PATROL/0xb4811f81 (kBehavior 0x0) [PATROL_B/0x21e3478a] (0x00000000)\n"
           "   2:FIGHT/0x8fc60c69 (kBehavior 0x0) [FIGHT_B/0xb4791fc0] (0x00000000)\n"
           "   3:EAT/0xb1234185 (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
           "     0:FIND_FOOD/0x2be3d5f7 (kBehavior 0x0) [FIND_FOOD_B/0xf194504e] (0x00000000)\n"

@@ -4,6 +4,14 @@
 // tick's Status; the compositions of MBT's AssertCondition and MonitorCondition
 // and of Drag[en]gine's `running` rule; MBT's logging attributes on a tree from
 // data; the parameter checks and the registry's names.
+//
+// Index
+//   one leaf under a Sequence — each leaf's calls, results and status
+//   Wait and Timeout          — the leaves that count time
+//   parameters                — the parameter checks
+//   Log and Breakpoint        — the leaves that report
+//   compositions              — AssertCondition, MonitorCondition, Drag[en]gine's running rule
+//   from data                 — MBT's logging attributes, the registry's names
 #include "bt/engine/builtin_behaviors.h"
 
 #include <catch2/catch.hpp>

@@ -22,6 +22,15 @@
 //
 // On a mismatch the report names the test, tree, seed and tick, what the tick was
 // given, both traces (and the tick before), where the blocks differ and both agents.
+//
+// Index
+//   the scripted agent             — answers from a seeded generator (tests/support/scripted_agent.h)
+//   the trees                      — a deep DAG, policies, preconditions, DBlocks, chains, shapes, classic kinds
+//   the driver                     — ticking two agents and comparing them, the mismatch report
+//   the same tick, tick after tick — each tree, undamaged
+//   per tree: turns, stops, damage — the ticks taking turns, stops, damaged blocks
+//   damaged blocks, smallest cases — CorruptMemory with the same Deactivates
+//   debug output, bad input        — the same lines, the same refusals
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -38,10 +47,16 @@
 
 #include "bt/bt.h"
 #include "bt/engine/compiled_tick.h"
+#include "tests/support/scripted_agent.h"
 
 namespace difftest {
 
 // =============================================================== the scripted agent
+// The callbacks, their records and the memory structs: tests/support/scripted_agent.h.
+using scripted::Bits;
+using scripted::Current;
+using scripted::Event;
+using scripted::Ev;
 
 // How often the script gives each answer [out of 256].
 struct Profile {
@@ -57,42 +72,10 @@ struct Profile {
   int activateFailOften = 128;  // the behaviors whose Activate is meant to fail
 };
 
-enum class Ev : std::uint8_t { Decide, Activate, Tick, Deactivate, Construct, Destroy, Random };
-
-// One call the engine made, with what it was told. Floats are kept as bits, so a
-// NaN compares equal to itself and any difference shows.
-struct Event {
-  Ev kind = Ev::Decide;
-  const char* decider = nullptr;   // null when the function is not given it
-  const char* behavior = nullptr;  // or the memory struct's behavior
-  std::uint32_t value = 0;         // Decide: float bits; Activate: 0/1; Tick: the Result; memory: serial
-  std::uint64_t time = 0;          // double bits
-  std::uint32_t dt = 0;
-  std::uint32_t activeTime = 0;
-  std::uint32_t behaviorFlags = 0;
-  std::uint32_t decisionFlags = 0;
-  std::uint32_t stimuliFlags = 0;
-  std::int32_t pickId = -2;  // the DBlock seen (a Decide: before it wrote); -2 none
-  std::uint32_t pickScore = 0;
-  std::uint32_t memTicks = 0;  // the memory struct: ticks so far
-  bool hasContext = false;
-  bool ok = true;  // the memory struct handed over was constructed and not destroyed
-  bool operator==(const Event&) const = default;
-};
-
-struct Agent;
-// The agent whose tick runs: memory structs log their construction to it.
-thread_local Agent* gCurrent = nullptr;
-
-struct Agent {
+// Draws every answer from its own seeded generator.
+struct Agent : scripted::AgentBase {
   Profile profile;
   std::uint32_t script = 1;  // xorshift32: every answer of every function
-  std::uint32_t nextSerial = 1;
-  int live = 0;  // memory structs constructed and not destroyed
-  int constructs = 0;
-  int destroys = 0;
-  std::uint64_t memTicks = 0;
-  std::vector<Event> events;
   std::vector<std::string> debugLines;  // debug output of its ticks, when on
 
   Agent(std::uint32_t seed, const Profile& p) : profile(p) {
@@ -132,7 +115,10 @@ struct Agent {
     if (k < 2 * profile.groupEnd) return bt::Result::Failed;
     return bt::Result::Running;
   }
-  bool ScriptActivate(int failOdds) { return static_cast<int>(Next() & 0xFF) >= failOdds; }
+  bool ScriptActivate(bool oftenFails) {
+    return static_cast<int>(Next() & 0xFF) >= (oftenFails ? profile.activateFailOften : profile.activateFail);
+  }
+  std::uint32_t ScriptRandom() { return Next(); }
 
   bool SameState(const Agent& o) const {
     return script == o.script && nextSerial == o.nextSerial && live == o.live && constructs == o.constructs &&
@@ -152,15 +138,7 @@ struct Agent {
     memTicks = o.memTicks;
   }
 };
-
-// Sets gCurrent for one call into the engine.
-struct Current {
-  Agent* saved;
-  explicit Current(Agent& a) : saved(gCurrent) { gCurrent = &a; }
-  ~Current() { gCurrent = saved; }
-  Current(const Current&) = delete;
-  Current& operator=(const Current&) = delete;
-};
+SCRIPTED_AGENT_CALLBACKS(Agent);
 
 // Debug output hook: the line, its agent's address taken out, to that agent.
 void DebugHook(const bt::DebugLine& line, void*) {
@@ -183,266 +161,8 @@ struct ScopedDebugOutput {
   ScopedDebugOutput& operator=(const ScopedDebugOutput&) = delete;
 };
 
-std::uint32_t Bits(float f) { return std::bit_cast<std::uint32_t>(f); }
-std::uint64_t Bits(double d) { return std::bit_cast<std::uint64_t>(d); }
 float FloatOf(std::uint32_t bits) { return std::bit_cast<float>(bits); }
 double DoubleOf(std::uint64_t bits) { return std::bit_cast<double>(bits); }
-
-// What a Decide fills for its behavior. Plain, without padding: its bytes are copied.
-struct Pick {
-  std::int32_t id = -1;
-  float score = 0;
-};
-
-Event FromContext(Ev kind, const bt::Context& c) {
-  Event e;
-  e.kind = kind;
-  e.hasContext = true;
-  e.decider = c.decider ? c.decider->name : nullptr;
-  e.behavior = c.decider && c.decider->behavior ? c.decider->behavior->name : nullptr;
-  e.time = Bits(c.time);
-  e.dt = Bits(c.dt);
-  e.activeTime = Bits(c.activeTime);
-  e.behaviorFlags = c.behaviorFlags;
-  e.decisionFlags = c.decisionFlags;
-  e.stimuliFlags = c.stimuliFlags;
-  if (const Pick* pick = c.DBlock<Pick>()) {
-    e.pickId = pick->id;
-    e.pickScore = Bits(pick->score);
-  }
-  return e;
-}
-
-Event FromDecideContext(const bt::DecideContext& c) {
-  Event e;
-  e.kind = Ev::Decide;
-  e.hasContext = true;
-  e.decider = c.decider ? c.decider->name : nullptr;
-  e.time = Bits(c.time);
-  e.dt = Bits(c.dt);
-  e.decisionFlags = c.decisionFlags;
-  e.stimuliFlags = c.stimuliFlags;
-  return e;
-}
-
-Event Bare(Ev kind, const char* behavior, std::uint32_t value) {
-  Event e;
-  e.kind = kind;
-  e.behavior = behavior;
-  e.value = value;
-  return e;
-}
-
-// A behavior memory struct with a non-trivial constructor and destructor that
-// report to the agent; Extra and Align vary its size and alignment.
-template <const char* Name, std::size_t Extra, std::size_t Align = 4>
-struct alignas(Align) Tracked {
-  static constexpr std::uint32_t kMagic = 0x7EC0DE00u + Extra;
-  std::uint32_t magic;
-  std::uint32_t serial;
-  std::uint32_t ticks;
-  std::uint8_t extra[Extra];
-
-  Tracked() : magic(kMagic), serial(gCurrent->nextSerial++), ticks(0) {
-    for (std::size_t i = 0; i < Extra; ++i) extra[i] = static_cast<std::uint8_t>(serial + i);
-    Agent& a = *gCurrent;
-    ++a.live;
-    ++a.constructs;
-    a.events.push_back(Bare(Ev::Construct, Name, serial));
-  }
-  Tracked(const Tracked&) = delete;
-  Tracked& operator=(const Tracked&) = delete;
-  ~Tracked() {
-    Agent& a = *gCurrent;
-    --a.live;
-    ++a.destroys;
-    Event e = Bare(Ev::Destroy, Name, serial);
-    e.memTicks = ticks;
-    e.ok = Valid();
-    a.events.push_back(e);
-  }
-  bool Valid() const {
-    if (magic != kMagic) return false;
-    for (std::size_t i = 0; i < Extra; ++i)
-      if (extra[i] != static_cast<std::uint8_t>(serial + i)) return false;
-    return true;
-  }
-};
-
-// ---------------------------------------------------------------- Decides
-float Decide(Agent& a, const bt::DecideContext& c) {
-  Event e = FromDecideContext(c);
-  const float v = a.ScriptDecide();
-  e.value = Bits(v);
-  a.events.push_back(e);
-  return v;
-}
-// Returns bool: accepts or rejects, no value.
-bool DecideYes(Agent& a, const bt::DecideContext& c) {
-  Event e = FromDecideContext(c);
-  const bool yes = a.ScriptDecide() > 0;
-  e.value = Bits(yes ? 1.0f : 0.0f);
-  a.events.push_back(e);
-  return yes;
-}
-// The (Agent&) shape: not told which decider it is.
-template <const char* Name>
-float DecideBare(Agent& a) {
-  const float v = a.ScriptDecide();
-  Event e = Bare(Ev::Decide, nullptr, Bits(v));
-  e.decider = Name;
-  a.events.push_back(e);
-  return v;
-}
-// With a DBlock: logs the block as found (-1: fresh), then fills it.
-float DecidePick(Agent& a, Pick& pick, const bt::DecideContext& c) {
-  Event e = FromDecideContext(c);
-  e.pickId = pick.id;
-  e.pickScore = Bits(pick.score);
-  const float v = a.ScriptDecide();
-  e.value = Bits(v);
-  a.events.push_back(e);
-  pick.id = static_cast<std::int32_t>(std::strlen(c.decider->name) * 31 + static_cast<unsigned char>(c.decider->name[2]));
-  pick.score = v;
-  return v;
-}
-// A group's own random source, drawn from the agent.
-std::uint32_t AgentRandom(Agent& a) {
-  const std::uint32_t r = a.Next();
-  a.events.push_back(Bare(Ev::Random, nullptr, r));
-  return r;
-}
-
-// ---------------------------------------------------------------- behavior functions
-// Records e with the script's answer, and gives the answer.
-bool ScriptedActivate(Agent& a, Event e, int failOdds) {
-  const bool ok = a.ScriptActivate(failOdds);
-  e.value = ok;
-  a.events.push_back(e);
-  return ok;
-}
-bt::Result ScriptedTick(Agent& a, Event e, bool groupBehavior) {
-  const bt::Result r = groupBehavior ? a.ScriptGroupTick() : a.ScriptTick();
-  e.value = static_cast<std::uint32_t>(r);
-  a.events.push_back(e);
-  return r;
-}
-
-bool Activate(Agent& a, const bt::Context& c) {
-  return ScriptedActivate(a, FromContext(Ev::Activate, c), a.profile.activateFail);
-}
-bool ActivateOftenFails(Agent& a, const bt::Context& c) {
-  return ScriptedActivate(a, FromContext(Ev::Activate, c), a.profile.activateFailOften);
-}
-void ActivateVoid(Agent& a, const bt::Context& c) { a.events.push_back(FromContext(Ev::Activate, c)); }
-bt::Result Tick(Agent& a, const bt::Context& c) { return ScriptedTick(a, FromContext(Ev::Tick, c), false); }
-bt::Result GroupTick(Agent& a, const bt::Context& c) { return ScriptedTick(a, FromContext(Ev::Tick, c), true); }
-bool TickBool(Agent& a, const bt::Context& c) {
-  Event e = FromContext(Ev::Tick, c);
-  const bool running = a.ScriptTick() == bt::Result::Running;
-  e.value = running;
-  a.events.push_back(e);
-  return running;
-}
-void Deactivate(Agent& a, const bt::Context& c) { a.events.push_back(FromContext(Ev::Deactivate, c)); }
-
-// Shapes without a Context: told nothing, they name themselves.
-template <const char* Name>
-void ActivateBare(Agent& a) {
-  a.events.push_back(Bare(Ev::Activate, Name, 1));
-}
-template <const char* Name>
-bt::Result TickBare(Agent& a) {
-  const bt::Result r = a.ScriptTick();
-  a.events.push_back(Bare(Ev::Tick, Name, static_cast<std::uint32_t>(r)));
-  return r;
-}
-template <const char* Name>
-void DeactivateBare(Agent& a) {
-  a.events.push_back(Bare(Ev::Deactivate, Name, 0));
-}
-
-// With a memory struct M.
-template <class M>
-void Seen(Event& e, const M& m) {
-  e.memTicks = m.ticks;
-  e.ok = m.Valid();
-}
-template <class M>
-Event SeenBy(Event e, const M& m) {
-  Seen(e, m);
-  return e;
-}
-template <class M>
-bool ActivateMem(Agent& a, M& m, const bt::Context& c) {
-  return ScriptedActivate(a, SeenBy(FromContext(Ev::Activate, c), m), a.profile.activateFail);
-}
-template <class M>
-bool ActivateMemOftenFails(Agent& a, M& m, const bt::Context& c) {
-  return ScriptedActivate(a, SeenBy(FromContext(Ev::Activate, c), m), a.profile.activateFailOften);
-}
-template <class M>
-bt::Result TickMemAs(Agent& a, M& m, const bt::Context& c, bool groupBehavior) {
-  ++m.ticks;
-  ++a.memTicks;
-  return ScriptedTick(a, SeenBy(FromContext(Ev::Tick, c), m), groupBehavior);
-}
-template <class M>
-bt::Result TickMem(Agent& a, M& m, const bt::Context& c) {
-  return TickMemAs(a, m, c, false);
-}
-template <class M>
-bt::Result GroupTickMem(Agent& a, M& m, const bt::Context& c) {
-  return TickMemAs(a, m, c, true);
-}
-template <class M>
-void DeactivateMem(Agent& a, M& m, const bt::Context& c) {
-  Event e = FromContext(Ev::Deactivate, c);
-  Seen(e, m);
-  a.events.push_back(e);
-}
-// The (Agent&, Mem&) shapes.
-template <const char* Name, class M>
-bool ActivateMemBare(Agent& a, M& m) {
-  Event e = Bare(Ev::Activate, Name, 0);
-  Seen(e, m);
-  e.value = a.ScriptActivate(a.profile.activateFail);
-  a.events.push_back(e);
-  return e.value != 0;
-}
-template <const char* Name, class M>
-bt::Result TickMemBare(Agent& a, M& m) {
-  ++m.ticks;
-  ++a.memTicks;
-  const bt::Result r = a.ScriptTick();
-  Event e = Bare(Ev::Tick, Name, static_cast<std::uint32_t>(r));
-  Seen(e, m);
-  a.events.push_back(e);
-  return r;
-}
-template <const char* Name, class M>
-void DeactivateMemBare(Agent& a, M& m) {
-  Event e = Bare(Ev::Deactivate, Name, 0);
-  Seen(e, m);
-  a.events.push_back(e);
-}
-
-// A plain memory struct (zeroed by the engine, no destructor): its Tick counts in it.
-struct Plain {
-  std::int32_t ticks;
-  float sum;
-};
-bt::Result TickPlain(Agent& a, Plain& m, const bt::Context& c) {
-  ++m.ticks;
-  m.sum += c.dt;
-  Event e = FromContext(Ev::Tick, c);
-  e.memTicks = static_cast<std::uint32_t>(m.ticks);
-  e.pickScore = Bits(m.sum);
-  const bt::Result r = a.ScriptTick();
-  e.value = static_cast<std::uint32_t>(r);
-  a.events.push_back(e);
-  return r;
-}
 
 // =============================================================== the trees
 // Memory struct names: the behavior's name, so a Destroy reads like its Deactivate.
@@ -862,7 +582,8 @@ std::string Hex(std::uint32_t v) {
 }
 
 std::string Format(const Event& e) {
-  static const char* const kKinds[] = {"decide", "activate", "tick", "deactivate", "construct", "destroy", "random"};
+  static const char* const kKinds[] = {"decide", "activate", "tick", "deactivate", "construct", "destroy", "random",
+                                            "inner call", "heard"};
   std::string s = kKinds[static_cast<int>(e.kind)];
   char buf[256];
   switch (e.kind) {
@@ -888,6 +609,8 @@ std::string Format(const Event& e) {
       s += std::string(" memory of ") + e.behavior + " #" + std::to_string(e.value);
       break;
     case Ev::Random:
+    case Ev::Inner:  // the fuzzer's alone
+    case Ev::Heard:
       s += " " + Hex(e.value);
       break;
   }
@@ -1580,7 +1303,7 @@ DIFF_PER_TREE("A damaged time in a block gets the same calls and bytes from both
 namespace small {
 // Decides that always reject, and a script in which everything accepts and runs.
 float Reject(Agent& a, const bt::DecideContext& c) {
-  Event e = FromDecideContext(c);
+  Event e = scripted::FromDecide(c);
   e.value = Bits(0.0f);
   a.events.push_back(e);
   return 0;

@@ -47,17 +47,17 @@ TEST_CASE("TickBehaviorTree runs the Figure 1 tree tick by tick", "[figure1]") {
 
   // GUARD accepts and interrupts EAT; a new group decides among its children at once.
   agent.decide["GUARD"] = 1;
-  agent.decide["PATROL"] = 1;
+  agent.decide["GUARD_PATROL"] = 1;
   t = Tick(ROOT, agent, memory, 4.0);
-  CHECK(t.result.decider == &PATROL);
-  CHECK(t.events == Events{"decide FLEE", "decide GUARD", "deactivate EAT_FOOD_B", "decide YELL_FOR_HELP",
-                           "decide GUARD_FIGHT", "decide PATROL", "activate PATROL_B", "tick PATROL_B"});
+  CHECK(t.result.decider == &GUARD_PATROL);
+  CHECK(t.events == Events{"decide FLEE", "decide GUARD", "deactivate EAT_FOOD_B", "decide GUARD_YELL",
+                           "decide GUARD_FIGHT", "decide GUARD_PATROL", "activate PATROL_B", "tick PATROL_B"});
 
-  // Inside GUARD, GUARD_FIGHT interrupts PATROL with the shared FIGHT_B.
+  // Inside GUARD, GUARD_FIGHT interrupts GUARD_PATROL with the shared FIGHT_B.
   agent.decide["GUARD_FIGHT"] = 1;
   t = Tick(ROOT, agent, memory, 5.0);
   CHECK(t.result.decider == &GUARD_FIGHT);
-  CHECK(t.events == Events{"decide FLEE", "decide YELL_FOR_HELP", "decide GUARD_FIGHT", "deactivate PATROL_B",
+  CHECK(t.events == Events{"decide FLEE", "decide GUARD_YELL", "decide GUARD_FIGHT", "deactivate PATROL_B",
                            "activate FIGHT_B", "tick FIGHT_B"});
 
   // FIGHT_B is done and the nest is safe: GUARD's own Decide now rejects, so GUARD
@@ -67,7 +67,7 @@ TEST_CASE("TickBehaviorTree runs the Figure 1 tree tick by tick", "[figure1]") {
   agent.decide["EAT"] = 0;
   t = Tick(ROOT, agent, memory, 6.0);
   CHECK(t.result.decider == &REST);
-  CHECK(t.events == Events{"decide FLEE", "decide YELL_FOR_HELP", "tick FIGHT_B", "decide GUARD", "decide FLEE",
+  CHECK(t.events == Events{"decide FLEE", "decide GUARD_YELL", "tick FIGHT_B", "decide GUARD", "decide FLEE",
                            "decide FIGHT", "decide EAT", "deactivate FIGHT_B", "decide PLAY", "activate REST_B",
                            "tick REST_B"});
 

@@ -2,6 +2,13 @@
 // both ticks: callbacks that tick or stop their own agent, callbacks that throw,
 // any clock a game keeps, extreme Random weights, timers restarted by a redecide,
 // and damaged blocks that the compiled tick must report as the interpreted one.
+//
+// Index
+//   re-entrancy and exceptions       — callbacks that tick or stop their own agent, callbacks that throw
+//   time                             — any clock a game keeps, timers restarted by a redecide
+//   Random weights                   — infinite and overflowing weights
+//   damaged blocks, both ticks alike — the compiled tick reports damage as the interpreted one
+//   why a behavior was deactivated   — level-2 debug lines
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,6 +27,8 @@
 using bt::Result;
 using bt::Status;
 using Events = std::vector<std::string>;
+
+// ---------------------------------------------------------------- re-entrancy and exceptions
 
 namespace hard {
 

@@ -2,6 +2,10 @@
 // block: layout, start, Set and Changes, the game's access, both ticks' contexts,
 // save/restore and reset, damage, signals mapped to variables, the tree stamp,
 // every tree problem; and how parameters and variables are shown.
+//
+// Index
+//   a macro tree with variables      — layout, Set, Changes, both ticks, saving, damage, signals, problems
+//   showing parameters and variables — how DebugPrintState and the debugger show them
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>

@@ -35,6 +35,11 @@
 // struct constructed once and destroyed once, those alive exactly those of the
 // active path, DBlocks handed over as their Decide filled them, activeTime 0 on
 // activation and exact afterwards. BT_FUZZ_TRACE=1 prints each step.
+//
+// Index
+//   the scripted agent — answers from the input, re-entrant calls, the model
+//   the trees          — seven trees, and the ticks by flavor
+//   the driver         — the steps of a run, both sides compared after each
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -54,6 +59,7 @@
 #include "bt/bt.h"
 #include "bt/engine/compiled_tick.h"
 #include "tests/fuzz/damaged_times.h"
+#include "tests/support/scripted_agent.h"
 
 namespace cf {
 
@@ -67,31 +73,16 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 const bool gTrace = std::getenv("BT_FUZZ_TRACE") != nullptr;
 
-std::uint32_t Bits(float f) { return std::bit_cast<std::uint32_t>(f); }
-std::uint64_t Bits(double d) { return std::bit_cast<std::uint64_t>(d); }
-
 // =============================================================== the scripted agent
-
-enum class Ev : std::uint8_t { Decide, Activate, Tick, Deactivate, Construct, Destroy, Random, Inner, Heard };
-
-// One call the engine made, with what it was told. Floats as bits, so NaN == NaN.
-struct Event {
-  Ev kind = Ev::Decide;
-  const char* decider = nullptr;   // null when the function is not told
-  const char* behavior = nullptr;  // or the memory struct's behavior
-  std::uint32_t value = 0;         // what it answered (float bits, bool, Result), a serial, a status
-  std::uint64_t time = 0;
-  std::uint32_t dt = 0;
-  std::uint32_t activeTime = 0;
-  std::uint32_t behaviorFlags = 0;
-  std::uint32_t decisionFlags = 0;
-  std::uint32_t stimuliFlags = 0;
-  std::int32_t pickId = -2;  // the DBlock seen; -2: none
-  std::uint32_t pickScore = 0;
-  std::uint32_t memTicks = 0;
-  bool ok = true;  // the memory struct handed over was alive and intact
-  bool operator==(const Event&) const = default;
-};
+// The callbacks, their records and the memory structs: tests/support/scripted_agent.h.
+// Here the agent answers from the input, calls into the engine from inside its
+// callbacks, and keeps a model of its active behaviors to check the engine against.
+using scripted::Bits;
+using scripted::Current;
+using scripted::Event;
+using scripted::Ev;
+using scripted::Pick;
+using scripted::PickId;
 
 struct Agent;
 using TickFn = bt::TickResult (*)(Agent&, double, float, std::uint32_t, std::uint32_t, const bt::TickOptions&);
@@ -125,7 +116,7 @@ struct FreeBlock {
 };
 using BlockPtr = std::unique_ptr<std::byte, FreeBlock>;
 
-struct Agent {
+struct Agent : scripted::AgentBase {
   const std::vector<std::uint8_t>* script = nullptr;
   std::size_t next = 0;
   const TreeEntry* tree = nullptr;
@@ -138,11 +129,6 @@ struct Agent {
   float dt = 0;
   std::uint32_t decisionFlags = 0;
   std::uint32_t stimuliFlags = 0;
-  std::vector<Event> events;
-  std::uint32_t nextSerial = 1;
-  int live = 0;  // memory structs constructed and not destroyed
-  int constructs = 0;
-  int destroys = 0;
   // The model, kept while the block is trustworthy.
   bool trusted = true;
   bool fresh = true;   // not ticked since it was zeroed
@@ -172,17 +158,28 @@ struct Agent {
     return next == o.next && nextSerial == o.nextSerial && live == o.live && constructs == o.constructs &&
            destroys == o.destroys && stopRequested == o.stopRequested;
   }
-};
 
-// The agent whose tick runs: memory structs report to it.
-Agent* gCurrent = nullptr;
-struct Current {
-  Agent* saved;
-  explicit Current(Agent& a) : saved(gCurrent) { gCurrent = &a; }
-  ~Current() { gCurrent = saved; }
-  Current(const Current&) = delete;
-  Current& operator=(const Current&) = delete;
+  // The script's answers, read from the input (defined below).
+  float ScriptDecide();
+  bt::Result ScriptTick();
+  bt::Result ScriptGroupTick();
+  bool ScriptActivate(bool oftenFails);
+  std::uint32_t ScriptRandom();
+  // scripted::AgentBase's hooks.
+  void Enter();
+  void AtMemoryEdge();
+  void OnActivate(const bt::Context& c);
+  void OnTick(const bt::Context& c);
+  void OnDeactivate(const bt::Context& c);
+  void CheckPick(const bt::Context& c) const;
+  void Expect(bool ok, const char* what) const {
+    if (!ok) Broken(what, __LINE__);
+  }
+  void ExpectUndamaged(bool ok, const char* what) const {
+    if (trusted && !ok) Broken(what, __LINE__);
+  }
 };
+SCRIPTED_AGENT_CALLBACKS(Agent);
 
 // Behaviors whose Activate and Deactivate both exist and are told their decider:
 // the model follows those. Defined below the trees.
@@ -194,65 +191,17 @@ const std::pair<const bt::DeciderDef*, double>* FindActive(const Agent& a, const
   return nullptr;
 }
 
-// What a Decide fills for its behavior. Plain, without padding.
-struct Pick {
-  std::int32_t id = -1;
-  float score = 0;
-};
-std::int32_t PickId(const bt::DeciderDef* d) {
-  std::uint32_t h = 7;
-  for (const char* c = d->name; *c; ++c) h = h * 31 + static_cast<unsigned char>(*c);
-  return static_cast<std::int32_t>(h & 0x7FFFFFFF);
-}
-
-Event FromContext(Ev kind, const bt::Context& c) {
-  Event e;
-  e.kind = kind;
-  e.decider = c.decider ? c.decider->name : nullptr;
-  e.behavior = c.decider && c.decider->behavior ? c.decider->behavior->name : nullptr;
-  e.time = Bits(c.time);
-  e.dt = Bits(c.dt);
-  e.activeTime = Bits(c.activeTime);
-  e.behaviorFlags = c.behaviorFlags;
-  e.decisionFlags = c.decisionFlags;
-  e.stimuliFlags = c.stimuliFlags;
-  if (const Pick* pick = c.DBlock<Pick>()) {
-    e.pickId = pick->id;
-    e.pickScore = Bits(pick->score);
-  }
-  return e;
-}
-
-Event FromDecide(const bt::DecideContext& c) {
-  Event e;
-  e.kind = Ev::Decide;
-  e.decider = c.decider ? c.decider->name : nullptr;
-  e.time = Bits(c.time);
-  e.dt = Bits(c.dt);
-  e.decisionFlags = c.decisionFlags;
-  e.stimuliFlags = c.stimuliFlags;
-  return e;
-}
-
-Event Bare(Ev kind, const char* name, std::uint32_t value) {
-  Event e;
-  e.kind = kind;
-  e.behavior = name;
-  e.value = value;
-  return e;
-}
-
 // ---------------------------------------------------------------- the script's answers
-float ScriptDecide(Agent& a) {
-  if (a.forceAccept) {
-    a.forceAccept = false;
+float Agent::ScriptDecide() {
+  if (forceAccept) {
+    forceAccept = false;
     return 1.0f;
   }
   static constexpr float kValues[16] = {0, 1, -1, kNaN, 0.25f, 3, kInf, -kInf, 1e-40f, 3e38f, -0.0f, 0.5f, 1, 2, 0, 1e-3f};
-  return kValues[a.Byte() % 16];
+  return kValues[Byte() % 16];
 }
-bt::Result ScriptTick(Agent& a) {
-  const std::uint8_t b = a.Byte();
+bt::Result Agent::ScriptTick() {
+  const std::uint8_t b = Byte();
   switch (b % 16) {
     case 10: case 11: return bt::Result::Done;
     case 12: case 13: return bt::Result::Failed;
@@ -260,16 +209,18 @@ bt::Result ScriptTick(Agent& a) {
     default: return bt::Result::Running;
   }
 }
-bt::Result ScriptGroupTick(Agent& a) {
-  if (a.forceEnd) {
-    a.forceEnd = false;
+bt::Result Agent::ScriptGroupTick() {
+  if (forceEnd) {
+    forceEnd = false;
     return bt::Result::Done;
   }
-  const std::uint8_t b = a.Byte();
+  const std::uint8_t b = Byte();
   return b % 32 == 0 ? bt::Result::Done : b % 32 == 1 ? bt::Result::Failed : bt::Result::Running;
 }
-bool ScriptActivate(Agent& a, int failOneIn) { return a.Byte() % failOneIn != 0; }
-
+bool Agent::ScriptActivate(bool oftenFails) { return Byte() % (oftenFails ? 2 : 8) != 0; }
+std::uint32_t Agent::ScriptRandom() {
+  return Byte() | Byte() << 8 | Byte() << 16 | static_cast<std::uint32_t>(Byte()) << 24;
+}
 // ---------------------------------------------------------------- re-entrancy
 bt::TickResult TickAgent(Agent& a, int flavor, double time, float dt, std::uint32_t decisionFlags,
                          std::uint32_t stimuliFlags, const bt::TickOptions& options);
@@ -390,254 +341,13 @@ void CheckPick(const Agent& a, const bt::Context& c) {
   else FUZZ_CHECK(pick->id == -1 && pick->score == 0);
 }
 
-// ---------------------------------------------------------------- memory structs
-// A behavior memory struct with a non-trivial constructor and destructor that
-// report to the agent; Name is its behavior's name.
-template <const char* Name, std::size_t Extra, std::size_t Align = 4>
-struct alignas(Align) Tracked {
-  static constexpr std::uint32_t kMagic = 0x7EC0DE00u + Extra;
-  static constexpr const char* kName = Name;
-  std::uint32_t magic;
-  std::uint32_t serial;
-  std::uint32_t ticks;
-  std::uint8_t extra[Extra];
-
-  // An event sent before its fields are set, and after they are cleared, must
-  // not reach it (it would hear as a struct not alive).
-  Tracked() {
-    MaybeSendEvent(*gCurrent);
-    magic = kMagic;
-    serial = gCurrent->nextSerial++;
-    ticks = 0;
-    for (std::size_t i = 0; i < Extra; ++i) extra[i] = static_cast<std::uint8_t>(serial + i);
-    ++gCurrent->live;
-    ++gCurrent->constructs;
-    gCurrent->events.push_back(Bare(Ev::Construct, Name, serial));
-  }
-  Tracked(const Tracked&) = delete;
-  Tracked& operator=(const Tracked&) = delete;
-  ~Tracked() {
-    Agent& a = *gCurrent;
-    --a.live;
-    ++a.destroys;
-    Event e = Bare(Ev::Destroy, Name, serial);
-    e.memTicks = ticks;
-    e.ok = Valid();
-    a.events.push_back(e);
-    if (a.trusted) FUZZ_CHECK(e.ok);  // destroyed once, and only what was constructed
-    magic = 0;
-    MaybeSendEvent(a);
-  }
-  bool Valid() const {
-    if (magic != kMagic) return false;
-    for (std::size_t i = 0; i < Extra; ++i)
-      if (extra[i] != static_cast<std::uint8_t>(serial + i)) return false;
-    return true;
-  }
-};
-
-template <class M>
-Event SeenBy(Event e, const M& m) {
-  e.memTicks = m.ticks;
-  e.ok = m.Valid();
-  return e;
-}
-
-// An onEvent for a behavior with memory struct M: what it heard, and whether its
-// struct was alive (on a trusted block it must be: made, not yet destroyed).
-template <class M>
-void Heard(void* agent, void* memory, const bt::EventContext& c) {
-  Agent& a = *static_cast<Agent*>(agent);
-  const M& m = *static_cast<const M*>(memory);
-  Event e = SeenBy(Bare(Ev::Heard, M::kName, c.event), m);
-  e.decider = c.decider != nullptr ? c.decider->name : nullptr;
-  e.time = Bits(c.time);
-  a.events.push_back(e);
-  if (a.trusted) FUZZ_CHECK(e.ok);
-  MaybeSendEvent(a);
-}
-constexpr bt::BehaviorDef Hearing(bt::BehaviorDef b, bt::EventFn onEvent) {
-  b.onEvent = onEvent;
-  return b;
-}
-
-// A plain memory struct: zeroed by the engine, no destructor.
-struct Plain {
-  std::int32_t ticks;
-  float sum;
-};
-
-// ---------------------------------------------------------------- Decides
-float Decide(Agent& a, const bt::DecideContext& c) {
-  MaybeReenter(a);
-  Event e = FromDecide(c);
-  const float v = ScriptDecide(a);
-  e.value = Bits(v);
-  a.events.push_back(e);
-  return v;
-}
-bool DecideYes(Agent& a, const bt::DecideContext& c) {
-  MaybeReenter(a);
-  Event e = FromDecide(c);
-  const bool yes = ScriptDecide(a) > 0;
-  e.value = yes;
-  a.events.push_back(e);
-  return yes;
-}
-template <const char* Name>
-float DecideBare(Agent& a) {
-  MaybeReenter(a);
-  const float v = ScriptDecide(a);
-  Event e = Bare(Ev::Decide, nullptr, Bits(v));
-  e.decider = Name;
-  a.events.push_back(e);
-  return v;
-}
-float DecidePick(Agent& a, Pick& pick, const bt::DecideContext& c) {
-  FUZZ_CHECK(pick.id == -1 && pick.score == 0);  // a fresh DBlock, whatever came before
-  MaybeReenter(a);
-  Event e = FromDecide(c);
-  const float v = ScriptDecide(a);
-  e.value = Bits(v);
-  a.events.push_back(e);
-  pick.id = PickId(c.decider);
-  pick.score = v;
-  return v;
-}
-std::uint32_t AgentRandom(Agent& a) {
-  const std::uint32_t r = a.Byte() | a.Byte() << 8 | a.Byte() << 16 | static_cast<std::uint32_t>(a.Byte()) << 24;
-  a.events.push_back(Bare(Ev::Random, nullptr, r));
-  return r;
-}
-
-// ---------------------------------------------------------------- behavior functions
-bool ActivateFailing(Agent& a, const bt::Context& c, int failOneIn) {
-  MaybeReenter(a);
-  OnActivate(a, c);
-  CheckPick(a, c);
-  Event e = FromContext(Ev::Activate, c);
-  e.value = ScriptActivate(a, failOneIn);
-  a.events.push_back(e);
-  return e.value != 0;
-}
-bool Activate(Agent& a, const bt::Context& c) { return ActivateFailing(a, c, 8); }
-bool ActivateOftenFails(Agent& a, const bt::Context& c) { return ActivateFailing(a, c, 2); }
-void ActivateVoid(Agent& a, const bt::Context& c) {
-  MaybeReenter(a);
-  OnActivate(a, c);
-  CheckPick(a, c);
-  a.events.push_back(FromContext(Ev::Activate, c));
-}
-bt::Result TickAs(Agent& a, const bt::Context& c, bool group) {
-  MaybeReenter(a);
-  OnTick(a, c);
-  CheckPick(a, c);
-  Event e = FromContext(Ev::Tick, c);
-  const bt::Result r = group ? ScriptGroupTick(a) : ScriptTick(a);
-  e.value = static_cast<std::uint32_t>(r);
-  a.events.push_back(e);
-  return r;
-}
-bt::Result Tick(Agent& a, const bt::Context& c) { return TickAs(a, c, false); }
-bt::Result GroupTick(Agent& a, const bt::Context& c) { return TickAs(a, c, true); }
-bool TickBool(Agent& a, const bt::Context& c) { return TickAs(a, c, false) == bt::Result::Running; }
-void Deactivate(Agent& a, const bt::Context& c) {
-  MaybeReenter(a);
-  OnDeactivate(a, c);
-  CheckPick(a, c);
-  a.events.push_back(FromContext(Ev::Deactivate, c));
-}
-
-// Shapes without a Context: told nothing, they name themselves.
-template <const char* Name>
-void ActivateBare(Agent& a) {
-  MaybeReenter(a);
-  a.events.push_back(Bare(Ev::Activate, Name, 1));
-}
-template <const char* Name>
-bt::Result TickBare(Agent& a) {
-  MaybeReenter(a);
-  const bt::Result r = ScriptTick(a);
-  a.events.push_back(Bare(Ev::Tick, Name, static_cast<std::uint32_t>(r)));
-  return r;
-}
-template <const char* Name>
-void DeactivateBare(Agent& a) {
-  MaybeReenter(a);
-  a.events.push_back(Bare(Ev::Deactivate, Name, 0));
-}
-
-// With a memory struct M.
-template <class M>
-bool ActivateMem(Agent& a, M& m, const bt::Context& c) {
-  MaybeReenter(a);
-  if (a.trusted) FUZZ_CHECK(m.Valid() && m.ticks == 0);  // constructed just before
-  OnActivate(a, c);
-  Event e = SeenBy(FromContext(Ev::Activate, c), m);
-  e.value = ScriptActivate(a, 8);
-  a.events.push_back(e);
-  return e.value != 0;
-}
-template <class M>
-bt::Result TickMemAs(Agent& a, M& m, const bt::Context& c, bool group) {
-  MaybeReenter(a);
-  if (a.trusted) FUZZ_CHECK(m.Valid());
-  OnTick(a, c);
-  ++m.ticks;
-  Event e = SeenBy(FromContext(Ev::Tick, c), m);
-  const bt::Result r = group ? ScriptGroupTick(a) : ScriptTick(a);
-  e.value = static_cast<std::uint32_t>(r);
-  a.events.push_back(e);
-  return r;
-}
-template <class M>
-bt::Result TickMem(Agent& a, M& m, const bt::Context& c) {
-  return TickMemAs(a, m, c, false);
-}
-template <class M>
-bt::Result GroupTickMem(Agent& a, M& m, const bt::Context& c) {
-  return TickMemAs(a, m, c, true);
-}
-template <class M>
-void DeactivateMem(Agent& a, M& m, const bt::Context& c) {
-  MaybeReenter(a);
-  if (a.trusted) FUZZ_CHECK(m.Valid());
-  OnDeactivate(a, c);
-  a.events.push_back(SeenBy(FromContext(Ev::Deactivate, c), m));
-}
-template <const char* Name, class M>
-bool ActivateMemBare(Agent& a, M& m) {
-  MaybeReenter(a);
-  Event e = SeenBy(Bare(Ev::Activate, Name, 0), m);
-  e.value = ScriptActivate(a, 8);
-  a.events.push_back(e);
-  return e.value != 0;
-}
-template <const char* Name, class M>
-bt::Result TickMemBare(Agent& a, M& m) {
-  MaybeReenter(a);
-  ++m.ticks;
-  const bt::Result r = ScriptTick(a);
-  a.events.push_back(SeenBy(Bare(Ev::Tick, Name, static_cast<std::uint32_t>(r)), m));
-  return r;
-}
-template <const char* Name, class M>
-void DeactivateMemBare(Agent& a, M& m) {
-  MaybeReenter(a);
-  a.events.push_back(SeenBy(Bare(Ev::Deactivate, Name, 0), m));
-}
-bt::Result TickPlain(Agent& a, Plain& m, const bt::Context& c) {
-  MaybeReenter(a);
-  ++m.ticks;
-  m.sum += c.dt;
-  Event e = FromContext(Ev::Tick, c);
-  e.memTicks = static_cast<std::uint32_t>(m.ticks);
-  e.pickScore = Bits(m.sum);
-  const bt::Result r = ScriptTick(a);
-  e.value = static_cast<std::uint32_t>(r);
-  a.events.push_back(e);
-  return r;
-}
+// The hooks the callbacks call.
+void Agent::Enter() { MaybeReenter(*this); }
+void Agent::AtMemoryEdge() { MaybeSendEvent(*this); }
+void Agent::OnActivate(const bt::Context& c) { ::cf::OnActivate(*this, c); }
+void Agent::OnTick(const bt::Context& c) { ::cf::OnTick(*this, c); }
+void Agent::OnDeactivate(const bt::Context& c) { ::cf::OnDeactivate(*this, c); }
+void Agent::CheckPick(const bt::Context& c) const { ::cf::CheckPick(*this, c); }
 
 // =============================================================== the trees
 // Memory struct names are their behaviors' names, so a Destroy reads like its Deactivate.

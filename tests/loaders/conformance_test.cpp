@@ -1,4 +1,4 @@
-// tests/loaders/conformance_test.cpp — the four seed systems' rules (/work/shared/semantics.md)
+// tests/loaders/conformance_test.cpp — the four seed systems' rules, as each engine runs its trees,
 // that the loaders' own tests leave out, each shown on a small file run as
 // `bt_import --run` runs it: exact tick lines (actions called, status; or the
 // selected leaf). The files are given in memory through LoadOptions::read.

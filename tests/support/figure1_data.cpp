@@ -15,12 +15,12 @@ bt::data::TreeSpec Figure1Spec() {
   bt::data::TreeSpec spec{.file = "figure1.bt"};
   spec.Group("ROOT", GroupPolicy::PrioritizedList, {"FLEE", "GUARD", "FIGHT", "EAT", "IDLE"});
   spec.Behavior("FLEE", "FLEE_B").Decide("Trace");
-  spec.Group("GUARD", GroupPolicy::PrioritizedList, {"YELL_FOR_HELP", "GUARD_FIGHT", "PATROL"})
+  spec.Group("GUARD", GroupPolicy::PrioritizedList, {"GUARD_YELL", "GUARD_FIGHT", "GUARD_PATROL"})
       .Flags(bt::kCallDecideOnRedecide)
       .Decide("Trace");
-  spec.Behavior("YELL_FOR_HELP", "YELL_B").Decide("Trace");
+  spec.Behavior("GUARD_YELL", "YELL_B").Decide("Trace");
   spec.Behavior("GUARD_FIGHT", "FIGHT_B").Decide("Trace");
-  spec.Behavior("PATROL", "PATROL_B").Decide("Trace");
+  spec.Behavior("GUARD_PATROL", "PATROL_B").Decide("Trace");
   spec.Behavior("FIGHT", "FIGHT_B").Decide("Trace");
   spec.Group("EAT", GroupPolicy::PrioritizedList, {"FIND_FOOD", "EAT_FOOD"})
       .Flags(bt::kCallDecideOnRedecide)

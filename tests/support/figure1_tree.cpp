@@ -15,23 +15,35 @@ TEST_TRACE_BEHAVIOR(ROLL_B);
 TEST_TRACE_BEHAVIOR(DANCE_B);
 TEST_TRACE_BEHAVIOR(REST_B);
 
-BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, GUARD, FIGHT, EAT, IDLE);
-BT_DEFINE_DECIDER_BEHAVIOR(FLEE, FLEE_B, TraceDecide);
-BT_DEFINE_DECIDER_GROUP__FLAGS(GUARD, PrioritizedList, bt::kCallDecideOnRedecide, TraceDecide, YELL_FOR_HELP,
-                               GUARD_FIGHT, PATROL);
-BT_DEFINE_DECIDER_BEHAVIOR(YELL_FOR_HELP, YELL_B, TraceDecide);
-BT_DEFINE_DECIDER_BEHAVIOR(GUARD_FIGHT, FIGHT_B, TraceDecide);
-BT_DEFINE_DECIDER_BEHAVIOR(PATROL, PATROL_B, TraceDecide);
-BT_DEFINE_DECIDER_BEHAVIOR(FIGHT, FIGHT_B, TraceDecide);
-BT_DEFINE_DECIDER_GROUP__FLAGS(EAT, PrioritizedList, bt::kCallDecideOnRedecide, TraceDecide, FIND_FOOD, EAT_FOOD);
-BT_DEFINE_DECIDER_BEHAVIOR(FIND_FOOD, FIND_FOOD_B, TraceDecide);
-BT_DEFINE_DECIDER_BEHAVIOR(EAT_FOOD, EAT_FOOD_B, TraceDecide);
-BT_DEFINE_DECIDER_GROUP(IDLE, PrioritizedList, nullptr, PLAY, REST);
-BT_DEFINE_DECIDER_GROUP(PLAY, Random, TraceDecide, FLIP, ROLL, DANCE);
-BT_DEFINE_DECIDER_BEHAVIOR(FLIP, FLIP_B, TraceDecide);
-BT_DEFINE_DECIDER_BEHAVIOR(ROLL, ROLL_B, TraceDecide);
-BT_DEFINE_DECIDER_BEHAVIOR(DANCE, DANCE_B, TraceDecide);
-BT_DEFINE_DECIDER_BEHAVIOR(REST, REST_B, nullptr);
+// Every decider with a Decide traces it (demo/figure1/tree.h).
+struct Figure1 {
+  static constexpr auto decideFlee = TraceDecide;
+  static constexpr auto decideGuard = TraceDecide;
+  static constexpr auto decideGuardYell = TraceDecide;
+  static constexpr auto decideGuardFight = TraceDecide;
+  static constexpr auto decideGuardPatrol = TraceDecide;
+  static constexpr auto decideFight = TraceDecide;
+  static constexpr auto decideEat = TraceDecide;
+  static constexpr auto decideFindFood = TraceDecide;
+  static constexpr auto decideEatFood = TraceDecide;
+  static constexpr auto decidePlay = TraceDecide;
+  static constexpr auto decideFlip = TraceDecide;
+  static constexpr auto decideRoll = TraceDecide;
+  static constexpr auto decideDance = TraceDecide;
+  static constexpr const bt::BehaviorDef& flee = FLEE_B;
+  static constexpr const bt::BehaviorDef& yell = YELL_B;
+  static constexpr const bt::BehaviorDef& fight = FIGHT_B;
+  static constexpr const bt::BehaviorDef& patrol = PATROL_B;
+  static constexpr const bt::BehaviorDef& findFood = FIND_FOOD_B;
+  static constexpr const bt::BehaviorDef& eatFood = EAT_FOOD_B;
+  static constexpr const bt::BehaviorDef& flip = FLIP_B;
+  static constexpr const bt::BehaviorDef& roll = ROLL_B;
+  static constexpr const bt::BehaviorDef& dance = DANCE_B;
+  static constexpr const bt::BehaviorDef& rest = REST_B;
+  static constexpr bt::DeciderFlags playFlags = bt::kNoDeciderFlags;
+  static constexpr auto playRandom = nullptr;
+};
+FIGURE1_DEFINE(Figure1);
 
 // The tree is checked, and its block sized, at compile time.
 BT_CHECK_TREE(ROOT);

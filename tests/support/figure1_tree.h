@@ -1,24 +1,10 @@
-// tests/support/figure1_tree.h — the tree of Figure 1 of the Spore document, on the
-// recording TraceAgent, for the tests of every rule that can be shown on it.
-//
-//   ROOT
-//     FLEE                      -> FLEE_B
-//     GUARD (CallDecideOnRedecide)
-//       YELL_FOR_HELP           -> YELL_B
-//       GUARD_FIGHT             -> FIGHT_B (shared with FIGHT)
-//       PATROL                  -> PATROL_B
-//     FIGHT                     -> FIGHT_B
-//     EAT (CallDecideOnRedecide)
-//       FIND_FOOD               -> FIND_FOOD_B
-//       EAT_FOOD                -> EAT_FOOD_B
-//     IDLE (no Decide: always accepts)
-//       PLAY (Random)
-//         FLIP, ROLL, DANCE     -> FLIP_B, ROLL_B, DANCE_B
-//       REST (no Decide)        -> REST_B
-//
-// Every decider but IDLE and REST decides through TraceDecide.
+// tests/support/figure1_tree.h — the tree of Figure 1 of the Spore document
+// (demo/figure1/tree.h) on the recording TraceAgent, for the tests of every rule
+// that can be shown on it: every decider but IDLE and REST decides through
+// TraceDecide, and PLAY draws from the default random source.
 #pragma once
 
+#include "demo/figure1/tree.h"
 #include "tests/support/trace_agent.h"
 
 namespace figure1 {
@@ -27,22 +13,7 @@ using Memory = bt::Memory<128>;
 // sizeof(bt::MemoryFor<ROOT>), as computed at compile time where the tree is visible.
 std::size_t CompileTimeMemoryBytes();
 
-BT_DECLARE_DECIDER(ROOT);
-BT_DECLARE_DECIDER(FLEE);
-BT_DECLARE_DECIDER(GUARD);
-BT_DECLARE_DECIDER(YELL_FOR_HELP);
-BT_DECLARE_DECIDER(GUARD_FIGHT);
-BT_DECLARE_DECIDER(PATROL);
-BT_DECLARE_DECIDER(FIGHT);
-BT_DECLARE_DECIDER(EAT);
-BT_DECLARE_DECIDER(FIND_FOOD);
-BT_DECLARE_DECIDER(EAT_FOOD);
-BT_DECLARE_DECIDER(IDLE);
-BT_DECLARE_DECIDER(PLAY);
-BT_DECLARE_DECIDER(FLIP);
-BT_DECLARE_DECIDER(ROLL);
-BT_DECLARE_DECIDER(DANCE);
-BT_DECLARE_DECIDER(REST);
+FIGURE1_DECLARE();
 BT_DECLARE_BEHAVIOR(FIGHT_B);
 
 // DebugPrintState of the whole tree with nothing active.
@@ -50,9 +21,9 @@ inline constexpr const char* kWholeTreeText =
     " 0:ROOT/0x1e4ede85 (kGroup, kGroupPrioritizedList 0x0) [(no group behavior)]\n"
     "   0:FLEE/0xddd18501 (kBehavior 0x0) [FLEE_B/0x913a17a8] (0x00000000)\n"
     "   1:GUARD/0xd39d320e (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
-    "     0:YELL_FOR_HELP/0xa18ec9df (kBehavior 0x0) [YELL_B/0x83d42ae2] (0x00000000)\n"
+    "     0:GUARD_YELL/0x8a0a8011 (kBehavior 0x0) [YELL_B/0x83d42ae2] (0x00000000)\n"
     "     1:GUARD_FIGHT/0x608aae93 (kBehavior 0x0) [FIGHT_B/0xb4791fc0] (0x00000000)\n"
-    "     2:PATROL/0x36f8d3db (kBehavior 0x0) [PATROL_B/0x21e3478a] (0x00000000)\n"
+    "     2:GUARD_PATROL/0xb4811f81 (kBehavior 0x0) [PATROL_B/0x21e3478a] (0x00000000)\n"
     "   2:FIGHT/0x8fc60c69 (kBehavior 0x0) [FIGHT_B/0xb4791fc0] (0x00000000)\n"
     "   3:EAT/0xb1234185 (kGroup, kGroupPrioritizedList 0x1 CallDecideOnRedecide) [(no group behavior)]\n"
     "     0:FIND_FOOD/0x2be3d5f7 (kBehavior 0x0) [FIND_FOOD_B/0xf194504e] (0x00000000)\n"

@@ -1,4 +1,4 @@
-// tools/bench/bt_creatures.cpp — the creatures tree (tools/bench/creatures.h) in bt.
+// tools/bench/bt_creatures.cpp — the creatures tree (Figure 1, demo/figure1/tree.h) in bt.
 //
 // Decides are pure reads of the creature; behaviors count their ticks in a
 // one-int memory struct and apply their effect on their last tick.
@@ -9,6 +9,7 @@
 #include "bt/bt.h"
 #include "bt/engine/compiled_tick.h"
 #include "bt/data/registry.h"
+#include "demo/figure1/tree.h"
 #include "tools/bench/tick_each.h"
 
 namespace bench {
@@ -63,40 +64,36 @@ bool Playful(const Creature& c) { return c.energy > 50; }
 std::uint32_t CreatureRandom(Creature& c) { return NextRandom(c.rng); }
 
 // ---------------------------------------------------------------- the tree
-BT_DECLARE_DECIDER(FLEE);
-BT_DECLARE_DECIDER(GUARD);
-BT_DECLARE_DECIDER(GUARD_YELL);
-BT_DECLARE_DECIDER(GUARD_FIGHT);
-BT_DECLARE_DECIDER(GUARD_PATROL);
-BT_DECLARE_DECIDER(FIGHT);
-BT_DECLARE_DECIDER(EAT);
-BT_DECLARE_DECIDER(FIND_FOOD);
-BT_DECLARE_DECIDER(EAT_FOOD);
-BT_DECLARE_DECIDER(IDLE);
-BT_DECLARE_DECIDER(PLAY);
-BT_DECLARE_DECIDER(FLIP);
-BT_DECLARE_DECIDER(ROLL);
-BT_DECLARE_DECIDER(DANCE);
-BT_DECLARE_DECIDER(REST);
-
-BT_DEFINE_DECIDER_GROUP(ROOT, PrioritizedList, nullptr, FLEE, GUARD, FIGHT, EAT, IDLE);
-BT_DEFINE_DECIDER_BEHAVIOR(FLEE, FLEE_B, TooWeakToFight);
-BT_DEFINE_DECIDER_GROUP__FLAGS(GUARD, PrioritizedList, bt::kCallDecideOnRedecide, NestThreatened, GUARD_YELL,
-                               GUARD_FIGHT, GUARD_PATROL);
-BT_DEFINE_DECIDER_BEHAVIOR(GUARD_YELL, YELL_FOR_HELP_B, ShouldYell);
-BT_DEFINE_DECIDER_BEHAVIOR(GUARD_FIGHT, FIGHT_B, Threatened);  // the same behavior as FIGHT
-BT_DEFINE_DECIDER_BEHAVIOR(GUARD_PATROL, PATROL_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(FIGHT, FIGHT_B, Threatened);
-BT_DEFINE_DECIDER_GROUP__FLAGS(EAT, PrioritizedList, bt::kCallDecideOnRedecide, Hungry, FIND_FOOD, EAT_FOOD);
-BT_DEFINE_DECIDER_BEHAVIOR(FIND_FOOD, FIND_FOOD_B, NoFoodSeen);
-BT_DEFINE_DECIDER_BEHAVIOR(EAT_FOOD, EAT_FOOD_B, FoodSeen);
-BT_DEFINE_DECIDER_GROUP(IDLE, PrioritizedList, nullptr, PLAY, REST);
-BT_DEFINE_DECIDER_GROUP__RANDOM(PLAY, Random, bt::kCallDecideOnRedecide, Playful, CreatureRandom, FLIP, ROLL,
-                                DANCE);
-BT_DEFINE_DECIDER_BEHAVIOR(FLIP, FLIP_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(ROLL, ROLL_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(DANCE, DANCE_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(REST, REST_B, nullptr);
+// What the benchmark's world gives the tree of Figure 1 (demo/figure1/tree.h).
+struct Figure1 {
+  static constexpr auto decideFlee = TooWeakToFight;
+  static constexpr auto decideGuard = NestThreatened;
+  static constexpr auto decideGuardYell = ShouldYell;
+  static constexpr auto decideGuardFight = Threatened;
+  static constexpr auto decideGuardPatrol = nullptr;
+  static constexpr auto decideFight = Threatened;
+  static constexpr auto decideEat = Hungry;
+  static constexpr auto decideFindFood = NoFoodSeen;
+  static constexpr auto decideEatFood = FoodSeen;
+  static constexpr auto decidePlay = Playful;
+  static constexpr auto decideFlip = nullptr;
+  static constexpr auto decideRoll = nullptr;
+  static constexpr auto decideDance = nullptr;
+  static constexpr const bt::BehaviorDef& flee = FLEE_B;
+  static constexpr const bt::BehaviorDef& yell = YELL_FOR_HELP_B;
+  static constexpr const bt::BehaviorDef& fight = FIGHT_B;
+  static constexpr const bt::BehaviorDef& patrol = PATROL_B;
+  static constexpr const bt::BehaviorDef& findFood = FIND_FOOD_B;
+  static constexpr const bt::BehaviorDef& eatFood = EAT_FOOD_B;
+  static constexpr const bt::BehaviorDef& flip = FLIP_B;
+  static constexpr const bt::BehaviorDef& roll = ROLL_B;
+  static constexpr const bt::BehaviorDef& dance = DANCE_B;
+  static constexpr const bt::BehaviorDef& rest = REST_B;
+  // PLAY asks again on redecide, and draws from the creature's own generator.
+  static constexpr bt::DeciderFlags playFlags = bt::kCallDecideOnRedecide;
+  static constexpr auto playRandom = CreatureRandom;
+};
+FIGURE1_DEFINE(Figure1);
 
 static_assert(sizeof(bt::MemoryFor<ROOT>) == sizeof(BtMemory),
               "kBtBytesPerAgent must be sizeof(bt::MemoryFor<ROOT>) of the creatures tree");

@@ -1,10 +1,18 @@
-// tests/engine/kinds/classic_rules_test.cpp — every rule of ../shared/semantics.md that a
-// classic policy runs (bt/engine/kinds/classic.cpp), each on the smallest tree that shows
-// it, with the exact trace of calls tick by tick; then the classic groups under
+// tests/engine/kinds/classic_rules_test.cpp — every rule that a classic policy runs
+// (bt/engine/kinds/classic.cpp) as the engine it comes from runs it (Unvanquished's
+// selector, sequence and decorators, Drag[en]gine's rules, MBT's composites),
+// each on the smallest tree that shows it, with the exact trace of calls tick by tick; then the classic groups under
 // damage, Stop, save and restore, and the compiled tick.
 //
 // Leaves run behaviors A, B, C (or G1, G2 as group behaviors), so the trace reads
 // "activate A", "tick A", "deactivate A"; Decides are traced as "decide NAME".
+//
+// Index
+//   ---- Unvanquished ... robustness — the trees, one per rule, by the engine the rule comes from
+//   ==== Unvanquished                — selector, sequence, decorators, timers
+//   ==== Drag[en]gine                — sequence, choice and their conditions
+//   ==== Lumberyard MBT              — the composites and decorators
+//   ==== robustness                  — damage, Stop, save and restore, the compiled tick
 #include <cstring>
 #include <vector>
 

@@ -1,7 +1,14 @@
 // tests/loaders/dragengine/dragengine_loader_test.cpp — Drag[en]gine behavior-tree XML loaded from
 // tests/data/dragengine/ (and inline texts), built against recording actions and
-// conditions and ticked: each step's calls are the ones /work/shared/semantics.md
-// ("Drag[en]gine") gives; every malformed file gives its exact error.
+// conditions and ticked: each step's calls are the ones Drag[en]gine's
+// own behavior trees make; every malformed file gives its exact error.
+//
+// Index
+//   the corpus and its errors      — every file loads; every malformed file gives its error
+//   the rules, step by step        — sequence, choice, action, conditions, subtree
+//   run-away steps                 — the engine's bound on rule runs in a step
+//   saving and restoring at a rule — the current rule id, ResumeAt
+//   hostile input                  — line ends, huge files
 #include <catch2/catch.hpp>
 
 #include <deque>
@@ -137,6 +144,8 @@ constexpr bt::Result R = bt::Result::Running;
 
 }  // namespace
 
+// ---------------------------------------------------------------- the corpus and its errors
+
 TEST_CASE("Drag[en]gine corpus: every file loads, ids prefixed as the engine's loader does", "[dragengine]") {
   for (const char* file : {"wander.xml", "guard.xml", "farmer.xml", "courier.xml", "sentry.xml", "hunter.xml",
                            "miner.xml", "merchant.xml", "door.xml", "tasks/harvest.xml",
@@ -214,6 +223,8 @@ TEST_CASE("Drag[en]gine errors: each malformed file gives its one exact error", 
         "long.xml:2:2: an id of 193 bytes (prefixes included), more than 192");
   CHECK(Errors(bt::loaders::LoadDragengineFile(bad + "none.xml", Registry())) == bad + "none.xml:1:1: cannot read the file");
 }
+
+// ---------------------------------------------------------------- the rules, step by step
 
 TEST_CASE("Drag[en]gine sequence: conditions on entry and after each child success; doNotFail; loop",
           "[dragengine]") {
@@ -420,6 +431,8 @@ Events Runs(int count, const std::string& name = "a") {
   return events;
 }
 
+// ---------------------------------------------------------------- run-away steps
+
 TEST_CASE("Drag[en]gine run-away: a loop of instant successes fails at the engine's 100th rule run",
           "[dragengine][dragexact]") {
   // Runs: the root's (1), then each child's (2, 4, ...) and the sequence's
@@ -470,6 +483,8 @@ TEST_CASE("Drag[en]gine run-away: 99 and 100 rule runs in a step are fine, 101 f
     CHECK(resumed.Tick() == Step{count == 48 ? Status::Done : Status::RedecideLimit, Runs(count)});
   }
 }
+
+// ---------------------------------------------------------------- saving and restoring at a rule
 
 TEST_CASE("Drag[en]gine save: the current rule id, and the whole block restored", "[dragengine]") {
   Npc npc = Npc::File("guard.xml");
@@ -610,6 +625,8 @@ TEST_CASE("ResumeAt and RestoreDragengineRule search a tree whose groups share c
   CHECK(resumed.status == Status::Running);
   CHECK(resumed.decider == npc.built.tree->Find("leaf2"));
 }
+
+// ---------------------------------------------------------------- hostile input
 
 TEST_CASE("Drag[en]gine lines end at LF, CRLF or a lone CR, as XML reads them", "[dragengine]") {
   for (const std::string eol : {"\n", "\r\n", "\r"}) {

@@ -1,6 +1,6 @@
 // tests/loaders/mbt/mbt_trace_test.cpp — MBT files from tests/data/mbt/ ticked tick by tick
-// against trace actions: the traces /work/shared/semantics.md ("Modular Behavior
-// Trees") gives for the core nodes, the MBT lifecycle at the root, events and
+// against trace actions: the traces Lumberyard's Modular Behavior
+// Trees give for the core nodes, the MBT lifecycle at the root, events and
 // signals, and the imported tree as DebugPrintState shows it.
 #include <catch2/catch.hpp>
 
@@ -120,7 +120,7 @@ TEST_CASE("MBT LoopUntilSuccess and Loop count their attempts and rounds", "[mbt
         Events{"activate OpenDoor", "tick OpenDoor", "deactivate OpenDoor", "activate Shoot", "tick Shoot"});
   a.agent.tick["Shoot"] = bt::Result::Done;
   // A child that ran over from the tick before and ends starts again at once; its
-  // end on that same tick is not counted (Lumberyard Loop.h), so the second round ends at 4.
+  // end on that same tick is not counted (as Lumberyard's Loop counts), so the second round ends at 4.
   CHECK(a.Tick(3).events ==
         Events{"tick Shoot", "deactivate Shoot", "activate Shoot", "tick Shoot", "deactivate Shoot"});
   CHECK(a.Tick(4).events == Events{"activate Shoot", "tick Shoot", "deactivate Shoot", "activate Animate",

@@ -2,7 +2,7 @@
 // (bt/loaders/selection_tree/selection_tree.h): the files of tests/data/selection_trees/ loaded in
 // stub mode and ticked, one agent at a time. Each tick prints the selected leaf
 // (the action its leaf runs, "-" for none), then the calls of the tick's stub
-// actions; the traces follow /work/shared/semantics.md. The malformed files of
+// actions; the traces follow CryEngine's own rules. The malformed files of
 // tests/data/selection_trees/bad/ give their exact errors.
 #include <catch2/catch.hpp>
 

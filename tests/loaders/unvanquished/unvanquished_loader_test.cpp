@@ -1,7 +1,15 @@
 // tests/loaders/unvanquished/unvanquished_loader_test.cpp — Unvanquished bot trees (.bt) loaded from
 // tests/data/unvanquished/, built against trace actions and ticked: the traces,
-// tick by tick, are those /work/shared/semantics.md ("Unvanquished bot trees")
-// gives; and every malformed file gives its exact error.
+// tick by tick, are those the game's own bot trees
+// give; and every malformed file gives its exact error.
+//
+// Index
+//   the nodes, tick by tick       — selector, sequence, timer, fallback, concurrent, return
+//   errors                        — malformed files, arity, names, limits, line ends, every prefix
+//   stubs                         — the names the game must provide
+//   the preprocessor and includes — macros, #ifdef, includes loaded once
+//   selectClass                   — a second tree by class
+//   the running path              — where a sequence and a fallback resume
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -135,6 +143,8 @@ using Tick = std::pair<Status, Events>;
 
 }  // namespace
 
+// ---------------------------------------------------------------- the nodes, tick by tick
+
 TEST_CASE("Unvanquished selector: every tick from the first child; the condition is asked every tick",
           "[unvanquished]") {
   Bot bot("guard.bt");
@@ -256,6 +266,8 @@ TEST_CASE("Unvanquished concurrent ticks every child; return(S) returns S whatev
                                                    "alive", "deactivate look"}});
 }
 
+// ---------------------------------------------------------------- errors
+
 TEST_CASE("Unvanquished malformed files give file:line:column and what was expected", "[unvanquished]") {
   CHECK(LoadError("bad/unterminated_comment.bt") == "bad/unterminated_comment.bt:2:19: unterminated comment");
   CHECK(LoadError("bad/unterminated_string.bt") == "bad/unterminated_string.bt:1:12: unterminated string");
@@ -351,6 +363,8 @@ TEST_CASE("Unvanquished: every prefix of every file loads or gives one placed er
         "t.bt:1:1: decider selector@1:1: a group decider with no children: give it at least one child");
 }
 
+// ---------------------------------------------------------------- stubs
+
 TEST_CASE("Unvanquished files load against stubs and list the names the game must provide", "[unvanquished]") {
   bt::data::Registry builtins;
   bt::data::RegisterBuiltinBehaviors(builtins);
@@ -371,6 +385,8 @@ TEST_CASE("Unvanquished files load against stubs and list the names the game mus
   CHECK(bt::TickBehaviorTree(built.tree->Root(), agent, memory, 0.0, 0.1f).status == Status::Running);
   CHECK(recording.Take() == Events{"activate patrol", "tick patrol"});
 }
+
+// ---------------------------------------------------------------- the preprocessor and includes
 
 TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error placed, with what was expected",
           "[unvanquished]") {
@@ -560,6 +576,8 @@ TEST_CASE("Unvanquished behavior includes: loaded once, shared (a timer too), ev
   CHECK(namingIt == 2);
 }
 
+// ---------------------------------------------------------------- selectClass
+
 TEST_CASE("Unvanquished selectClass: a second tree whose spawnAs leaves run the game's action", "[unvanquished]") {
   const bt::loaders::UnvanquishedBot bot = bt::loaders::LoadUnvanquishedBot("bots/default.bt", Bot::Registry(), DataFiles());
   INFO(Errors(bot.behavior) << " " << Errors(bot.selectClass));
@@ -584,6 +602,8 @@ TEST_CASE("Unvanquished selectClass: a second tree whose spawnAs leaves run the 
 // Unvanquished keeps one running path per bot, cleared only when a node on it
 // succeeds; a sequence resumes at its child on that path even after the
 // sequence failed. bt's Sequence forgets its place when it ends. This is bt's trace.
+// ---------------------------------------------------------------- the running path
+
 TEST_CASE("Unvanquished running path: a sequence whose running child failed starts at that child again",
           "[unvanquished]") {
   Bot bot("resume.bt");
@@ -595,7 +615,7 @@ TEST_CASE("Unvanquished running path: a sequence whose running child failed star
   bot.agent.tick["fight"] = bt::Result::Failed;
   CHECK(bot.Tick(0.1) == Tick{Status::NoBehavior, {"tick fight", "deactivate fight"}});
   // fight failed but stays on the running path (FAILURE does not clear it): the
-  // sequence starts at fight, not at look (sg_bot_ai.cpp, BotSequenceNode).
+  // sequence starts at fight, not at look: the game's sequence resumes at the running path's child.
   CHECK(bot.Tick(0.2) == Tick{Status::NoBehavior, {"activate fight", "tick fight", "deactivate fight"}});
   // fight succeeds: a node on the path succeeded, the path is cleared.
   bot.agent.tick["fight"] = bt::Result::Done;
