@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "bt/debug/classic_format.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/block_reading.h"
 #include "bt/core/tree.h"
 
 namespace bt {

@@ -20,7 +20,7 @@
 #include "bt/debug/classic_format.h"
 #include "bt/core/debug_output.h"
 #include "bt/engine/detail/line_writer.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/block_reading.h"
 #include "bt/core/memory.h"
 #include "bt/debug/memory_format.h"
 #include "bt/core/tree.h"

@@ -7,7 +7,8 @@
 
 #include "bt/core/debug_output.h"
 #include "bt/core/decider.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/nesting.h"
+#include "bt/engine/detail/weighted_pick.h"
 
 namespace bt {
 namespace {

@@ -28,12 +28,8 @@
 // rules are templates (bt/engine/detail/classic_rules.h) that both ticks instantiate,
 // this one with ClassicChildren, whose Starts and Continues are direct calls into
 // its code for each child, with slot offsets and child bases as constants.
-// Measured on a shared 2-core machine (tools/bench, the classic workload;
-// callgrind): 345 instructions per agent-tick, from 1,302 when it handed every
-// classic group over (hand-written: 103); about 2.4x hand-written on the wall
-// clock, from 9.4x (README, "The classic workload").
 //
-// Why it is fast (tools/bench, the creatures workload): the code of each group
+// Why it is fast: the code of each group
 // is shared by every agent that passes through it, so the branch predictor
 // learns one copy of each hysteresis Decide; the per-tick set-up is what the
 // walk reads; and a damaged block is found where the walk meets it instead of
@@ -56,7 +52,9 @@
 
 #include "bt/core/debug_output.h"
 #include "bt/engine/detail/classic_rules.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/nesting.h"
+#include "bt/engine/detail/walk.h"
+#include "bt/engine/detail/weighted_pick.h"
 #include "bt/engine/detail/variable_access.h"
 #include "bt/core/layout.h"
 #include "bt/engine/sleep.h"
@@ -386,7 +384,7 @@ struct CompiledTree {
     } else if constexpr (kIsGroup<D>) {
       SlotHeader& slot = Slot<D, kBase>(t);
       const std::uint8_t active = slot.activeChild;
-      slot.activeChild = kNoChild;  // off the path before its Deactivates (the order of tick_engine.h)
+      slot.activeChild = kNoChild;  // off the path before its Deactivates (the order of bt/engine/detail/walk.h)
       // A damaged block: what lies below cannot be known and is not called.
       if (active != kNoChild &&
           (!OrderFits<D, kBase>(t) ||
@@ -404,7 +402,7 @@ struct CompiledTree {
 
   // Starts D's slot from now, with the DBlock its Decide filled and its
   // behavior's memory constructed, before its group marks it active
-  // (detail::StartSlot, the order of tick_engine.h), for TickDecider<D, true>.
+  // (detail::StartSlot, the order of bt/engine/detail/walk.h), for TickDecider<D, true>.
   template <const DeciderDef& D, std::uint32_t kBase>
   [[gnu::always_inline]] static void StartSlot(TickState& t, const std::byte* dblock) {
     SlotHeader& slot = Slot<D, kBase>(t);
@@ -552,7 +550,7 @@ struct CompiledTree {
   static bool DeactivateChild(TickState& t, int depth) {
     SlotHeader& slot = Slot<G, kBase>(t);
     const std::uint8_t active = slot.activeChild;
-    slot.activeChild = kNoChild;  // off the path before its Deactivates (the order of tick_engine.h)
+    slot.activeChild = kNoChild;  // off the path before its Deactivates (the order of bt/engine/detail/walk.h)
     if (!ForChild<G>(active, [&]<std::size_t I>() { Deactivate<*G.children[I], kBase>(t, depth + 1); }))
       [[unlikely]]
       Fail(t, Status::CorruptMemory, G);
@@ -711,7 +709,7 @@ struct CompiledTree {
   // ---------------------------------------------------------------- the whole tick
 
   // The steady tick of an active root; false (nothing touched) to leave it to the reference tick.
-  // Inlined into the caller's loop: measured, the call alone cost a fifth of a creatures tick.
+  // Inlined into the caller's loop: a call per agent would cost more than much of the walk.
   [[gnu::always_inline]] static inline bool Tick(void* agent, std::byte* block, double time, float dt,
                                                  std::uint32_t decisionFlags, std::uint32_t stimuliFlags,
                                                  const TickOptions& options, TickResult& out) noexcept {
@@ -778,7 +776,7 @@ struct CompiledTree {
       return true;
     }
     // Nothing is left running (or the tick gave up): leave every Activate paired,
-    // the root off the path first (the order of tick_engine.h).
+    // the root off the path first (the order of bt/engine/detail/walk.h).
     header.rootActive = 0;
     Deactivate<Root>(t, 0);
     if (t.error != Status::Running) out = {t.error, t.errorDecider};

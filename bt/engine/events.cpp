@@ -3,7 +3,9 @@
 #include "bt/engine/events.h"
 
 #include "bt/core/classic.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/block_reading.h"
+#include "bt/engine/detail/nesting.h"
+#include "bt/engine/detail/walk.h"
 #include "bt/engine/detail/variable_access.h"
 #include "bt/engine/signal_variables.h"
 #include "bt/core/timestamps.h"

@@ -33,7 +33,7 @@
 // tick of the block is that tick's, as from any of its callbacks.)
 //
 // A behavior is on the running path only while its memory struct is alive
-// (bt/engine/detail/tick_engine.h: the order of a decider's start and end): it joins
+// (bt/engine/detail/walk.h: the order of a decider's start and end): it joins
 // after its memory's constructor, before its Activate, and leaves, with all
 // below it, before its Deactivate and destructor. So whichever callback sends
 // an event (a memory constructor or destructor, Decide, Activate, Tick,

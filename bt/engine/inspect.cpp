@@ -1,7 +1,7 @@
 // bt/engine/inspect.cpp — reading an agent's memory block without ticking it.
 #include "bt/core/tree.h"
 
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/block_reading.h"
 
 #include <cstdint>
 

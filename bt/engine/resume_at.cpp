@@ -2,7 +2,8 @@
 #include "bt/engine/resume_at.h"
 
 #include "bt/core/classic.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/nesting.h"
+#include "bt/engine/detail/walk.h"
 #include "bt/core/running_path.h"
 
 namespace bt {
@@ -63,7 +64,7 @@ int ChildIndex(const DeciderDef& g, const DeciderDef& child) {
 
 // d started as a fresh start starts it: its slot, a fresh DBlock, its behavior
 // constructed (StartSlot), then marked active by `mark`, then Activated, in the
-// tick's order (bt/engine/detail/tick_engine.h). False: the Activate refused.
+// tick's order (bt/engine/detail/walk.h). False: the Activate refused.
 template <class Mark>
 bool Start(TickState& t, const DeciderDef& d, std::uint32_t base, Mark&& mark) {
   alignas(kMaxAlignment) std::byte dblock[kMaxDBlockBytes > 0 ? kMaxDBlockBytes : 1];
@@ -106,7 +107,7 @@ TickResult ResumeAt(const DeciderDef& root, void* agent, TypeTag agentType, std:
     });
     if (!started || t.error != Status::Running) {
       t.deactivation = t.error != Status::Running ? StatusName(t.error) : "its Activate refused";
-      t.header->rootActive = 0;  // off the path before its Deactivates (the order of tick_engine.h)
+      t.header->rootActive = 0;  // off the path before its Deactivates (the order of bt/engine/detail/walk.h)
       detail::Deactivate(t, root, 0, 0);
       if (t.runningPath != nullptr) *t.runningPath = RunningPath{};
       if (t.error != Status::Running) return {t.error, t.errorDecider};

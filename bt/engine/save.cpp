@@ -4,7 +4,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/block_reading.h"
+#include "bt/engine/detail/nesting.h"
 #include "bt/core/layout.h"
 #include "bt/core/refusal.h"
 #include "bt/core/tree.h"

@@ -1,7 +1,7 @@
 // bt/engine/scope.cpp — giving a restored block its scope places back (bt/engine/scope.h).
 #include "bt/engine/scope.h"
 
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/block_reading.h"
 #include "bt/core/tree.h"
 
 namespace bt {

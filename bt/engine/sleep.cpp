@@ -6,7 +6,7 @@
 
 #include "bt/core/classic.h"
 #include "bt/core/debug_output.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/tick_state.h"
 
 namespace bt {
 

@@ -32,7 +32,9 @@
 #include "bt/core/debug_output.h"
 #include "bt/engine/detail/classic_rules.h"
 #include "bt/engine/detail/evaluate.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/nesting.h"
+#include "bt/engine/detail/walk.h"
+#include "bt/engine/detail/weighted_pick.h"
 #include "bt/engine/detail/variable_access.h"
 #include "bt/engine/detail/why_record.h"
 #include "bt/core/layout.h"
@@ -188,7 +190,7 @@ enum class DebugCheck { Decision, Stimuli, Timer, None };
                detail::DebugSeconds(t.blockTime, Slot(t, d, base).activatedAt));
 }
 
-// Declared in bt/engine/detail/tick_engine.h: the continuing line of every kind's walk.
+// Declared in bt/engine/detail/walk.h: the continuing line of every kind's walk.
 // Its duration is the group's, as S11 shows it ("continuing child 4
 // GUARD_NEST_IDLE/0x2d5e204, duration: 145.433682" under a group active 145.434 s,
 // the child 7.904 s).
@@ -239,10 +241,10 @@ void DebugContinuingChild(TickState& t, const DeciderDef& child, int index, floa
 
 
 // =============================================================== [SECTION] Tick state
-// TickState and Choice are in bt/engine/detail/tick_engine.h, shared with the compiled tick.
+// TickState and Choice are in bt/engine/detail/tick_state.h, shared with the compiled tick.
 
 // =============================================================== [SECTION] Memory access
-// SlotBytes, Slot and BehaviorMemory are inline in bt/engine/detail/tick_engine.h.
+// SlotBytes, Slot and BehaviorMemory are inline in bt/engine/detail/tick_state.h.
 
 Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
   Context c;
@@ -473,7 +475,7 @@ void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t
 
 // Starts d's slot from now, with the DBlock its Decide filled, no child active,
 // and its behavior's memory constructed, before its group marks it active
-// (the order of tick_engine.h). TickDecider activates it and ticks it next.
+// (the order of bt/engine/detail/walk.h). TickDecider activates it and ticks it next.
 void StartSlot(TickState& t, const DeciderDef& d, std::uint32_t base, const std::byte* dblock) {
   SlotHeader& slot = Slot(t, d, base);
   slot.activatedAt = t.blockTime;
@@ -505,7 +507,7 @@ void Deactivate(TickState& t, const DeciderDef& d, std::uint32_t base, int depth
       Deactivate(t, *d.children[i], base + childBase(i), depth + 1);
     }
   } else if (d.kind == DeciderKind::Group && slot.activeChild != kNoChild) {
-    // Off the path before its Deactivates (the order of tick_engine.h).
+    // Off the path before its Deactivates (the order of bt/engine/detail/walk.h).
     const std::uint8_t active = slot.activeChild;
     slot.activeChild = kNoChild;
     // A path the tick did not walk (it ended early) may be damaged: what lies
@@ -787,7 +789,7 @@ static bool DeactivateChild(TickState& t, const DeciderDef& g, std::uint32_t bas
   SlotHeader& slot = Slot(t, g, base);
   t.deactivation = why;
   const int active = slot.activeChild;
-  slot.activeChild = kNoChild;  // off the path before its Deactivates (the order of tick_engine.h)
+  slot.activeChild = kNoChild;  // off the path before its Deactivates (the order of bt/engine/detail/walk.h)
   Deactivate(t, *g.children[active], base, depth + 1);
   return t.error == Status::Running;
 }
@@ -865,7 +867,7 @@ static inline const DeciderDef* FindCorruptGroup(TickState& t, std::uint32_t& ba
 void DeactivateAbove(TickState& t, const DeciderDef& corrupt, std::uint32_t base) {
   ClearActiveChildren(SlotBytes(t, corrupt, base), corrupt);
   t.deactivation = "the block is damaged below";
-  t.header->rootActive = 0;  // off the path before its Deactivates (the order of tick_engine.h)
+  t.header->rootActive = 0;  // off the path before its Deactivates (the order of bt/engine/detail/walk.h)
   Deactivate(t, *t.root, 0, 0);
 }
 
@@ -1028,7 +1030,7 @@ static inline void StartBlockTimes(TickState& t) {
                    : t.error != Status::Running       ? StatusName(t.error)
                    : result == Result::Done           ? "the tree is done"
                                                       : "nothing accepts";
-  t.header->rootActive = 0;  // off the path before its Deactivates (the order of tick_engine.h)
+  t.header->rootActive = 0;  // off the path before its Deactivates (the order of bt/engine/detail/walk.h)
   Deactivate(t, *t.root, 0, 0);
   BT_WHY(t, WhyTransit(t, WhyCause::TreeEnded, *t.root, nullptr, nullptr,
                        t.error != Status::Running ? t.error
@@ -1088,7 +1090,7 @@ static TickResult EndCorruptTimes(TickState& t) {
     if (const DeciderDef* corrupt = FindCorruptGroup(t, base)) {
       DeactivateAbove(t, *corrupt, base);
     } else {
-      header.rootActive = 0;  // off the path before its Deactivates (the order of tick_engine.h)
+      header.rootActive = 0;  // off the path before its Deactivates (the order of bt/engine/detail/walk.h)
       Deactivate(t, *t.root, 0, 0);
     }
   }
@@ -1150,8 +1152,8 @@ void SeedMemory(std::span<std::byte> memory, std::uint32_t seed) {
 // The tick of a started block (from the root, or down its active path) for a
 // caller that may let the agent sleep (TickOptions::wakeTime). Its own function:
 // a second inlined copy of the walk in TickBehaviorTree made that too large for
-// GCC to inline FindDamage into it (measured: 26 instructions a creatures tick),
-// and the request set up and tested there cost 14 more.
+// GCC to inline FindDamage into it, and the request set up and tested there would
+// cost every tick.
 [[gnu::noinline]] static TickResult TickMaySleep(detail::TickState& t, double& wakeTime) {
   SleepRequest sleepRequest;
   t.sleep = &sleepRequest;
@@ -1265,7 +1267,7 @@ void StopBehaviorTree(const DeciderDef& root, void* agent, TypeTag agentType, st
   t.deactivation = "stopped";
   std::uint32_t base = 0;
   if (const DeciderDef* corrupt = FindCorruptGroup(t, base)) return DeactivateAbove(t, *corrupt, base);
-  t.header->rootActive = 0;  // off the path before its Deactivates (the order of tick_engine.h)
+  t.header->rootActive = 0;  // off the path before its Deactivates (the order of bt/engine/detail/walk.h)
   Deactivate(t, root, 0, 0);
   if (t.runningPath != nullptr) *t.runningPath = RunningPath{};  // a stopped agent starts afresh
 }

@@ -3,7 +3,7 @@
 #include "bt/core/timestamps.h"
 
 #include "bt/core/decider.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/nesting.h"
 #include "bt/engine/detail/variable_access.h"
 #include "bt/core/name_id.h"
 

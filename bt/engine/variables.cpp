@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/block_reading.h"
 #include "bt/engine/detail/variable_access.h"
 #include "bt/core/tree.h"
 

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "bt/engine/detail/line_writer.h"
+#include "bt/engine/detail/weighted_pick.h"
 #include "bt/engine/detail/why_record.h"
 #include "bt/core/tree.h"
 

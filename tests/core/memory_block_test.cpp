@@ -6,7 +6,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/block_reading.h"
 #include "tests/support/trace_agent.h"
 
 using bt::Result;

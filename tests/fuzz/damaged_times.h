@@ -1,6 +1,6 @@
 // tests/fuzz/damaged_times.h — whether a tick may find a time a block keeps
 // damaged, for the fuzzers whose own model of a block sees only its slots: such
-// damage is reported by other rules (bt/engine/detail/tick_engine.h), which these
+// damage is reported by other rules (bt/engine/detail/block_reading.h), which these
 // harnesses then check less narrowly.
 #pragma once
 
@@ -9,12 +9,13 @@
 #include <span>
 
 #include "bt/bt.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/block_reading.h"
+#include "bt/engine/detail/tick_state.h"
 
 namespace bt_fuzz {
 
 // Whether a tick at `now` may find a time `block` keeps damaged (the rules of
-// bt/engine/detail/tick_engine.h, BlockTimeFits and TimerStampFits, on the times as they
+// bt/engine/detail/tick_state.h, BlockTimeFits and TimerStampFits, on the times as they
 // read after the epoch moves, when it would): an activation time on the active
 // path or a timer. That damage names the decider whose time it is (a behavior,
 // or one asked off the path) and deactivates the whole path.

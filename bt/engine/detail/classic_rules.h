@@ -14,9 +14,8 @@
 // and for TickClassic: Policy(), SideBySide(), HasBehavior(), TickBehavior(isNew),
 // FirstActiveBehavior(), ReportRunning(behavior), TickOther(isNew) (the policies not here).
 //
-// The rules, each from the system that uses it (../shared/semantics.md is the
-// authority where it and a seed differ; each rule was checked against the
-// engine's source, named beside it):
+// The rules, each from the system that uses it (where the engines differ, the
+// rule written here is bt's; each was checked against the engine named beside it):
 // - Sequence: Unvanquished `sequence`, MBT Sequence, Drag[en]gine `sequence`.
 // - Selector: Unvanquished `selector`. Fallback: Unvanquished `fallback`, MBT
 //   Selector, Drag[en]gine `choice`.
@@ -38,7 +37,7 @@
 #include <type_traits>
 
 #include "bt/core/classic.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/walk.h"
 
 namespace bt::detail::classic {
 
@@ -123,9 +122,9 @@ Result TickSelector(C& c, bool isNew) {
 
 // Every child ticked in order, each tick (one that ended is started again); the
 // first that fails fails the group (those after it are not ticked); else
-// running while any child runs, else done. This is semantics.md's rule; the
-// versions of Unvanquished's BotConcurrentNode in the public index return
-// SUCCESS even while a child runs — semantics.md is the authority (issue #14).
+// running while any child runs, else done. This is bt's rule where the engines
+// differ: some versions of Unvanquished's BotConcurrentNode return SUCCESS even
+// while a child runs, which would end the group with a child still running.
 template <class C>
 Result TickConcurrent(C& c) {
   bool running = false;
@@ -252,7 +251,7 @@ constexpr bool IsSharedClassicPolicy(GroupPolicy policy) {
 }
 
 // What the slot of a classic group g may hold between ticks (ClassicSlotFits,
-// bt/engine/detail/tick_engine.h, says what); inline, so the compiled tick's check of
+// bt/engine/detail/block_reading.h, says what); inline, so the compiled tick's check of
 // a path folds g's policy and child count.
 [[gnu::always_inline]] inline bool SlotFits(const std::byte* slot, const DeciderDef& g) {
   const std::uint8_t active = reinterpret_cast<const SlotHeader*>(slot)->activeChild;

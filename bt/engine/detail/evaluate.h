@@ -7,7 +7,7 @@
 
 #include "bt/core/config.h"
 #include "bt/core/debug_output.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/walk.h"
 
 namespace bt::detail {
 
@@ -35,7 +35,7 @@ template <bool kDebug>
 
 // Preconditions, then Decide. Returns the value (> 0 accepts, else 0); fills
 // `dblock` when the decider has one. A failed precondition calls no Decide.
-// Inline in the loops of the tick; Evaluate (bt/engine/detail/tick_engine.h) is the
+// Inline in the loops of the tick; Evaluate (bt/engine/detail/walk.h) is the
 // same out of line. kDebug: with the debug line and the why-record's entry.
 template <bool kDebug>
 [[gnu::always_inline]] inline float EvaluateInline(TickState& t, const DeciderDef& d, std::byte* dblock,

@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "bt/engine/detail/line_writer.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/tick_state.h"
 #include "bt/engine/why.h"
 
 // Records a step only when the tick has a why-record: out of the way of ticks without one.

@@ -22,7 +22,8 @@
 #include "bt/core/debug_output.h"
 #include "bt/engine/detail/classic_rules.h"
 #include "bt/engine/detail/evaluate.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/walk.h"
+#include "bt/engine/detail/weighted_pick.h"
 #include "bt/engine/detail/why_record.h"
 #include "bt/core/running_path.h"
 

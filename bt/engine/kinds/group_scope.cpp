@@ -13,7 +13,7 @@
 // nothing back.
 
 #include "bt/core/debug_output.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/walk.h"
 #include "bt/engine/scope.h"
 
 namespace bt::detail {

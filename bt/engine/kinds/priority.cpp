@@ -18,7 +18,7 @@
 // (by a behavior ticked later) makes the next tick pick again rather than go unseen.
 
 #include "bt/core/debug_output.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/walk.h"
 
 namespace bt::detail {
 

@@ -39,7 +39,7 @@
 // state it starts from is the one marked.
 
 #include "bt/core/debug_output.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/walk.h"
 
 namespace bt::detail {
 namespace {

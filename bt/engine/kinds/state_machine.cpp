@@ -21,11 +21,11 @@
 //   it; when the machine is entered again it starts at the first state.
 // Slot: SlotHeader::activeChild is the current state, SlotHeader::cursor the
 // state a pending transition goes to, kNoChild when none is pending
-// (StateMachineSlotFits, bt/engine/detail/tick_engine.h, reports anything else as damage).
+// (StateMachineSlotFits, bt/engine/detail/block_reading.h, reports anything else as damage).
 
 #include "bt/core/classic.h"
 #include "bt/core/debug_output.h"
-#include "bt/engine/detail/tick_engine.h"
+#include "bt/engine/detail/walk.h"
 
 namespace bt::detail {
 
