@@ -10,14 +10,14 @@
 // (bt/engine/sleep.h): the crowd skips them, and the calls must still be the same.
 //
 // Index
-//   the walkers and their tree             — agents whose every call is folded into a hash, and the populations
-//   as alone                               — a crowd tick is each agent ticked alone, with LOD, budgets, sleeps
-//   phases and dt                          — staggering, new intervals, each agent's own dt
-//   budgets                                — a frame budget defers the rest, oldest first
-//   the ticks a crowd calls, and bad input — empty crowds, tick objects, nonsense from the game
-//   leaving and joining                    — agents leaving and joining mid-run
-//   threads                                — any number of threads gives the single-threaded results
-//   migration                              — agents moved to another process, and migrants refused
+//   [SECTION] the walkers and their tree — agents whose every call is folded into a hash, and the populations
+//   [SECTION] as alone — a crowd tick is each agent ticked alone, with LOD, budgets, sleeps
+//   [SECTION] phases and dt — staggering, new intervals, each agent's own dt
+//   [SECTION] budgets — a frame budget defers the rest, oldest first
+//   [SECTION] the ticks a crowd calls, and bad input — empty crowds, tick objects, nonsense from the game
+//   [SECTION] leaving and joining — agents leaving and joining mid-run
+//   [SECTION] threads — any number of threads gives the single-threaded results
+//   [SECTION] migration — agents moved to another process, and migrants refused
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -42,7 +42,7 @@
 #include "bt/crowd/tbb.h"
 #include "bt/crowd/ticks.h"
 
-// ---------------------------------------------------------------- the walkers and their tree
+// =============================================================== [SECTION] the walkers and their tree
 
 namespace {
 
@@ -249,7 +249,7 @@ struct StimulatedTick {
 
 }  // namespace
 
-// ---------------------------------------------------------------- as alone
+// =============================================================== [SECTION] as alone
 
 TEST_CASE("a crowd ticks each agent as it would be ticked alone, with LOD changes, budgets and sleeps", "[crowd][sleep]") {
   // 10,000 agents, 1,000 frames; intervals change at random (a fiftieth of the
@@ -365,7 +365,7 @@ TEST_CASE("a crowd over the interpreted tick and strided blocks ticks as alone",
   CHECK(differ == 0);
 }
 
-// ---------------------------------------------------------------- phases and dt
+// =============================================================== [SECTION] phases and dt
 
 TEST_CASE("a crowd staggers the agents of one interval over its frames", "[crowd]") {
   constexpr std::size_t kAgents = 1000;
@@ -487,7 +487,7 @@ TEST_CASE("a skipped agent's dt is the time since its last tick", "[crowd]") {
   CHECK(seen == expected);
 }
 
-// ---------------------------------------------------------------- budgets
+// =============================================================== [SECTION] budgets
 
 TEST_CASE("a frame budget defers the rest to the next call, oldest first", "[crowd]") {
   bt::Crowd crowd(10);
@@ -539,7 +539,7 @@ TEST_CASE("a frame budget defers the rest to the next call, oldest first", "[cro
   CHECK(order == std::vector<std::size_t>{0, 2, 3, 4, 6, 7, 8, 9, 1});
 }
 
-// ---------------------------------------------------------------- the ticks a crowd calls, and bad input
+// =============================================================== [SECTION] the ticks a crowd calls, and bad input
 
 TEST_CASE("an empty crowd ticks nothing", "[crowd]") {
   bt::Crowd crowd(0);
@@ -674,7 +674,7 @@ TEST_CASE("a tick that cannot sleep ticks an agent joined asleep, within the bud
   CHECK(order == std::vector<std::size_t>{0, 1});
 }
 
-// ---------------------------------------------------------------- leaving and joining
+// =============================================================== [SECTION] leaving and joining
 
 TEST_CASE("leaving and joining a crowd", "[crowd]") {
   bt::Crowd crowd(4);
@@ -705,7 +705,7 @@ TEST_CASE("leaving and joining a crowd", "[crowd]") {
   CHECK(order == std::vector<std::size_t>{0, 2, 0, 2, 1});  // intervals of 1 first
 }
 
-// ---------------------------------------------------------------- threads
+// =============================================================== [SECTION] threads
 
 namespace {
 
@@ -782,7 +782,7 @@ TEST_CASE("a crowd on any number of threads gives the single-threaded results", 
   }
 }
 
-// ---------------------------------------------------------------- migration
+// =============================================================== [SECTION] migration
 
 namespace {
 

@@ -6,12 +6,12 @@
 // data; the parameter checks and the registry's names.
 //
 // Index
-//   one leaf under a Sequence — each leaf's calls, results and status
-//   Wait and Timeout          — the leaves that count time
-//   parameters                — the parameter checks
-//   Log and Breakpoint        — the leaves that report
-//   compositions              — AssertCondition, MonitorCondition, Drag[en]gine's running rule
-//   from data                 — MBT's logging attributes, the registry's names
+//   [SECTION] one leaf under a Sequence — each leaf's calls, results and status
+//   [SECTION] Wait and Timeout — the leaves that count time
+//   [SECTION] parameters — the parameter checks
+//   [SECTION] Log and Breakpoint — the leaves that report
+//   [SECTION] compositions — AssertCondition, MonitorCondition, Drag[en]gine's running rule
+//   [SECTION] from data — MBT's logging attributes, the registry's names
 #include "bt/engine/builtin_behaviors.h"
 
 #include <catch2/catch.hpp>
@@ -61,7 +61,7 @@ std::uint32_t BlockRandomState(bt::Memory<N>& memory) {
 
 }  // namespace
 
-// ---------------------------------------------------------------- one leaf under a Sequence
+// =============================================================== [SECTION] one leaf under a Sequence
 
 namespace succeed_tree {
 BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(S));
@@ -156,7 +156,7 @@ TEST_CASE("Yield is Running at its first tick and Done at its second, whatever t
                             "ticking behavior Halt/0x68eb311a @ 0.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
 }
 
-// ---------------------------------------------------------------- Wait and Timeout
+// =============================================================== [SECTION] Wait and Timeout
 
 namespace wait_tree {
 BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(W));
@@ -333,7 +333,7 @@ TEST_CASE("Timeout is Running until duration seconds after its activation, and F
                             "deactivating behavior Timeout/0x82d97e28, in decider T/0xd10c0b43 (failed)"});
 }
 
-// ---------------------------------------------------------------- parameters
+// =============================================================== [SECTION] parameters
 
 namespace bad_wait_tree {
 BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(W));
@@ -393,7 +393,7 @@ TEST_CASE("CheckBuiltinParams names the leaf, the parameter and what is wrong", 
   CHECK(check(copy, {}) == "Wait: \"duration\" is missing");
 }
 
-// ---------------------------------------------------------------- Log and Breakpoint
+// =============================================================== [SECTION] Log and Breakpoint
 
 namespace log_tree {
 BT_DEFINE_GROUP(ROOT, Sequence, BT_CHILDREN(HELLO, OOPS));
@@ -447,7 +447,7 @@ TEST_CASE("Breakpoint writes a debug line and is Done at its first tick", "[buil
                             "breakpoint (STOP_HERE/0xddb8ed80)", "deactivating behavior Breakpoint/0xc0f2ec0e, in decider STOP_HERE/0xddb8ed80 (done)"});
 }
 
-// ---------------------------------------------------------------- compositions
+// =============================================================== [SECTION] compositions
 
 // Drag[en]gine `running`: Halt, its conditions a Decide read again at every tick.
 namespace running_rule_tree {
@@ -570,7 +570,7 @@ TEST_CASE("MonitorCondition is an inverting Decorator over a re-checked Halt: Ru
                             "ticking behavior Halt/0x68eb311a @ 4.000000 (dt: 0.100000) with flags 0x0, duration 0.000"});
 }
 
-// ---------------------------------------------------------------- from data
+// =============================================================== [SECTION] from data
 
 namespace {
 

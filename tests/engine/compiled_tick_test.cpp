@@ -24,13 +24,13 @@
 // given, both traces (and the tick before), where the blocks differ and both agents.
 //
 // Index
-//   the scripted agent             — answers from a seeded generator (tests/support/scripted_agent.h)
-//   the trees                      — a deep DAG, policies, preconditions, DBlocks, chains, shapes, classic kinds
-//   the driver                     — ticking two agents and comparing them, the mismatch report
-//   the same tick, tick after tick — each tree, undamaged
-//   per tree: turns, stops, damage — the ticks taking turns, stops, damaged blocks
-//   damaged blocks, smallest cases — CorruptMemory with the same Deactivates
-//   debug output, bad input        — the same lines, the same refusals
+//   [SECTION] the scripted agent — answers from a seeded generator (tests/support/scripted_agent.h)
+//   [SECTION] the trees — a deep DAG, policies, preconditions, DBlocks, chains, shapes, classic kinds
+//   [SECTION] the driver — ticking two agents and comparing them, the mismatch report
+//   [SECTION] the same tick, tick after tick — each tree, undamaged
+//   [SECTION] per tree: turns, stops, damage — the ticks taking turns, stops, damaged blocks
+//   [SECTION] damaged blocks, smallest cases — CorruptMemory with the same Deactivates
+//   [SECTION] debug output, bad input — the same lines, the same refusals
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -51,7 +51,7 @@
 
 namespace difftest {
 
-// =============================================================== the scripted agent
+// =============================================================== [SECTION] the scripted agent
 // The callbacks, their records and the memory structs: tests/support/scripted_agent.h.
 using scripted::Bits;
 using scripted::Current;
@@ -164,7 +164,7 @@ struct ScopedDebugOutput {
 float FloatOf(std::uint32_t bits) { return std::bit_cast<float>(bits); }
 double DoubleOf(std::uint64_t bits) { return std::bit_cast<double>(bits); }
 
-// =============================================================== the trees
+// =============================================================== [SECTION] the trees
 // Memory struct names: the behavior's name, so a Destroy reads like its Deactivate.
 
 // ---------------------------------------------------------------- 1. deep: a DAG of depth 5
@@ -520,7 +520,7 @@ BT_DEFINE_DECIDER(K_P, K_LEAF_B, BT_DECIDE(Decide));
 BT_DEFINE_DECIDER(K_IDLE, K_LEAF_B);
 }  // namespace cls
 
-// =============================================================== the driver
+// =============================================================== [SECTION] the driver
 
 struct Rng {
   std::uint32_t s;
@@ -1106,7 +1106,7 @@ Profile ChainProfile() {
 
 using namespace difftest;
 
-// ---------------------------------------------------------------- the same tick, tick after tick
+// =============================================================== [SECTION] the same tick, tick after tick
 // Stops and bad times now and then; damaged blocks have their own test cases below.
 
 namespace {
@@ -1227,7 +1227,7 @@ TEST_CASE("Damage to a classic group's slot gets the same calls and bytes from b
   CHECK(Count(root, bt::Status::CorruptMemory) > 100);
 }
 
-// ---------------------------------------------------------------- per tree: turns, stops, damage
+// =============================================================== [SECTION] per tree: turns, stops, damage
 
 namespace {
 
@@ -1298,7 +1298,7 @@ DIFF_PER_TREE("A damaged block gets CorruptMemory and the same Deactivates from 
 DIFF_PER_TREE("A damaged time in a block gets the same calls and bytes from both ticks",
               "[compiled][diff][corrupt][times]", TimeDamage)
 
-// ---------------------------------------------------------------- damaged blocks, smallest cases
+// =============================================================== [SECTION] damaged blocks, smallest cases
 
 namespace small {
 // Decides that always reject, and a script in which everything accepts and runs.
@@ -1435,7 +1435,7 @@ TEST_CASE("A time no healthy block holds gets CorruptMemory naming its decider f
   }
 }
 
-// ---------------------------------------------------------------- debug output, bad input
+// =============================================================== [SECTION] debug output, bad input
 
 TEST_CASE("With debug output on, both ticks report the same lines", "[compiled][diff][debug]") {
   RunOptions o;

@@ -4,11 +4,11 @@
 // and damaged blocks that the compiled tick must report as the interpreted one.
 //
 // Index
-//   re-entrancy and exceptions       — callbacks that tick or stop their own agent, callbacks that throw
-//   time                             — any clock a game keeps, timers restarted by a redecide
-//   Random weights                   — infinite and overflowing weights
-//   damaged blocks, both ticks alike — the compiled tick reports damage as the interpreted one
-//   why a behavior was deactivated   — level-2 debug lines
+//   [SECTION] re-entrancy and exceptions — callbacks that tick or stop their own agent, callbacks that throw
+//   [SECTION] time — any clock a game keeps, timers restarted by a redecide
+//   [SECTION] Random weights — infinite and overflowing weights
+//   [SECTION] damaged blocks, both ticks alike — the compiled tick reports damage as the interpreted one
+//   [SECTION] why a behavior was deactivated — level-2 debug lines
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,7 +28,7 @@ using bt::Result;
 using bt::Status;
 using Events = std::vector<std::string>;
 
-// ---------------------------------------------------------------- re-entrancy and exceptions
+// =============================================================== [SECTION] re-entrancy and exceptions
 
 namespace hard {
 
@@ -297,7 +297,7 @@ TEST_CASE("The ticks are noexcept: a throwing user function ends the program", "
   CHECK(WTERMSIG(status) == SIGABRT);
 }
 
-// ---------------------------------------------------------------- time
+// =============================================================== [SECTION] time
 
 TEST_CASE("Unix time keeps full precision: activeTime moves with every tick", "[time]") {
   const bool compiled = GENERATE(false, true);
@@ -422,7 +422,7 @@ TEST_CASE("A timer precondition paces Decides exactly at Unix time", "[time]") {
   CHECK(decides == 11);  // at 0, 1, ..., 10 s
 }
 
-// ---------------------------------------------------------------- Random weights
+// =============================================================== [SECTION] Random weights
 
 namespace weights {
 struct Weighted {
@@ -500,7 +500,7 @@ TEST_CASE("Random: weights whose sum overflows a float are still proportional", 
   CHECK(skewed[1] > 700);
 }
 
-// ---------------------------------------------------------------- damaged blocks, both ticks alike
+// =============================================================== [SECTION] damaged blocks, both ticks alike
 
 namespace damage {
 struct Log {
@@ -597,7 +597,7 @@ TEST_CASE("The compiled tick reports damage below an interrupted or ended path a
   CHECK(compiled.deactivations == reference.deactivations);
 }
 
-// ---------------------------------------------------------------- why a behavior was deactivated
+// =============================================================== [SECTION] why a behavior was deactivated
 
 namespace {
 void CollectDeactivations(const bt::DebugLine& line, void* user) {

@@ -4,8 +4,8 @@
 // every tree problem; and how parameters and variables are shown.
 //
 // Index
-//   a macro tree with variables      — layout, Set, Changes, both ticks, saving, damage, signals, problems
-//   showing parameters and variables — how DebugPrintState and the debugger show them
+//   [SECTION] a macro tree with variables — layout, Set, Changes, both ticks, saving, damage, signals, problems
+//   [SECTION] showing parameters and variables — how DebugPrintState and the debugger show them
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
@@ -21,7 +21,7 @@
 using bt::Status;
 using bt::VariableType;
 
-// ------------------------------------------------------------ a macro tree with variables
+// =============================================================== [SECTION] a macro tree with variables
 // ROOT is GUARD (ATTACK over PATROL) declaring HasTarget, Ammo and Alert.
 // ATTACK's Decide reads HasTarget; its Tick spends Ammo and, out of it, clears
 // HasTarget and is done. PATROL's Tick sets HasTarget when the soldier sees an
@@ -519,7 +519,7 @@ TEST_CASE("Bad variable declarations are tree problems naming the root", "[varia
   }
 }
 
-// ------------------------------------------------------------ showing parameters and variables
+// =============================================================== [SECTION] showing parameters and variables
 namespace vars_print_tree {
 constexpr bt::Param kShootParams[] = {bt::NumberParam("range", 10), bt::TextParam(nullptr, "he said \"go\""),
                                       bt::BoolParam("burst", true)};

@@ -8,11 +8,11 @@
 // "activate A", "tick A", "deactivate A"; Decides are traced as "decide NAME".
 //
 // Index
-//   ---- Unvanquished ... robustness — the trees, one per rule, by the engine the rule comes from
-//   ==== Unvanquished                — selector, sequence, decorators, timers
-//   ==== Drag[en]gine                — sequence, choice and their conditions
-//   ==== Lumberyard MBT              — the composites and decorators
-//   ==== robustness                  — damage, Stop, save and restore, the compiled tick
+//   [SECTION] the trees — the trees, one per rule, by the engine the rule comes from
+//   [SECTION] Unvanquished — selector, sequence, decorators, timers
+//   [SECTION] Drag[en]gine — sequence, choice and their conditions
+//   [SECTION] Lumberyard MBT — the composites and decorators
+//   [SECTION] robustness — damage, Stop, save and restore, the compiled tick
 #include <cstring>
 #include <vector>
 
@@ -51,6 +51,7 @@ TEST_SCRIPT_BEHAVIOR(OK);
 #define LEAF(NAME, BEHAVIOR) BT_DEFINE_DECIDER_BEHAVIOR(NAME, BEHAVIOR, nullptr)
 #define NO_CONFIG (bt::NodeConfig{})
 
+// =============================================================== [SECTION] the trees
 // ---------------------------------------------------------------- Unvanquished
 BT_DECLARE_DECIDER(SEL_A);
 BT_DECLARE_DECIDER(SEL_B);
@@ -318,7 +319,7 @@ LEAF(MIX_IDLE, G2);
 
 using namespace classic;
 
-// =============================================================== Unvanquished
+// =============================================================== [SECTION] Unvanquished
 
 TEST_CASE("Unvanquished selector: from the first child every tick; the first status that is not failure", "[classic]") {
   ScriptAgent agent;
@@ -574,7 +575,7 @@ TEST_CASE("Unvanquished timer(ms): a failure sets the deadline; before it the ch
   CHECK(t.events == Events{"activate A", "tick A", "deactivate A"});
 }
 
-// =============================================================== Drag[en]gine
+// =============================================================== [SECTION] Drag[en]gine
 
 TEST_CASE("Drag[en]gine sequence: its conditions on entry; false fails it before any child", "[classic]") {
   ScriptAgent agent;
@@ -709,7 +710,7 @@ TEST_CASE("Drag[en]gine run-away bound: too many loops in one step end the tick"
   CHECK(Path(RUNAWAY, memory).empty());
 }
 
-// =============================================================== Lumberyard MBT
+// =============================================================== [SECTION] Lumberyard MBT
 
 TEST_CASE("MBT Sequence: a child that ends is terminated before the next starts; a failure fails it", "[classic]") {
   ScriptAgent agent;
@@ -931,7 +932,7 @@ TEST_CASE("MBT IfCondition: a gate read once on entry", "[classic]") {
   CHECK(t.events == Events{"decide IF"});
 }
 
-// =============================================================== robustness
+// =============================================================== [SECTION] robustness
 
 namespace {
 // The ChildSet of side-by-side group g (at base 0) in the block.

@@ -4,11 +4,11 @@
 // own behavior trees make; every malformed file gives its exact error.
 //
 // Index
-//   the corpus and its errors      — every file loads; every malformed file gives its error
-//   the rules, step by step        — sequence, choice, action, conditions, subtree
-//   run-away steps                 — the engine's bound on rule runs in a step
-//   saving and restoring at a rule — the current rule id, ResumeAt
-//   hostile input                  — line ends, huge files
+//   [SECTION] the corpus and its errors — every file loads; every malformed file gives its error
+//   [SECTION] the rules, step by step — sequence, choice, action, conditions, subtree
+//   [SECTION] run-away steps — the engine's bound on rule runs in a step
+//   [SECTION] saving and restoring at a rule — the current rule id, ResumeAt
+//   [SECTION] hostile input — line ends, huge files
 #include <catch2/catch.hpp>
 
 #include <deque>
@@ -144,7 +144,7 @@ constexpr bt::Result R = bt::Result::Running;
 
 }  // namespace
 
-// ---------------------------------------------------------------- the corpus and its errors
+// =============================================================== [SECTION] the corpus and its errors
 
 TEST_CASE("Drag[en]gine corpus: every file loads, ids prefixed as the engine's loader does", "[dragengine]") {
   for (const char* file : {"wander.xml", "guard.xml", "farmer.xml", "courier.xml", "sentry.xml", "hunter.xml",
@@ -224,7 +224,7 @@ TEST_CASE("Drag[en]gine errors: each malformed file gives its one exact error", 
   CHECK(Errors(bt::loaders::LoadDragengineFile(bad + "none.xml", Registry())) == bad + "none.xml:1:1: cannot read the file");
 }
 
-// ---------------------------------------------------------------- the rules, step by step
+// =============================================================== [SECTION] the rules, step by step
 
 TEST_CASE("Drag[en]gine sequence: conditions on entry and after each child success; doNotFail; loop",
           "[dragengine]") {
@@ -431,7 +431,7 @@ Events Runs(int count, const std::string& name = "a") {
   return events;
 }
 
-// ---------------------------------------------------------------- run-away steps
+// =============================================================== [SECTION] run-away steps
 
 TEST_CASE("Drag[en]gine run-away: a loop of instant successes fails at the engine's 100th rule run",
           "[dragengine][dragexact]") {
@@ -484,7 +484,7 @@ TEST_CASE("Drag[en]gine run-away: 99 and 100 rule runs in a step are fine, 101 f
   }
 }
 
-// ---------------------------------------------------------------- saving and restoring at a rule
+// =============================================================== [SECTION] saving and restoring at a rule
 
 TEST_CASE("Drag[en]gine save: the current rule id, and the whole block restored", "[dragengine]") {
   Npc npc = Npc::File("guard.xml");
@@ -626,7 +626,7 @@ TEST_CASE("ResumeAt and RestoreDragengineRule search a tree whose groups share c
   CHECK(resumed.decider == npc.built.tree->Find("leaf2"));
 }
 
-// ---------------------------------------------------------------- hostile input
+// =============================================================== [SECTION] hostile input
 
 TEST_CASE("Drag[en]gine lines end at LF, CRLF or a lone CR, as XML reads them", "[dragengine]") {
   for (const std::string eol : {"\n", "\r\n", "\r"}) {

@@ -4,11 +4,11 @@
 // agent.log(text) ("lua <text>").
 //
 // Index
-//   the nodes              — LuaGate, ExecuteLua, AssertLua, LuaWrapper, LuaBehavior
-//   errors                 — syntax and runtime errors, with Lua's message and the place
-//   what scripts may reach — agent.vars, no io or os, each chunk's globals
-//   limits                 — instruction budget, memory, no allocation once warm
-//   the game's side        — engine handles, the game's fields and print
+//   [SECTION] the nodes — LuaGate, ExecuteLua, AssertLua, LuaWrapper, LuaBehavior
+//   [SECTION] errors — syntax and runtime errors, with Lua's message and the place
+//   [SECTION] what scripts may reach — agent.vars, no io or os, each chunk's globals
+//   [SECTION] limits — instruction budget, memory, no allocation once warm
+//   [SECTION] the game's side — engine handles, the game's fields and print
 #include <catch2/catch.hpp>
 
 #include <lua.hpp>
@@ -96,7 +96,7 @@ TreeSpec GateSpec(LuaWorld& world, std::string_view code) {
 
 }  // namespace
 
-// ---------------------------------------------------------------- the nodes
+// =============================================================== [SECTION] the nodes
 
 TEST_CASE("LuaGate runs its child only when its code returns true, read once on entry", "[lua]") {
   LuaWorld world;
@@ -268,7 +268,7 @@ TEST_CASE("LuaBehavior fails on a missing table, an error, or an Update result i
                       "game.lua:3: cannot enter"});
 }
 
-// ---------------------------------------------------------------- errors
+// =============================================================== [SECTION] errors
 
 TEST_CASE("A syntax error is Lua's message naming the chunk; a binary chunk is refused", "[lua]") {
   LuaScripts scripts;
@@ -331,7 +331,7 @@ TEST_CASE("A Lua runtime error fails the node, with Lua's message; ExecuteLua st
   CHECK(world.scripts.GetStats().errors == 2);
 }
 
-// ---------------------------------------------------------------- what scripts may reach
+// =============================================================== [SECTION] what scripts may reach
 
 TEST_CASE("agent.vars refuses unknown names and values of the wrong type", "[lua]") {
   LuaWorld world;
@@ -417,7 +417,7 @@ TEST_CASE("Each chunk has its own globals; the shared definitions are every chun
   CHECK(truth);
 }
 
-// ---------------------------------------------------------------- limits
+// =============================================================== [SECTION] limits
 
 TEST_CASE("A runaway script fails its node when its instruction budget is spent; the next runs go on", "[lua]") {
   LuaWorld world(bt::loaders::LuaLimits{.instructionBudget = 1000});
@@ -491,7 +491,7 @@ TEST_CASE("A LuaGate that reads variables allocates nothing once warm", "[lua]")
   CHECK(after.errors == 0);
 }
 
-// ---------------------------------------------------------------- the game's side
+// =============================================================== [SECTION] the game's side
 
 TEST_CASE("Handles name their engine: a bad or stale one fails the node, reported to the agent type's engine", "[lua]") {
   LuaWorld world;

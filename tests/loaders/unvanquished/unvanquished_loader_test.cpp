@@ -4,12 +4,12 @@
 // give; and every malformed file gives its exact error.
 //
 // Index
-//   the nodes, tick by tick       — selector, sequence, timer, fallback, concurrent, return
-//   errors                        — malformed files, arity, names, limits, line ends, every prefix
-//   stubs                         — the names the game must provide
-//   the preprocessor and includes — macros, #ifdef, includes loaded once
-//   selectClass                   — a second tree by class
-//   the running path              — where a sequence and a fallback resume
+//   [SECTION] the nodes, tick by tick — selector, sequence, timer, fallback, concurrent, return
+//   [SECTION] errors — malformed files, arity, names, limits, line ends, every prefix
+//   [SECTION] stubs — the names the game must provide
+//   [SECTION] the preprocessor and includes — macros, #ifdef, includes loaded once
+//   [SECTION] selectClass — a second tree by class
+//   [SECTION] the running path — where a sequence and a fallback resume
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -143,7 +143,7 @@ using Tick = std::pair<Status, Events>;
 
 }  // namespace
 
-// ---------------------------------------------------------------- the nodes, tick by tick
+// =============================================================== [SECTION] the nodes, tick by tick
 
 TEST_CASE("Unvanquished selector: every tick from the first child; the condition is asked every tick",
           "[unvanquished]") {
@@ -266,7 +266,7 @@ TEST_CASE("Unvanquished concurrent ticks every child; return(S) returns S whatev
                                                    "alive", "deactivate look"}});
 }
 
-// ---------------------------------------------------------------- errors
+// =============================================================== [SECTION] errors
 
 TEST_CASE("Unvanquished malformed files give file:line:column and what was expected", "[unvanquished]") {
   CHECK(LoadError("bad/unterminated_comment.bt") == "bad/unterminated_comment.bt:2:19: unterminated comment");
@@ -363,7 +363,7 @@ TEST_CASE("Unvanquished: every prefix of every file loads or gives one placed er
         "t.bt:1:1: decider selector@1:1: a group decider with no children: give it at least one child");
 }
 
-// ---------------------------------------------------------------- stubs
+// =============================================================== [SECTION] stubs
 
 TEST_CASE("Unvanquished files load against stubs and list the names the game must provide", "[unvanquished]") {
   bt::data::Registry builtins;
@@ -386,7 +386,7 @@ TEST_CASE("Unvanquished files load against stubs and list the names the game mus
   CHECK(recording.Take() == Events{"activate patrol", "tick patrol"});
 }
 
-// ---------------------------------------------------------------- the preprocessor and includes
+// =============================================================== [SECTION] the preprocessor and includes
 
 TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error placed, with what was expected",
           "[unvanquished]") {
@@ -576,7 +576,7 @@ TEST_CASE("Unvanquished behavior includes: loaded once, shared (a timer too), ev
   CHECK(namingIt == 2);
 }
 
-// ---------------------------------------------------------------- selectClass
+// =============================================================== [SECTION] selectClass
 
 TEST_CASE("Unvanquished selectClass: a second tree whose spawnAs leaves run the game's action", "[unvanquished]") {
   const bt::loaders::UnvanquishedBot bot = bt::loaders::LoadUnvanquishedBot("bots/default.bt", Bot::Registry(), DataFiles());
@@ -602,7 +602,7 @@ TEST_CASE("Unvanquished selectClass: a second tree whose spawnAs leaves run the 
 // Unvanquished keeps one running path per bot, cleared only when a node on it
 // succeeds; a sequence resumes at its child on that path even after the
 // sequence failed. bt's Sequence forgets its place when it ends. This is bt's trace.
-// ---------------------------------------------------------------- the running path
+// =============================================================== [SECTION] the running path
 
 TEST_CASE("Unvanquished running path: a sequence whose running child failed starts at that child again",
           "[unvanquished]") {
