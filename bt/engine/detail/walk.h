@@ -1,5 +1,5 @@
 // bt/engine/detail/walk.h — the steps of a tick's walk down the tree, shared by
-// the reference tick (bt/engine/tick.cpp, bt/engine/walk.cpp) and the compiled
+// the reference tick (bt/engine/tick.cpp) and the compiled
 // tick (bt/engine/compiled_tick.h), and called by the node kinds (bt/engine/kinds/).
 //
 // The compiled tick runs the steady state — hysteresis Decides and the active
