@@ -68,7 +68,7 @@
 //   rejects, its failure is inverted, Done that tick without activating anything.
 //   Else Halt runs; at the first tick at which the condition holds its recheck
 //   fails it (deactivated), and the Decorator is Done.
-// tests/builtin_behaviors_test.cpp traces both tick by tick.
+// tests/engine/builtin_behaviors_test.cpp traces both tick by tick.
 //
 // ---------------------------------------------------------------- MBT's logging attributes
 // Every MBT node accepts _startLog, _successLog and _failureLog: MBT logs the

@@ -39,7 +39,7 @@
 // their way down; classic::ChecksOwnSlotOnly names those that need not), and an
 // old path not walked (an interrupted one, one below a group behavior that
 // ended, or a Selector's running child when an earlier one starts ahead of it)
-// before it is deactivated. tests/compiled_tick_test.cpp
+// before it is deactivated. tests/engine/compiled_tick_test.cpp
 // checks that both ticks give the same calls, results and memory bytes, on
 // damaged blocks too.
 #pragma once

@@ -15,7 +15,7 @@
 // (bt/engine/compiled_tick.h) hands a tick with a record to the reference tick, so
 // both give the same record.
 //
-// FormatWhy renders a record as text (an example is in README.md, "Why did it
+// FormatWhy renders a record as text (an example is in bt/debug/README.md, "Why did it
 // do that?"); DebugPrintOptions::why appends it to DebugPrintState.
 #pragma once
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The guides (README.md, bt/README.md and the READMEs of bt/'s folders, but the
-# format pages bt/loaders/FORMAT/README.md, which tests/format_pages_test.sh
+# format pages bt/loaders/FORMAT/README.md, which tests/loaders/format_pages_test.sh
 # checks; demo/README.md; tools/bench/README.md) hold no example gone stale.
 # The conventions are the format pages':
 # 1. a fenced block after `<!-- file: NAME -->` is, byte for byte, the file NAME

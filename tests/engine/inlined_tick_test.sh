@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/engine/inlined_tick_test.sh OBJECT... — the compiled tick still inlines into a
-# caller's loop (README, "Keeping it inlined"): the bench's loops over it leave
+# caller's loop (tools/bench/README.md, "Keeping it inlined"): the bench's loops over it leave
 # no out-of-line copy of their per-agent lambda. The inlined tick's frame is
 # about 16 bytes under GCC's large-stack-frame limit; whatever grows it past
 # the limit makes the tick a call per agent (+22% on creatures), and this fails.

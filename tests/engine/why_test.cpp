@@ -441,7 +441,7 @@ TEST_CASE("Why-records for the gdb printers' test", "[.gdbwhy][why]") {
   agent.decide["FLEE"] = 1;
   agent.activate["FLEE_B"] = false;
   std::string text = TickWhy(LIST, agent, list, why, 3.0, 0x1);
-  REQUIRE(text.rfind("why @ 3.000, LIST: Running in FIND\n", 0) == 0);  // the text README.md shows
+  REQUIRE(text.rfind("why @ 3.000, LIST: Running in FIND\n", 0) == 0);  // the text bt/debug/README.md shows
   WhyGdbStop(why, text.c_str());
   // Random's weights and draws.
   bt::MemoryFor<RANDOM> random{};

@@ -10,7 +10,7 @@
 // to the user's BT_DEFINE_* line rather than through every macro below (g++
 // would drown a behavior listed in BT_CHILDREN in notes). Its static_asserts
 // are errors all the same.
-// tests/header_hygiene.sh defines BT_DETAIL_WARN_IN_MACROS to hold the macro
+// tests/package/header_hygiene.sh defines BT_DETAIL_WARN_IN_MACROS to hold the macro
 // bodies to its strict flags all the same.
 #ifndef BT_DETAIL_WARN_IN_MACROS
 #pragma GCC system_header

@@ -11,7 +11,7 @@
 // A system header to the compilers, so that an error in a tree's definition
 // is not followed by a note for each of the hundreds of nested expansions a
 // FOR_EACH makes (g++ prints them all): only the user's macros are traced.
-// tests/header_hygiene.sh defines BT_DETAIL_WARN_IN_MACROS to hold the macro
+// tests/package/header_hygiene.sh defines BT_DETAIL_WARN_IN_MACROS to hold the macro
 // bodies to its strict flags all the same.
 #ifndef BT_DETAIL_WARN_IN_MACROS
 #pragma GCC system_header
