@@ -48,30 +48,8 @@ BT_DEFINE_BEHAVIOR__TICK(DANCE_B, Run);
 BT_DEFINE_BEHAVIOR__TICK(REST_B, Run);
 
 // Every decider with a Decide asks Decide; the tree of demo/figure1/tree.h.
-struct Figure1 {
-  static constexpr auto decideFlee = Decide;
-  static constexpr auto decideGuard = Decide;
-  static constexpr auto decideGuardYell = Decide;
-  static constexpr auto decideGuardFight = Decide;
-  static constexpr auto decideGuardPatrol = Decide;
-  static constexpr auto decideFight = Decide;
-  static constexpr auto decideEat = Decide;
-  static constexpr auto decideFindFood = Decide;
-  static constexpr auto decideEatFood = Decide;
-  static constexpr auto decidePlay = Decide;
-  static constexpr auto decideFlip = Decide;
-  static constexpr auto decideRoll = Decide;
-  static constexpr auto decideDance = Decide;
-  static constexpr const bt::BehaviorDef& flee = FLEE_B;
-  static constexpr const bt::BehaviorDef& yell = YELL_B;
-  static constexpr const bt::BehaviorDef& fight = FIGHT_B;
-  static constexpr const bt::BehaviorDef& patrol = PATROL_B;
-  static constexpr const bt::BehaviorDef& findFood = FIND_FOOD_B;
-  static constexpr const bt::BehaviorDef& eatFood = EAT_FOOD_B;
-  static constexpr const bt::BehaviorDef& flip = FLIP_B;
-  static constexpr const bt::BehaviorDef& roll = ROLL_B;
-  static constexpr const bt::BehaviorDef& dance = DANCE_B;
-  static constexpr const bt::BehaviorDef& rest = REST_B;
+struct Figure1 : Figure1EveryDecide<Decide> {
+  FIGURE1_BEHAVIORS(FLEE_B, YELL_B, FIGHT_B, PATROL_B, FIND_FOOD_B, EAT_FOOD_B, FLIP_B, ROLL_B, DANCE_B, REST_B);
   static constexpr bt::DeciderFlags playFlags = bt::kNoDeciderFlags;
   static constexpr auto playRandom = nullptr;
 };

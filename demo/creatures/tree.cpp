@@ -49,16 +49,7 @@ struct Figure1 {
   static constexpr auto decideFlip = nullptr;
   static constexpr auto decideRoll = nullptr;
   static constexpr auto decideDance = nullptr;
-  static constexpr const bt::BehaviorDef& flee = behaviors::FLEE;
-  static constexpr const bt::BehaviorDef& yell = behaviors::YELL_FOR_HELP;
-  static constexpr const bt::BehaviorDef& fight = behaviors::FIGHT;
-  static constexpr const bt::BehaviorDef& patrol = behaviors::PATROL;
-  static constexpr const bt::BehaviorDef& findFood = behaviors::FIND_FOOD;
-  static constexpr const bt::BehaviorDef& eatFood = behaviors::EAT_FOOD;
-  static constexpr const bt::BehaviorDef& flip = behaviors::FLIP;
-  static constexpr const bt::BehaviorDef& roll = behaviors::ROLL;
-  static constexpr const bt::BehaviorDef& dance = behaviors::DANCE;
-  static constexpr const bt::BehaviorDef& rest = behaviors::REST;
+  FIGURE1_BEHAVIORS(behaviors::FLEE, behaviors::YELL_FOR_HELP, behaviors::FIGHT, behaviors::PATROL, behaviors::FIND_FOOD, behaviors::EAT_FOOD, behaviors::FLIP, behaviors::ROLL, behaviors::DANCE, behaviors::REST);
   // PLAY asks again on redecide, and draws from the creature's own generator.
   static constexpr bt::DeciderFlags playFlags = bt::kCallDecideOnRedecide;
   static constexpr auto playRandom = CreatureRandom;

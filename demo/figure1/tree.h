@@ -27,6 +27,38 @@
 
 #include "bt/core/macros.h"
 
+// A program whose every Decide is one function (the tests trace each call,
+// bt_dot only draws the tree) derives its F from Figure1EveryDecide<ThatFunction>.
+template <auto kDecide>
+struct Figure1EveryDecide {
+  static constexpr auto decideFlee = kDecide;
+  static constexpr auto decideGuard = kDecide;
+  static constexpr auto decideGuardYell = kDecide;
+  static constexpr auto decideGuardFight = kDecide;
+  static constexpr auto decideGuardPatrol = kDecide;
+  static constexpr auto decideFight = kDecide;
+  static constexpr auto decideEat = kDecide;
+  static constexpr auto decideFindFood = kDecide;
+  static constexpr auto decideEatFood = kDecide;
+  static constexpr auto decidePlay = kDecide;
+  static constexpr auto decideFlip = kDecide;
+  static constexpr auto decideRoll = kDecide;
+  static constexpr auto decideDance = kDecide;
+};
+
+// Inside F: the ten behaviors, in the order of the picture above.
+#define FIGURE1_BEHAVIORS(FLEE_B, YELL_B, FIGHT_B, PATROL_B, FIND_FOOD_B, EAT_FOOD_B, FLIP_B, ROLL_B, DANCE_B, REST_B) \
+  static constexpr const bt::BehaviorDef& flee = FLEE_B;                                                              \
+  static constexpr const bt::BehaviorDef& yell = YELL_B;                                                              \
+  static constexpr const bt::BehaviorDef& fight = FIGHT_B;                                                            \
+  static constexpr const bt::BehaviorDef& patrol = PATROL_B;                                                          \
+  static constexpr const bt::BehaviorDef& findFood = FIND_FOOD_B;                                                     \
+  static constexpr const bt::BehaviorDef& eatFood = EAT_FOOD_B;                                                       \
+  static constexpr const bt::BehaviorDef& flip = FLIP_B;                                                              \
+  static constexpr const bt::BehaviorDef& roll = ROLL_B;                                                              \
+  static constexpr const bt::BehaviorDef& dance = DANCE_B;                                                            \
+  static constexpr const bt::BehaviorDef& rest = REST_B
+
 #define FIGURE1_DECLARE()        \
   BT_DECLARE_DECIDER(ROOT);      \
   BT_DECLARE_DECIDER(FLEE);      \

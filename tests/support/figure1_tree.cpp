@@ -16,30 +16,8 @@ TEST_TRACE_BEHAVIOR(DANCE_B);
 TEST_TRACE_BEHAVIOR(REST_B);
 
 // Every decider with a Decide traces it (demo/figure1/tree.h).
-struct Figure1 {
-  static constexpr auto decideFlee = TraceDecide;
-  static constexpr auto decideGuard = TraceDecide;
-  static constexpr auto decideGuardYell = TraceDecide;
-  static constexpr auto decideGuardFight = TraceDecide;
-  static constexpr auto decideGuardPatrol = TraceDecide;
-  static constexpr auto decideFight = TraceDecide;
-  static constexpr auto decideEat = TraceDecide;
-  static constexpr auto decideFindFood = TraceDecide;
-  static constexpr auto decideEatFood = TraceDecide;
-  static constexpr auto decidePlay = TraceDecide;
-  static constexpr auto decideFlip = TraceDecide;
-  static constexpr auto decideRoll = TraceDecide;
-  static constexpr auto decideDance = TraceDecide;
-  static constexpr const bt::BehaviorDef& flee = FLEE_B;
-  static constexpr const bt::BehaviorDef& yell = YELL_B;
-  static constexpr const bt::BehaviorDef& fight = FIGHT_B;
-  static constexpr const bt::BehaviorDef& patrol = PATROL_B;
-  static constexpr const bt::BehaviorDef& findFood = FIND_FOOD_B;
-  static constexpr const bt::BehaviorDef& eatFood = EAT_FOOD_B;
-  static constexpr const bt::BehaviorDef& flip = FLIP_B;
-  static constexpr const bt::BehaviorDef& roll = ROLL_B;
-  static constexpr const bt::BehaviorDef& dance = DANCE_B;
-  static constexpr const bt::BehaviorDef& rest = REST_B;
+struct Figure1 : Figure1EveryDecide<TraceDecide> {
+  FIGURE1_BEHAVIORS(FLEE_B, YELL_B, FIGHT_B, PATROL_B, FIND_FOOD_B, EAT_FOOD_B, FLIP_B, ROLL_B, DANCE_B, REST_B);
   static constexpr bt::DeciderFlags playFlags = bt::kNoDeciderFlags;
   static constexpr auto playRandom = nullptr;
 };

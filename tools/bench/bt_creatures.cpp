@@ -79,16 +79,7 @@ struct Figure1 {
   static constexpr auto decideFlip = nullptr;
   static constexpr auto decideRoll = nullptr;
   static constexpr auto decideDance = nullptr;
-  static constexpr const bt::BehaviorDef& flee = FLEE_B;
-  static constexpr const bt::BehaviorDef& yell = YELL_FOR_HELP_B;
-  static constexpr const bt::BehaviorDef& fight = FIGHT_B;
-  static constexpr const bt::BehaviorDef& patrol = PATROL_B;
-  static constexpr const bt::BehaviorDef& findFood = FIND_FOOD_B;
-  static constexpr const bt::BehaviorDef& eatFood = EAT_FOOD_B;
-  static constexpr const bt::BehaviorDef& flip = FLIP_B;
-  static constexpr const bt::BehaviorDef& roll = ROLL_B;
-  static constexpr const bt::BehaviorDef& dance = DANCE_B;
-  static constexpr const bt::BehaviorDef& rest = REST_B;
+  FIGURE1_BEHAVIORS(FLEE_B, YELL_FOR_HELP_B, FIGHT_B, PATROL_B, FIND_FOOD_B, EAT_FOOD_B, FLIP_B, ROLL_B, DANCE_B, REST_B);
   // PLAY asks again on redecide, and draws from the creature's own generator.
   static constexpr bt::DeciderFlags playFlags = bt::kCallDecideOnRedecide;
   static constexpr auto playRandom = CreatureRandom;
