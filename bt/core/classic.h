@@ -3,7 +3,7 @@
 // The other seed systems (Unvanquished, Drag[en]gine, Lumberyard MBT, CryEngine)
 // build trees of sequences, selectors, parallels, loops and decorators that tick
 // their children rather than ask them. bt runs them as group policies
-// (bt/core/kinds.def: Sequence ... RandomGate) of the same engine, with these rules
+// (bt/core/kinds.def: the rows of the Classic family) of the same engine, with these rules
 // common to all of them:
 // - Results: Done is the classic Success, Failed is Failure, Running is Running.
 // - A child that rejects (a precondition or its Decide) counts as failed, without
@@ -28,6 +28,7 @@
 // Spore groups and classic groups nest freely in one tree.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "bt/core/kinds.h"
@@ -105,41 +106,58 @@ struct NodeConfig {
   std::uint8_t eventTransitionCount = 0;
 };
 
-// The fields of NodeConfig, each read by the policies ReadsConfig names. The
-// macros (BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE, BT_TRANSITIONS, BT_SCOPE:
-// bt/core/macros.h), the tree builder and the C++ writer give a field only to a group
-// whose policy reads it. Transitions are transitions/transitionCount; Scope is
-// scopeName, allowedUsers and findScope. eventTransitions is no such field: any
-// decider may be a StateMachine's state (BT_ON_EVENT).
-enum class ConfigField : std::uint8_t { Results, Count, Seconds, Chance, Transitions, Scope };
+// Whether a group of this policy reads NodeConfig's `field` (the `reads` column
+// of bt/core/kinds.def). The macros (BT_RESULTS, BT_COUNT, BT_SECONDS, BT_CHANCE,
+// BT_TRANSITIONS, BT_SCOPE: bt/core/macros.h), the tree builder and the C++ writer
+// give a field only to a group whose policy reads it.
 constexpr bool ReadsConfig(GroupPolicy policy, ConfigField field) {
-  switch (field) {
-    case ConfigField::Results: return policy == GroupPolicy::Decorator;
-    case ConfigField::Count: return policy == GroupPolicy::Loop || policy == GroupPolicy::LoopUntilSuccess;
-    case ConfigField::Seconds: return policy == GroupPolicy::Cooldown;
-    case ConfigField::Chance: return policy == GroupPolicy::RandomGate;
-    case ConfigField::Transitions: return policy == GroupPolicy::SelectionStateMachine;
-    case ConfigField::Scope: return policy == GroupPolicy::GroupScope;
-  }
-  return false;
+  return field != ConfigField::None && PolicyTraitsOf(policy).reads == field;
 }
 
-// Whether a policy is one of the classic ones (the walk hands them to bt/engine/kinds/classic.cpp).
+namespace detail {
+static_assert(kGroupPolicyCount <= 64, "a policy set is one 64-bit word");
+// The policies whose row has `value` in `column`, one bit each.
+template <class Column>
+constexpr std::uint64_t PolicySet(Column PolicyTraits::*column, Column value) {
+  std::uint64_t set = 0;
+  for (unsigned p = 0; p < kGroupPolicyCount; ++p)
+    if (kPolicyTraits[p].*column == value) set |= std::uint64_t{1} << p;
+  return set;
+}
+constexpr bool InPolicySet(std::uint64_t set, GroupPolicy policy) {
+  const auto p = static_cast<unsigned>(policy);
+  return p < 64 && ((set >> p) & 1u) != 0;
+}
+inline constexpr std::uint64_t kClassicPolicies = PolicySet(&PolicyTraits::family, PolicyFamily::Classic);
+inline constexpr std::uint64_t kOneChildPolicies = PolicySet(&PolicyTraits::children, PolicyChildren::One);
+inline constexpr std::uint64_t kSideBySidePolicies = PolicySet(&PolicyTraits::children, PolicyChildren::SideBySide);
+
+// Whether `set` is the last rows of the table, from its first one on: then one
+// compare answers whether a policy is in it.
+constexpr bool IsLastRows(std::uint64_t set) {
+  if (set == 0) return false;
+  const int first = std::countr_zero(set);
+  const std::uint64_t all = kGroupPolicyCount == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << kGroupPolicyCount) - 1;
+  return set == (all & ~((std::uint64_t{1} << first) - 1));
+}
+}  // namespace detail
+
+// Whether a policy is one of the classic ones (the walk hands them to bt/engine/kinds/).
+// The walk asks at every group it passes: while the classic rows are the last
+// ones, one compare (which counts a value past the last policy, held by no
+// initialized tree, as classic); else the bit test. The order of the rows
+// decides only which test is made.
 constexpr bool IsClassicPolicy(GroupPolicy policy) {
-  return static_cast<unsigned>(policy) >= static_cast<unsigned>(GroupPolicy::Sequence);
+  if constexpr (detail::IsLastRows(detail::kClassicPolicies))
+    return static_cast<unsigned>(policy) >= static_cast<unsigned>(std::countr_zero(detail::kClassicPolicies));
+  else
+    return detail::InPolicySet(detail::kClassicPolicies, policy);
 }
 // Whether a group of this policy has exactly one child.
-constexpr bool IsDecoratorPolicy(GroupPolicy policy) {
-  return policy == GroupPolicy::Decorator || policy == GroupPolicy::Loop || policy == GroupPolicy::LoopUntilSuccess ||
-         policy == GroupPolicy::Cooldown || policy == GroupPolicy::RandomGate || policy == GroupPolicy::GroupScope;
-}
+constexpr bool IsDecoratorPolicy(GroupPolicy policy) { return detail::InPolicySet(detail::kOneChildPolicies, policy); }
 // Whether its children each have their own memory, and may be active together.
-// One bit test (the walk asks it at every group it passes).
 constexpr bool HasSideBySideChildren(GroupPolicy policy) {
-  constexpr std::uint64_t kSideBySide = std::uint64_t{1} << static_cast<unsigned>(GroupPolicy::Selector) |
-                                        std::uint64_t{1} << static_cast<unsigned>(GroupPolicy::Parallel) |
-                                        std::uint64_t{1} << static_cast<unsigned>(GroupPolicy::Concurrent);
-  return static_cast<unsigned>(policy) < 64 && ((kSideBySide >> static_cast<unsigned>(policy)) & 1u) != 0;
+  return detail::InPolicySet(detail::kSideBySidePolicies, policy);
 }
 
 }  // namespace bt

@@ -27,7 +27,7 @@ constexpr const char* kDeciderKindNames[] = {
 #include "bt/core/kinds.def"
 };
 constexpr const char* kGroupPolicyNames[] = {
-#define BT_GROUP_POLICY(name, description) #name,
+#define BT_GROUP_POLICY(name, family, children, reads, description) #name,
 #include "bt/core/kinds.def"
 };
 
