@@ -230,7 +230,7 @@ test-clang: | $(DEPS_TEST)
 	@sh tests/support/run_catch.sh $(BUILD)/clang/tests/bt_tests clang
 
 # The compiled tick still inlines into a caller's loop (tests/engine/inlined_tick_test.sh):
-# a tick that became a call per agent costs +22% and fails no other test. Both
+# a tick that became a call per agent costs much and fails no other test. Both
 # workloads: the classic one's tick is the larger, and went out of line before.
 .PHONY: test-inlined-tick
 test-extra: test-inlined-tick

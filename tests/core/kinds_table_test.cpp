@@ -1,4 +1,4 @@
-// tests/kinds_table_test.cpp — the property columns of the group policies' rows
+// tests/core/kinds_table_test.cpp — the property columns of the group policies' rows
 // in bt/core/kinds.def: each predicate (bt/core/classic.h) says what the policy's
 // row says, for every policy, and nothing for a value that is no policy.
 #include <catch2/catch.hpp>
