@@ -320,9 +320,11 @@ DEBUG_OFF := $(BUILD)/debug-off
 .PHONY: test-debug-off
 test-extra: test-debug-off
 test-debug-off: $(DEBUG_OFF)/check
-	@symbols=$$(nm -C $(DEBUG_OFF)/obj/bt/engine/tick.o) || exit 1; \
-	if echo "$$symbols" | grep -q 'DebugEmit\|gDebugOutput'; then \
-	  echo "debug-off: FAILED: tick.o still refers to the debug output facility"; exit 1; fi
+	@for object in tick walk tick_debug; do \
+	  symbols=$$(nm -C $(DEBUG_OFF)/obj/bt/engine/$$object.o) || exit 1; \
+	  if echo "$$symbols" | grep -q 'DebugEmit\|gDebugOutput'; then \
+	    echo "debug-off: FAILED: $$object.o still refers to the debug output facility"; exit 1; fi; \
+	done
 	@$(DEBUG_OFF)/check
 $(DEBUG_OFF)/obj/%.o: %.cpp | $(DEPS_TEST)
 	@mkdir -p $(@D)

@@ -23,7 +23,11 @@ namespace bt::detail {
 // Damage found at group `g` (at `base`): what lies below it cannot be known, so
 // g's children are forgotten and the tick fails with Status::CorruptMemory
 // naming g; the end of the tick deactivates g and what is above it.
-Result FailCorrupt(TickState& t, const DeciderDef& g, std::uint32_t base);
+inline Result FailCorrupt(TickState& t, const DeciderDef& g, std::uint32_t base) {
+  ClearActiveChildren(SlotBytes(t, g, base), g);
+  Fail(t, Status::CorruptMemory, g);
+  return Result::Failed;
+}
 
 // Whether the path from `top` (at `base`) down, active since an earlier tick
 // and not walked this tick, fits the tree; else the tick fails at its first
@@ -41,7 +45,24 @@ inline bool OldPathFits(TickState& t, const DeciderDef& top, std::uint32_t base)
 // Handed to a Tick that takes no Context (BehaviorDef::tickTakesContext).
 inline constexpr Context kNoContext{};
 
-Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base);
+inline Context MakeContext(TickState& t, const DeciderDef& d, std::uint32_t base) {
+  Context c;
+  c.time = t.time;
+  c.dt = t.dt;
+  c.activeTime = ActiveTime(t, d, Slot(t, d, base).activatedAt);  // in float, as stored: 0 when just activated
+  c.behaviorFlags = d.behaviorFlags;
+  c.decisionFlags = t.decisionFlags;
+  c.stimuliFlags = t.stimuliFlags;
+  c.decider = &d;
+  c.variables = t.variables;
+  c.randomState = &t.header->rng;
+  if (d.dblock.size != 0) {
+    c.dblock = SlotBytes(t, d, base) + d.data->dblockOffset;
+    c.dblockType = d.dblock.type;
+    c.dblockSize = d.dblock.size;
+  }
+  return c;
+}
 
 // Preconditions, then Decide: > 0 accepts.
 float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer, int depth);
