@@ -1,6 +1,14 @@
 // bt/engine/compiled_tick.h — TickBehaviorTreeCompiled<ROOT>: the same tick, generated
 // at compile time for a tree whose definitions are visible.
 //
+// Index
+//   [SECTION] layout, as constants — slot offsets, memory, contexts
+//   [SECTION] deciding — preconditions, Decide, the policies' choices
+//   [SECTION] activation — starting and ending a child
+//   [SECTION] ticking — the active path, interruption, redecides
+//   [SECTION] classic groups — the classic kinds through classic_rules.h
+//   [SECTION] the whole tick — a tick, what it hands over, the entry points
+//
 // TickBehaviorTree interprets a tree through its function pointers and the
 // offsets InitializeTreeData recorded, which is what lets trees come from data.
 // When ROOT is defined with the macros where this is called, every decider is a
@@ -70,7 +78,7 @@ struct CompiledTree {
   // `if`, which the optimizer folds all the same: GCC's -fsanitize=null does not
   // take it as a constant expression when the pointer is a template thunk.
 
-  // ---------------------------------------------------------------- layout, as constants
+// =============================================================== [SECTION] layout, as constants
   template <const DeciderDef& D>
   static constexpr std::uint32_t kSlotOffset = Tree::analysis.slotOffset[Tree::analysis.IndexOf(&D)];
   template <const DeciderDef& D>
@@ -164,7 +172,7 @@ struct CompiledTree {
       if (B.memory.destroy != nullptr) B.memory.destroy(at);
   }
 
-  // ---------------------------------------------------------------- deciding
+// =============================================================== [SECTION] deciding
 
   // The reference engine reads the DecideContext from t; the compiled Decides get
   // theirs on the stack, where an inlined Decide that ignores it leaves no store.
@@ -367,7 +375,7 @@ struct CompiledTree {
     }
   }
 
-  // ---------------------------------------------------------------- activation
+// =============================================================== [SECTION] activation
 
   // Deactivates D and everything active below it, deepest first.
   template <const DeciderDef& D, std::uint32_t kBase = 0>
@@ -427,7 +435,7 @@ struct CompiledTree {
     return result;
   }
 
-  // ---------------------------------------------------------------- ticking
+// =============================================================== [SECTION] ticking
 
   // kChecked: D's old path was checked this tick (OldPathFits), by a classic group
   // or a re-checked decider above it, which checks the whole path below it first
@@ -583,7 +591,7 @@ struct CompiledTree {
     }
   }
 
-  // ---------------------------------------------------------------- classic groups
+// =============================================================== [SECTION] classic groups
 
   // How the shared classic rules (bt/engine/detail/classic_rules.h) reach the children
   // of G, at kBase: each Start and Continue a direct call into this tick's code
@@ -706,7 +714,7 @@ struct CompiledTree {
     return classic::TickClassic(c, kIsNew);
   }
 
-  // ---------------------------------------------------------------- the whole tick
+// =============================================================== [SECTION] the whole tick
 
   // The steady tick of an active root; false (nothing touched) to leave it to the reference tick.
   // Inlined into the caller's loop: a call per agent would cost more than much of the walk.

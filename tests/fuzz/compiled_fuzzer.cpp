@@ -37,9 +37,9 @@
 // activation and exact afterwards. BT_FUZZ_TRACE=1 prints each step.
 //
 // Index
-//   the scripted agent — answers from the input, re-entrant calls, the model
-//   the trees          — seven trees, and the ticks by flavor
-//   the driver         — the steps of a run, both sides compared after each
+//   [SECTION] the scripted agent — answers from the input, re-entrant calls, the model
+//   [SECTION] the trees — seven trees, and the ticks by flavor
+//   [SECTION] the driver — the steps of a run, both sides compared after each
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -73,7 +73,7 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 const bool gTrace = std::getenv("BT_FUZZ_TRACE") != nullptr;
 
-// =============================================================== the scripted agent
+// =============================================================== [SECTION] the scripted agent
 // The callbacks, their records and the memory structs: tests/support/scripted_agent.h.
 // Here the agent answers from the input, calls into the engine from inside its
 // callbacks, and keeps a model of its active behaviors to check the engine against.
@@ -349,7 +349,7 @@ void Agent::OnTick(const bt::Context& c) { ::cf::OnTick(*this, c); }
 void Agent::OnDeactivate(const bt::Context& c) { ::cf::OnDeactivate(*this, c); }
 void Agent::CheckPick(const bt::Context& c) const { ::cf::CheckPick(*this, c); }
 
-// =============================================================== the trees
+// =============================================================== [SECTION] the trees
 // Memory struct names are their behaviors' names, so a Destroy reads like its Deactivate.
 namespace trees {
 inline constexpr char kRootGB[] = "ROOT_GB";
@@ -701,7 +701,7 @@ const TreeEntry kTrees[] = {
 };
 constexpr int kNumTrees = sizeof kTrees / sizeof kTrees[0];
 
-// =============================================================== the driver
+// =============================================================== [SECTION] the driver
 
 // An outer call into the engine (not one refused for its times), and how it ends.
 bt::TickResult TickAgent(Agent& a, int flavor, double time, float dt, std::uint32_t decisionFlags,

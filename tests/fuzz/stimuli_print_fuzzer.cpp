@@ -22,6 +22,10 @@
 // the buffer and stream texts agree, an active path runs from the root down
 // through children. Every block and buffer is allocated on the heap at its exact
 // size, so ASan sees a read or write one byte past it.
+//
+// Index
+//   [SECTION] part 1: stimuli — stimuli sent, read and damaged
+//   [SECTION] part 2: trees and their readers — DebugPrintState and the other readers of a block
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cmath>
@@ -58,7 +62,7 @@ struct Exact {
 
 }  // namespace
 
-// =============================================================== part 1: stimuli
+// =============================================================== [SECTION] part 1: stimuli
 
 namespace stim {
 
@@ -305,7 +309,7 @@ void Run(FuzzedDataProvider& in) {
 
 }  // namespace stim
 
-// =============================================================== part 2: trees and their readers
+// =============================================================== [SECTION] part 2: trees and their readers
 
 namespace trees {
 

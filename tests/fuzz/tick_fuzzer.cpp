@@ -44,6 +44,15 @@
 // wiped, the status must be a defined one, CorruptMemory must name a group of the
 // path the block names, no lower than the first that does not fit, with only the
 // Deactivates above it called, and nothing may be undefined behavior.
+//
+// Index
+//   [SECTION] memory structs
+//   [SECTION] the trees and the agents
+//   [SECTION] building a tree
+//   [SECTION] what the harness knows of a tree
+//   [SECTION] one agent's block
+//   [SECTION] threads
+//   [SECTION] a Random or Scored group's choice
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -68,7 +77,7 @@ namespace {
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-// ---------------------------------------------------------------- memory structs
+// =============================================================== [SECTION] memory structs
 // What a behavior's memory struct goes through; the engine must walk it in order.
 enum class Life : std::uint32_t { Constructed = 0xC0C0, Activated = 0xACAC, Deactivated = 0xDEDE, Destroyed = 0xDDDD };
 constexpr std::uint32_t kMagic = 0x5EEDF00D;
@@ -151,7 +160,7 @@ struct DBlockStamp {
   std::uint32_t accepted;
 };
 
-// ---------------------------------------------------------------- the trees and the agents
+// =============================================================== [SECTION] the trees and the agents
 
 // Bytes the user functions read their answers from, in turn, round and round.
 struct Script {
@@ -577,7 +586,7 @@ void TraceTree(const Harness& h) {
   }
 }
 
-// ---------------------------------------------------------------- building a tree
+// =============================================================== [SECTION] building a tree
 
 // One defect put into the root (or, for depth, the whole tree), and what
 // InitializeTreeData must say about it.
@@ -943,7 +952,7 @@ Expected BuildTree(Harness& h, FuzzedDataProvider& in, bt::BehaviorDef& huge) {
   return expected;
 }
 
-// ---------------------------------------------------------------- what the harness knows of a tree
+// =============================================================== [SECTION] what the harness knows of a tree
 
 // Evaluations of one evaluation of each decider, through groups that delegate
 // their Decide to their children: an upper bound of the Decides it costs. Any
@@ -1052,7 +1061,7 @@ void BuildSecond(Harness& h, FuzzedDataProvider& in, std::uint8_t config) {
   h.hasSecond = true;
 }
 
-// ---------------------------------------------------------------- one agent's block
+// =============================================================== [SECTION] one agent's block
 
 // Finding (tests/engine/fuzz_findings_test.cpp, "a Running tick with no behavior active
 // names no inactive decider"): a classic group Running with no behavior active
@@ -1438,7 +1447,7 @@ constinit bt::DeciderData gOtherData{};
 constexpr bt::BehaviorDef OTHER_B{.name = "OTHER_B"};
 constexpr bt::DeciderDef OTHER{.name = "OTHER", .behavior = &OTHER_B, .data = &gOtherData};
 
-// ---------------------------------------------------------------- threads
+// =============================================================== [SECTION] threads
 // Agents of the same trees ticked from several threads at once: each owns its
 // block and its script, the trees are shared and only read.
 void ThreadRun(const Harness& h, const bt::DeciderDef& root, const TreeFacts& facts, const std::vector<std::uint8_t>& script,
@@ -1465,7 +1474,7 @@ void ThreadRun(const Harness& h, const bt::DeciderDef& root, const TreeFacts& fa
   FinalStop(run, now);
 }
 
-// ---------------------------------------------------------------- a Random or Scored group's choice
+// =============================================================== [SECTION] a Random or Scored group's choice
 struct ProbeAgent {
   const bt::DeciderDef* children;
   float weights[8];
