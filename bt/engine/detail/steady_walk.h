@@ -171,8 +171,8 @@ template <bool kDebug>
         break;
       }
     }
-    BT_DEBUG_STEADY(t, 4, DebugContinuing(t, g, base, active, depth));
-    BT_WHY_STEADY(t, WhyContinue(t, g, active, depth));
+    BT_DEBUG_STEADY(t, 4, DebugContinuing(t, g, base, static_cast<int>(active), depth));
+    BT_WHY_STEADY(t, WhyContinue(t, g, static_cast<int>(active), depth));
     groups[depth - topDepth] = &g;
     d = g.children[active];
   }
