@@ -585,3 +585,31 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ==== MPI: the sharded crowd (bt/mpi/) ====
+# libbt_mpi.a: a crowd sharded over processes, on Open MPI from Debian. Only
+# bt/mpi/mpi_transport.cpp includes <mpi.h>; what links the library links MPI.
+# As root (CI) mpirun needs --allow-run-as-root; on 2 cores, --oversubscribe.
+PACKAGES_mpi := $(PACKAGES_build) libopenmpi-dev openmpi-bin
+DEPS_MPI     := $(BUILD)/.deps-mpi
+MPI_CFLAGS    = $(patsubst -I%,-isystem %,$(shell mpicxx --showme:compile 2>/dev/null))
+MPI_LIBS      = $(shell mpicxx --showme:link 2>/dev/null || echo -lmpi)
+MPIRUN       ?= mpirun --allow-run-as-root --oversubscribe
+MPI_SRCS     := $(wildcard bt/mpi/*.cpp)
+LIB_MPI      := $(BUILD)/libbt_mpi.a
+SHARD_RUN    := $(BUILD)/tests/mpi/shard_run
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(MPI_SRCS) tests/mpi/shard_run.cpp): | $(DEPS_MPI)
+$(BUILD)/obj/bt/mpi/mpi_transport.o: CPPFLAGS += $(MPI_CFLAGS)
+$(LIB_MPI): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(MPI_SRCS))
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+$(SHARD_RUN): $(BUILD)/obj/tests/mpi/shard_run.o $(LIB_MPI) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(MPI_LIBS)
+
+# The sharded crowd on 1 to 4 ranks against one process, its checkpoints and
+# restarts, refused checkpoint bytes, and a rank killed mid-run (tests/mpi/mpi_test.sh).
+.PHONY: test-mpi
+test-extra: test-mpi
+test-mpi: $(SHARD_RUN) | $(DEPS_MPI)
+	@MPIRUN="$(MPIRUN)" sh tests/mpi/mpi_test.sh $(SHARD_RUN) $(BUILD)/mpi_test

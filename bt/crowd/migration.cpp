@@ -86,8 +86,8 @@ std::size_t MigrantBytesFor(const DeciderDef& root) {
   return block == 0 ? 0 : kMigrantHeaderBytes + block;
 }
 
-SaveResult Emigrate(const DeciderDef& root, Crowd& crowd, std::size_t agent, std::span<const std::byte> block,
-                    std::span<std::byte> out) noexcept {
+SaveResult SaveMigrant(const DeciderDef& root, const Crowd& crowd, std::size_t agent, std::span<const std::byte> block,
+                       std::span<std::byte> out) noexcept {
   const CrowdAgentState state = crowd.State(agent);
   if (state.interval == 0) return {Status::BadSave, 0};
   // A short `out` leaves SaveMemory less than the block's bytes: its own MemoryTooSmall.
@@ -95,8 +95,14 @@ SaveResult Emigrate(const DeciderDef& root, Crowd& crowd, std::size_t agent, std
   const SaveResult saved = SaveMemory(root, block, out.subspan(header));
   if (saved.status != Status::Done) return saved;
   WriteHeader(state, out.data());
-  crowd.Leave(agent);
   return {Status::Done, kMigrantHeaderBytes + saved.bytes};
+}
+
+SaveResult Emigrate(const DeciderDef& root, Crowd& crowd, std::size_t agent, std::span<const std::byte> block,
+                    std::span<std::byte> out) noexcept {
+  const SaveResult saved = SaveMigrant(root, crowd, agent, block, out);
+  if (saved.status == Status::Done) crowd.Leave(agent);
+  return saved;
 }
 
 const char* MigrantFieldName(MigrantField field) {

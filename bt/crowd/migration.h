@@ -30,6 +30,11 @@ inline constexpr std::size_t kMigrantHeaderBytes = 24;  // double lastTickTime, 
 SaveResult Emigrate(const DeciderDef& root, Crowd& crowd, std::size_t agent, std::span<const std::byte> block,
                     std::span<std::byte> out) noexcept;
 
+// Writes the agent's migrant to the start of `out` as Emigrate does, but the
+// agent stays in the crowd: a checkpoint's copy of it. Refused as Emigrate.
+SaveResult SaveMigrant(const DeciderDef& root, const Crowd& crowd, std::size_t agent, std::span<const std::byte> block,
+                       std::span<std::byte> out) noexcept;
+
 // A field of a migrant's header, as Immigrate names the one it refuses.
 enum class MigrantField : std::uint8_t {
   None,          // no field is damaged
