@@ -613,3 +613,25 @@ $(SHARD_RUN): $(BUILD)/obj/tests/mpi/shard_run.o $(LIB_MPI) $(LIB)
 test-extra: test-mpi
 test-mpi: $(SHARD_RUN) | $(DEPS_MPI)
 	@MPIRUN="$(MPIRUN)" sh tests/mpi/mpi_test.sh $(SHARD_RUN) $(BUILD)/mpi_test
+# libFuzzer over what a sharded crowd reads from outside: exchange records, checkpoint files and manifests.
+$(eval $(call FUZZ_TARGET,shard,shard_fuzzer,shard,$(LIB_SRCS) bt/mpi/sharded_crowd.cpp bt/mpi/checkpoint.cpp))
+
+# make demo-mpi: the creatures workload on 2 ranks, a vertical strip each, with each
+# frame's migrations and costs; make bench-mpi: agent-ticks per second on 1 and 2
+# ranks at 10^5 creatures (strong scaling) and 5 x 10^4 a rank (weak), 1% crossing
+# a frame (tools/mpi/creatures_mpi.cpp; not a timed test).
+CREATURES_MPI := $(BUILD)/tools/mpi/creatures_mpi
+MPI_DEMO_ARGS ?=
+BENCH_MPI_ARGS ?= --frames 300
+.PHONY: demo-mpi bench-mpi
+$(BUILD)/obj/tools/mpi/creatures_mpi.o: | $(DEPS_MPI)
+$(CREATURES_MPI): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/mpi/creatures_mpi.cpp tools/bench/bt_creatures.cpp tools/bench/alloc_count.cpp) \
+                  $(LIB_MPI) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(MPI_LIBS)
+demo-mpi: $(CREATURES_MPI) | $(DEPS_MPI)
+	$(MPIRUN) --mca mpi_yield_when_idle 1 -n 2 $(CREATURES_MPI) --demo $(MPI_DEMO_ARGS)
+bench-mpi: $(CREATURES_MPI) | $(DEPS_MPI)
+	$(MPIRUN) -n 1 $(CREATURES_MPI) --bench --agents 100000 $(BENCH_MPI_ARGS)
+	$(MPIRUN) -n 2 $(CREATURES_MPI) --bench --agents 100000 $(BENCH_MPI_ARGS)
+	$(MPIRUN) -n 1 $(CREATURES_MPI) --bench --agents 50000 $(BENCH_MPI_ARGS)
