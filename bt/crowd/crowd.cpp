@@ -108,8 +108,17 @@ void Crowd::MoveTo(std::size_t agent, int target) {
   const double last = LastTime(agent);
   int b = BucketOf(agent);
   for (int s = std::min(b, target) / 2; s <= std::max(b, target) / 2; ++s) unsorted_[s] = true;
-  for (; b < target; ++b) Swap(position_[agent], static_cast<std::uint32_t>(--bucketStart_[b + 1]));  // to b + 1's front
-  for (; b > target; --b) Swap(position_[agent], static_cast<std::uint32_t>(bucketStart_[b]++));      // to b - 1's back
+  // Across an empty bucket the agent stays where it is and only the boundary
+  // moves: no swap with itself, whose stores the next step would wait on
+  // (a leaver crosses every bucket up to the absent).
+  for (; b < target; ++b) {  // to b + 1's front
+    const auto to = static_cast<std::uint32_t>(--bucketStart_[b + 1]);
+    if (to != position_[agent]) Swap(position_[agent], to);
+  }
+  for (; b > target; --b) {  // to b - 1's back
+    const auto to = static_cast<std::uint32_t>(bucketStart_[b]++);
+    if (to != position_[agent]) Swap(position_[agent], to);
+  }
   segment_[agent] = static_cast<std::uint8_t>(target / 2);
   SetLastTime(agent, last);
 }

@@ -2,6 +2,7 @@
 #include "bt/mpi/sharded_crowd.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -16,6 +17,11 @@ namespace {
 
 constexpr std::size_t kRecordHead = 16;  // u64 id, u64 checksum
 constexpr std::size_t kSlotAlign = 64;   // a cache line: slots never share one across the start of the arrays
+
+std::uint64_t NanosecondsSince(std::chrono::steady_clock::time_point start) {
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+}
 
 std::size_t RoundUp(std::size_t n, std::size_t to) { return (n + to - 1) / to * to; }
 
@@ -192,6 +198,7 @@ bool ShardedCrowd::WriteRecord(std::uint32_t slot, std::byte* out, bool leave) {
 
 ExchangeResult ShardedCrowd::Exchange() {
   ExchangeResult result;
+  auto phase = std::chrono::steady_clock::now();
   const std::size_t ranks = static_cast<std::size_t>(Ranks());
   std::uint64_t* sentCounts = counts_.data();
   std::uint64_t* sentOffsets = sentCounts + ranks;
@@ -225,6 +232,8 @@ ExchangeResult ShardedCrowd::Exchange() {
   outgoing_.clear();
   result.bytesSent = written;
   for (std::size_t r = 1; r < ranks; ++r) sentOffsets[r] = sentOffsets[r - 1] + sentCounts[r - 1];
+  result.packNanoseconds = NanosecondsSince(phase);
+  phase = std::chrono::steady_clock::now();
   if (!transport_->ExchangeCounts(sentCounts, receivedCounts)) {
     Fail("rank %d: the exchange of counts failed", Rank());
     return result;
@@ -240,6 +249,8 @@ ExchangeResult ShardedCrowd::Exchange() {
     Fail("rank %d: the exchange of migrants failed", Rank());
     return result;
   }
+  result.transportNanoseconds = NanosecondsSince(phase);
+  phase = std::chrono::steady_clock::now();
   // The arrivals join by id, whichever ranks they came from.
   arrivals_.clear();
   if (arrivals_.capacity() < total / recordBytes_) arrivals_.reserve(total / recordBytes_);
@@ -261,6 +272,7 @@ ExchangeResult ShardedCrowd::Exchange() {
     if (JoinRecord({a.record, recordBytes_}, a.from, "rank")) ++result.received;
     else ok = false, ++result.refused;
   }
+  result.joinNanoseconds = NanosecondsSince(phase);
   result.ok = ok;
   return result;
 }
