@@ -108,16 +108,27 @@ void Crowd::MoveTo(std::size_t agent, int target) {
   const double last = LastTime(agent);
   int b = BucketOf(agent);
   for (int s = std::min(b, target) / 2; s <= std::max(b, target) / 2; ++s) unsorted_[s] = true;
-  // Across an empty bucket the agent stays where it is and only the boundary
-  // moves: no swap with itself, whose stores the next step would wait on
-  // (a leaver crosses every bucket up to the absent).
+  // Across a run of empty buckets the agent stays where it is and only their
+  // boundaries move, by one each: a leaver crosses every bucket up to the
+  // absent one, a joiner back, and most of them are empty.
+  // The boundaries never decrease, so such a run is found by a binary search.
+  std::size_t* const starts = bucketStart_;
   for (; b < target; ++b) {  // to b + 1's front
-    const auto to = static_cast<std::uint32_t>(--bucketStart_[b + 1]);
+    const auto to = static_cast<std::uint32_t>(--starts[b + 1]);
     if (to != position_[agent]) Swap(position_[agent], to);
+    // The empty buckets after b + 1 (their boundaries one past the agent) let it pass.
+    std::size_t* const run = starts + b + 2;
+    std::size_t* const end = std::upper_bound(run, starts + target + 1, std::size_t{to} + 1);
+    std::fill(run, end, std::size_t{to});
+    b += static_cast<int>(end - run);
   }
   for (; b > target; --b) {  // to b - 1's back
-    const auto to = static_cast<std::uint32_t>(bucketStart_[b]++);
+    const auto to = static_cast<std::uint32_t>(starts[b]++);
     if (to != position_[agent]) Swap(position_[agent], to);
+    // The empty buckets before b - 1 (their boundaries at the agent) let it pass.
+    std::size_t* const run = std::lower_bound(starts + target + 1, starts + b, std::size_t{to});
+    std::fill(run, starts + b, std::size_t{to} + 1);
+    b = static_cast<int>(run - starts);
   }
   segment_[agent] = static_cast<std::uint8_t>(target / 2);
   SetLastTime(agent, last);
