@@ -28,6 +28,7 @@
 #                   and CMake files (find_package(bt 0.1))
 #   BT_SPDLOG=0     with any target: the default debug-output hook writes to stderr
 #                   (libbt_stderr.a) and the libraries need no spdlog (bt/log/README.md)
+#   CMake builds the libraries too: bt/CMakeLists.txt (bt/README.md, "Installing")
 
 # The one place the version is written: bt.pc and the CMake package get it from here.
 BT_VERSION := 0.1.0
@@ -616,3 +617,11 @@ test-extra: test-no-spdlog
 test-no-spdlog: $(BUILD)/libbt.a $(BUILD)/libbt_stderr.a | $(DEPS_TEST)
 	@sh tests/package/no_spdlog_test.sh "$(CXX) $(CXXSTD) $(WARN)" $(BUILD)/libbt.a $(BUILD)/libbt_stderr.a
 
+# bt/CMakeLists.txt (tests/package/cmake_test.sh): a FetchContent consumer from
+# a local clone and an add_subdirectory one without spdlog, with g++ and
+# clang++; the CMake libraries hold the Makefile's objects; the CMake install
+# is `make install`'s and is found by find_package.
+.PHONY: test-cmake
+test-extra: test-cmake
+test-cmake: $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT) | $(DEPS_TEST)
+	@MAKE="$(MAKE)" sh tests/package/cmake_test.sh $(BUILD)/cmake-consumers $(BUILD) $(CXX) $(CLANG_CXX)
