@@ -24,7 +24,7 @@
 #   make bench-import the Unvanquished loader's speed, and a loaded tree against its C++ twin (tools/bench/import.md)
 #   make bench-lua    Google Benchmark of a LuaGate's cost per tick (Lua 5.4 script engine)
 #   make install PREFIX=/usr/local   headers, libbt.a, libbt_spdlog.a, libbt_data.a, libbt_loaders.a, bt_dot,
-#                   bt_timeline, bt_import, the gdb printers, pkg-config (bt, bt-loaders)
+#                   bt_timeline, bt_import, the gdb printers and LLDB formatters, pkg-config (bt, bt-loaders)
 #                   and CMake files (find_package(bt 0.1))
 #   BT_SPDLOG=0     with any target: the default debug-output hook writes to stderr
 #                   (libbt_stderr.a) and the libraries need no spdlog (bt/log/README.md)
@@ -599,6 +599,7 @@ install: $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(BUILD)/tools/bt_dot $(BUILD)/tools/
 	install -m 644 $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 tools/gdb/bt_printers.py $(DESTDIR)$(PREFIX)/share/bt/gdb/
+	install -d $(DESTDIR)$(PREFIX)/share/bt/lldb && install -m 644 tools/lldb/bt_lldb.py $(DESTDIR)$(PREFIX)/share/bt/lldb/
 	$(INSTALL_SUBST) bt/install/bt.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/bt.pc
 	$(INSTALL_SUBST) bt/install/bt-loaders.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/bt-loaders.pc
 	$(INSTALL_SUBST) bt/install/btConfig.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/bt/btConfig.cmake
@@ -625,3 +626,17 @@ test-no-spdlog: $(BUILD)/libbt.a $(BUILD)/libbt_stderr.a | $(DEPS_TEST)
 test-extra: test-cmake
 test-cmake: $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT) | $(DEPS_TEST)
 	@MAKE="$(MAKE)" sh tests/package/cmake_test.sh $(BUILD)/cmake-consumers $(BUILD) $(CXX) $(CLANG_CXX)
+
+# The LLDB formatters (tools/lldb/bt_lldb.py, over the gdb printers' code) in
+# Debian's lldb-14, live and on a core file: the tree, the block as its active
+# path, the why-record, each as the library prints them.
+PACKAGES_lldb := $(PACKAGES_build) lldb-14 python3-lldb-14 gdb
+DEPS_LLDB     := $(BUILD)/.deps-lldb
+LLDB_TARGET   := $(BUILD)/tests/lldb_target
+.PHONY: test-lldb
+test-extra: test-lldb
+test-lldb: $(LLDB_TARGET) | $(DEPS_LLDB)
+	@sh tests/tools/lldb_printers_test.sh $(LLDB_TARGET)
+$(LLDB_TARGET): $(BUILD)/obj/tests/tools/lldb/target.o $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)

@@ -135,6 +135,8 @@ else
 fi
 cmp -s tools/gdb/bt_printers.py "$prefix/share/bt/gdb/bt_printers.py" && pass ||
   fail "the gdb printers are not installed as share/bt/gdb/bt_printers.py"
+cmp -s tools/lldb/bt_lldb.py "$prefix/share/bt/lldb/bt_lldb.py" && pass ||
+  fail "the LLDB formatters are not installed as share/bt/lldb/bt_lldb.py (beside share/bt/gdb, whose code they run)"
 
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
