@@ -3,7 +3,8 @@
 # run the gdb printers' code) in Debian's lldb-14 on tests/tools/lldb/target.cpp:
 # live at its stop, then on a core file of the same stop (gdb's gcore writes it:
 # LLDB 14 writes no ELF core). Each time: the tree and a behavior by name, the
-# block as its active path (bt-path; the same text as DebugPrintState), and the
+# block as its active path (bt-path; the same text as DebugPrintState, also for a
+# tree of classic kinds: a Parallel's masks, a Loop's count, a Cooldown), and the
 # why-record's summary (the same text as FormatWhy).
 #   usage: sh tests/tools/lldb_printers_test.sh BUILD/tests/lldb_target
 set -u
@@ -33,6 +34,7 @@ behavior EAT_B
 *0:ROOT (kGroup, kGroupPrioritizedList 0x0) time: 0.17 [(no group behavior)] idx: 0
   *0:EAT (kBehavior 0x0) time: 0.00 [EAT_B] (0x00000000)
 -- bt-path = DebugPrintState: yes
+-- bt-path (classic) = DebugPrintState: yes
 -- why summary = FormatWhy: yes'
 failed=0
 # $1 names the session, whose output is $work/out.

@@ -1,6 +1,6 @@
 # tests/tools/lldb/check.py — the command bt-check for tests/tools/lldb_printers_test.sh:
 # in LldbStop (tests/tools/lldb/target.cpp), bt-path's lines must be DebugPrintState's
-# text and the why-record's summary FormatWhy's; prints each verdict, and both texts when they differ.
+# text, for each of its trees, and the why-record's summary FormatWhy's; prints each verdict, and both texts when they differ.
 import lldb
 
 
@@ -11,12 +11,14 @@ def _text(frame, name):
 
 def bt_check(debugger, command, exe_ctx, result, internal_dict):
     frame = exe_ctx.GetFrame()
-    path = lldb.SBCommandReturnObject()
-    debugger.GetCommandInterpreter().HandleCommand("bt-path root memory", exe_ctx, path)
-    printed, formatted = path.GetOutput() or path.GetError(), _text(frame, "state")
-    result.AppendMessage("-- bt-path = DebugPrintState: %s" % ("yes" if printed == formatted else "NO"))
-    if printed != formatted:
-        result.AppendMessage(printed + "-- DebugPrintState:\n" + formatted)
+    for label, root, memory, state in (("", "root", "memory", "state"),
+                                       (" (classic)", "classic", "classicMemory", "classicState")):
+        path = lldb.SBCommandReturnObject()
+        debugger.GetCommandInterpreter().HandleCommand("bt-path %s %s" % (root, memory), exe_ctx, path)
+        printed, formatted = path.GetOutput() or path.GetError(), _text(frame, state)
+        result.AppendMessage("-- bt-path%s = DebugPrintState: %s" % (label, "yes" if printed == formatted else "NO"))
+        if printed != formatted:
+            result.AppendMessage(printed + "-- DebugPrintState:\n" + formatted)
     import bt_lldb
     printed, formatted = bt_lldb.why_summary(frame.FindVariable("why").Dereference(), None), _text(frame, "whyText")
     result.AppendMessage("-- why summary = FormatWhy: %s" % ("yes" if printed + "\n" == formatted else "NO"))
