@@ -14,7 +14,6 @@
 
 import os
 import shlex
-import struct
 import sys
 import types
 
@@ -24,7 +23,14 @@ import lldb
 _GDB_PRINTERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gdb", "bt_printers.py")
 
 
+# The target being read: the one of the value or command at hand (lldb.debugger's
+# selection is only a fallback: it is unset when LLDB is driven from Python).
+_current_target = [None]
+
+
 def _target():
+    if _current_target[0] is not None and _current_target[0].IsValid():
+        return _current_target[0]
     return lldb.debugger.GetSelectedTarget()
 
 
@@ -224,6 +230,7 @@ finally:
 # ------------------------------------------------------------------ LLDB's side
 def _summary(printer):
     def summary(valobj, internal_dict):
+        _current_target[0] = valobj.GetTarget()
         try:
             return printer(Value(valobj.GetNonSyntheticValue())).to_string()
         except Exception as error:  # a damaged value: say so rather than fail the frame's display
@@ -260,6 +267,7 @@ def bt_path(debugger, command, exe_ctx, result, internal_dict):
     if len(args) != 2:
         result.SetError("usage: bt-path [-no-ids] ROOT MEMORY")
         return
+    _current_target[0] = exe_ctx.GetTarget()
     try:
         frame = exe_ctx.GetFrame()
         root = _evaluate(frame, args[0])
