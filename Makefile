@@ -23,9 +23,12 @@
 #   make bench-micro  Google Benchmark of the parts of a tick
 #   make bench-import the Unvanquished loader's speed, and a loaded tree against its C++ twin (tools/bench/import.md)
 #   make bench-lua    Google Benchmark of a LuaGate's cost per tick (Lua 5.4 script engine)
-#   make install PREFIX=/usr/local   headers, libbt.a, libbt_data.a, libbt_loaders.a, bt_dot,
-#                   bt_timeline, bt_import, the gdb printers, pkg-config (bt, bt-loaders)
+#   make install PREFIX=/usr/local   headers, libbt.a, libbt_spdlog.a, libbt_data.a, libbt_loaders.a, bt_dot,
+#                   bt_timeline, bt_import, the gdb printers and LLDB formatters, pkg-config (bt, bt-loaders)
 #                   and CMake files (find_package(bt 0.1))
+#   BT_SPDLOG=0     with any target: the default debug-output hook writes to stderr
+#                   (libbt_stderr.a) and the libraries need no spdlog (bt/log/README.md)
+#   CMake builds the libraries too: bt/CMakeLists.txt (bt/README.md, "Installing")
 
 # The one place the version is written: bt.pc and the CMake package get it from here.
 BT_VERSION := 0.1.0
@@ -39,8 +42,13 @@ CXXSTD   := -std=c++20
 WARN     := -Wall -Wextra -Werror
 OPT      ?= -O2 -g
 DEPFLAGS  = -MMD -MP
+# The default debug-output hook (bt/log/), a library of its own after libbt.a:
+# libbt_spdlog.a (the spdlog logger "bt"), or with BT_SPDLOG=0 libbt_stderr.a,
+# and then nothing links spdlog (the suite's own spdlog tests aside).
+BT_SPDLOG ?= 1
+DEBUG_HOOK := $(if $(filter 0,$(BT_SPDLOG)),stderr,spdlog)
 SPDLOG_CFLAGS = $(shell pkg-config --cflags spdlog 2>/dev/null)
-SPDLOG_LIBS   = $(shell pkg-config --libs spdlog 2>/dev/null || echo -lspdlog -lfmt)
+SPDLOG_LIBS   = $(if $(filter 0,$(BT_SPDLOG)),,$(shell pkg-config --libs spdlog 2>/dev/null || echo -lspdlog -lfmt))
 CPPFLAGS += -I. $(SPDLOG_CFLAGS)
 CXXFLAGS += $(CXXSTD) $(WARN) $(OPT)
 LDLIBS   += $(SPDLOG_LIBS) -pthread
@@ -82,7 +90,11 @@ DEPS_VALGRIND    := $(BUILD)/.deps-valgrind
 DEPS_BENCH       := $(BUILD)/.deps-bench
 
 # The core and the engine over it, with the debug formatters and the crowd: libbt.a.
-LIB_SRCS  := $(wildcard bt/core/*.cpp bt/engine/*.cpp bt/engine/kinds/*.cpp bt/debug/*.cpp bt/crowd/*.cpp)
+CORE_SRCS := $(wildcard bt/core/*.cpp bt/engine/*.cpp bt/engine/kinds/*.cpp bt/debug/*.cpp bt/crowd/*.cpp)
+# Its default debug-output hook: libbt_spdlog.a or libbt_stderr.a. What links
+# the sources rather than the libraries (fuzzers, checks) takes both.
+DEBUG_HOOK_SRCS := bt/log/$(DEBUG_HOOK)_output.cpp
+LIB_SRCS  := $(CORE_SRCS) $(DEBUG_HOOK_SRCS)
 # Trees from data (builder, registry, expressions): a library on top of the core.
 DATA_SRCS := $(wildcard bt/data/*.cpp)
 # The loaders of the other systems' files: a library on top of the data library.
@@ -106,8 +118,9 @@ DEMO_SRCS := $(wildcard demo/*.cpp)
 DEMO_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard demo/*/*.cpp))))
 TOOL_SRCS := $(filter-out tools/bench%.cpp,$(wildcard tools/*.cpp))
 
-LIB        := $(BUILD)/libbt.a
-LIB_SAN    := $(BUILD)/san/libbt.a
+# libbt.a and its default hook's library, in link order.
+LIB        := $(BUILD)/libbt.a $(BUILD)/libbt_$(DEBUG_HOOK).a
+LIB_SAN    := $(BUILD)/san/libbt.a $(BUILD)/san/libbt_$(DEBUG_HOOK).a
 LIB_DATA     := $(BUILD)/libbt_data.a
 LIB_DATA_SAN := $(BUILD)/san/libbt_data.a
 LIB_LOADERS     := $(BUILD)/libbt_loaders.a
@@ -165,10 +178,16 @@ $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard demo/*/*.cpp)): | $(DEPS_DEMO)
 $(patsubst %.cpp,$(BUILD)/obj/%.o,$(DATA_SRCS)): | $(DEPS_DATA)
 $(patsubst %.cpp,$(BUILD)/obj/%.o,$(LOADER_SRCS)): | $(DEPS_LOADERS)
 
-$(LIB): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(LIB_SRCS))
+$(BUILD)/libbt.a: $(patsubst %.cpp,$(BUILD)/obj/%.o,$(CORE_SRCS))
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
-$(LIB_SAN): $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(LIB_SRCS))
+$(BUILD)/libbt_spdlog.a $(BUILD)/libbt_stderr.a: $(BUILD)/libbt_%.a: $(BUILD)/obj/bt/log/%_output.o
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+$(BUILD)/san/libbt.a: $(patsubst %.cpp,$(BUILD)/san/obj/%.o,$(CORE_SRCS))
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+$(BUILD)/san/libbt_spdlog.a $(BUILD)/san/libbt_stderr.a: $(BUILD)/san/libbt_%.a: $(BUILD)/san/obj/bt/log/%_output.o
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
 $(LIB_DATA): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(DATA_SRCS))
@@ -242,7 +261,7 @@ test-inlined-tick: $(BUILD)/obj/tools/bench/bt_creatures.o $(BUILD)/obj/tools/be
 # tests/support/run_catch.sh runs a whole binary, and the rest of the suite is single-threaded.
 # halt_on_error: a race ends the run, so Catch prints no "All tests passed".
 TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
-LIB_TSAN   := $(BUILD)/tsan/libbt.a
+LIB_TSAN   := $(BUILD)/tsan/libbt.a $(BUILD)/tsan/libbt_$(DEBUG_HOOK).a
 TESTS_TSAN := $(BUILD)/tsan/tests/bt_threads_tests
 .PHONY: tsan test-tsan
 test-extra: test-tsan
@@ -252,7 +271,10 @@ test-tsan: $(TESTS_TSAN)
 $(BUILD)/tsan/obj/%.o: %.cpp | $(DEPS_TEST)
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) $(CXXSTD) $(SAN_WARN) -O1 -g $(TSAN_FLAGS) $(DEPFLAGS) -c $< -o $@
-$(LIB_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,$(LIB_SRCS))
+$(BUILD)/tsan/libbt.a: $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,$(CORE_SRCS))
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+$(BUILD)/tsan/libbt_spdlog.a $(BUILD)/tsan/libbt_stderr.a: $(BUILD)/tsan/libbt_%.a: $(BUILD)/tsan/obj/bt/log/%_output.o
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
 $(TESTS_TSAN): $(patsubst %.cpp,$(BUILD)/tsan/obj/%.o,tests/main.cpp tests/engine/init_threads_test.cpp tests/debug/debug_output_threads_test.cpp \
@@ -337,7 +359,7 @@ $(DEBUG_OFF)/check: $(patsubst %.cpp,$(DEBUG_OFF)/obj/%.o,$(LIB_SRCS) tests/debu
 .PHONY: test-limits-link
 test-extra: test-limits-link
 test-limits-link: $(LIB) | $(DEPS_TEST)
-	@sh tests/package/limits_link_test.sh $(LIB) g++ $(CLANG_CXX)
+	@sh tests/package/limits_link_test.sh "$(LIB)" g++ $(CLANG_CXX)
 
 # The gdb pretty-printers (tools/gdb/bt_printers.py) on the first demo and on the
 # variables test's trees (parameters, variables) and the why test's records, in gdb's batch mode.
@@ -565,7 +587,8 @@ $(BENCH_IMPORT): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(BENCH_IMPORT_SRCS)) $(LIB_L
 # printers (share/bt/gdb/bt_printers.py, for `source` in gdb), bt.pc and the
 # CMake package with its version file, each with BT_VERSION and PREFIX filled in.
 INSTALL_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(BT_VERSION)|g' \
-                    -e 's|@VERSION_MAJOR@|$(BT_VERSION_MAJOR)|g' -e 's|@VERSION_MINOR@|$(BT_VERSION_MINOR)|g'
+                    -e 's|@VERSION_MAJOR@|$(BT_VERSION_MAJOR)|g' -e 's|@VERSION_MINOR@|$(BT_VERSION_MINOR)|g' \
+                    -e 's|@DEBUG_HOOK@|$(DEBUG_HOOK)|g' -e 's|@DEBUG_HOOK_REQUIRES@|$(if $(filter spdlog,$(DEBUG_HOOK)),spdlog)|g'
 # Every folder of bt/ that holds headers, the layers' detail/ folders included.
 HEADER_DIRS = $(sort $(patsubst %/,%,$(dir $(shell find bt -name '*.h'))))
 install: $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT)
@@ -576,6 +599,7 @@ install: $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(BUILD)/tools/bt_dot $(BUILD)/tools/
 	install -m 644 $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 tools/gdb/bt_printers.py $(DESTDIR)$(PREFIX)/share/bt/gdb/
+	install -d $(DESTDIR)$(PREFIX)/share/bt/lldb && install -m 644 tools/lldb/bt_lldb.py $(DESTDIR)$(PREFIX)/share/bt/lldb/
 	$(INSTALL_SUBST) bt/install/bt.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/bt.pc
 	$(INSTALL_SUBST) bt/install/bt-loaders.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/bt-loaders.pc
 	$(INSTALL_SUBST) bt/install/btConfig.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/bt/btConfig.cmake
@@ -635,3 +659,34 @@ bench-mpi: $(CREATURES_MPI) | $(DEPS_MPI)
 	$(MPIRUN) -n 1 $(CREATURES_MPI) --bench --agents 100000 $(BENCH_MPI_ARGS)
 	$(MPIRUN) -n 2 $(CREATURES_MPI) --bench --agents 100000 $(BENCH_MPI_ARGS)
 	$(MPIRUN) -n 1 $(CREATURES_MPI) --bench --agents 50000 $(BENCH_MPI_ARGS)
+
+# ==== build and packaging: the default debug-output hook, CMake, LLDB ====
+# A program without spdlog (bt/log/README.md): libbt.a and libbt_stderr.a, no
+# spdlog header or library, and no spdlog or fmt symbol needed (nm, ldd).
+.PHONY: test-no-spdlog
+test-extra: test-no-spdlog
+test-no-spdlog: $(BUILD)/libbt.a $(BUILD)/libbt_stderr.a | $(DEPS_TEST)
+	@sh tests/package/no_spdlog_test.sh "$(CXX) $(CXXSTD) $(WARN)" $(BUILD)/libbt.a $(BUILD)/libbt_stderr.a
+
+# bt/CMakeLists.txt (tests/package/cmake_test.sh): a FetchContent consumer from
+# a local clone and an add_subdirectory one without spdlog, with g++ and
+# clang++; the CMake libraries hold the Makefile's objects; the CMake install
+# is `make install`'s and is found by find_package.
+.PHONY: test-cmake
+test-extra: test-cmake
+test-cmake: $(LIB) $(LIB_DATA) $(LIB_LOADERS) $(BUILD)/tools/bt_dot $(BUILD)/tools/bt_timeline $(BT_IMPORT) | $(DEPS_TEST)
+	@MAKE="$(MAKE)" sh tests/package/cmake_test.sh $(BUILD)/cmake-consumers $(BUILD) $(CXX) $(CLANG_CXX)
+
+# The LLDB formatters (tools/lldb/bt_lldb.py, over the gdb printers' code) in
+# Debian's lldb-14, live and on a core file: the tree, the block as its active
+# path, the why-record, each as the library prints them.
+PACKAGES_lldb := $(PACKAGES_build) lldb-14 python3-lldb-14 gdb
+DEPS_LLDB     := $(BUILD)/.deps-lldb
+LLDB_TARGET   := $(BUILD)/tests/lldb_target
+.PHONY: test-lldb
+test-extra: test-lldb
+test-lldb: $(LLDB_TARGET) | $(DEPS_LLDB)
+	@sh tests/tools/lldb_printers_test.sh $(LLDB_TARGET)
+$(LLDB_TARGET): $(BUILD)/obj/tests/tools/lldb/target.o $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)

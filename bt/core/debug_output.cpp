@@ -1,8 +1,7 @@
-// bt/core/debug_output.cpp — formatting debug lines, publishing the settings, and the default spdlog hook.
+// bt/core/debug_output.cpp — formatting debug lines and publishing the settings. The default
+// hook is not here: a library of its own defines it (bt/log/), so the core links no logger.
 #include "bt/core/debug_output.h"
-
-#include <spdlog/sinks/stdout_sinks.h>
-#include <spdlog/spdlog.h>
+#include "bt/core/default_debug_output.h"
 
 #include <cstdarg>
 #include <cstddef>
@@ -48,44 +47,6 @@ DebugOutputSettings Snapshot() {
   // Settings changing without pause: wait for the writers' turn instead of starving.
   const std::lock_guard<std::mutex> lock(gWriting);
   return Fields();
-}
-
-// Without a logger of its own, the line still reaches a person.
-void ToStderr(const DebugLine& line) noexcept { std::fprintf(stderr, "%s\n", line.text); }
-
-// The logger "bt", created and registered when missing (see the header). The
-// mutex keeps our own threads from racing each other to register it; a program
-// registering "bt" on another thread meanwhile makes register_logger throw,
-// and then its logger is the one to use.
-std::shared_ptr<spdlog::logger> CreateBtLogger() {
-  static std::mutex creating;
-  const std::lock_guard<std::mutex> lock(creating);
-  if (std::shared_ptr<spdlog::logger> registered = spdlog::get("bt")) return registered;
-  // After drop_all or shutdown there is no default logger to clone.
-  std::shared_ptr<spdlog::logger> fallback = spdlog::default_logger();
-  std::shared_ptr<spdlog::logger> logger =
-      fallback ? fallback->clone("bt")
-               : std::make_shared<spdlog::logger>("bt", std::make_shared<spdlog::sinks::stderr_sink_mt>());
-  try {
-    spdlog::register_logger(logger);
-  } catch (const spdlog::spdlog_ex&) {
-    if (std::shared_ptr<spdlog::logger> registered = spdlog::get("bt")) return registered;
-    // Registered and dropped again meanwhile: ours still takes this line.
-  }
-  return logger;
-}
-
-// Looked up per line, so a logger "bt" registered (or replaced) at any time gets the lines.
-// noexcept and catching everything: the tick promises never to throw.
-void SpdlogOutput(const DebugLine& line, void*) noexcept {
-  try {
-    std::shared_ptr<spdlog::logger> logger = spdlog::get("bt");
-    if (!logger) logger = CreateBtLogger();
-    logger->info("{}", line.text);
-    return;
-  } catch (...) {
-  }
-  ToStderr(line);
 }
 
 // A string for %s, never null.
@@ -214,7 +175,7 @@ void DebugEmit(int level, const void* agent, const DeciderDef* tree, double time
   if (settings.output)
     settings.output(line, settings.user);
   else
-    SpdlogOutput(line, nullptr);
+    DefaultDebugOutput(line);
 }
 
 }  // namespace detail

@@ -8,8 +8,9 @@
 //   4 + visiting and continuing deciders, redecides (every tick)
 //   5 + every precondition, Decide result, choice   (every tick)
 // A line reads "BTDBO(<level>) <agent> @ <time>: <one space per depth><message>".
-// Lines go to a hook; the default hook writes to the spdlog logger named "bt",
-// which users may route to any sink. Formatting needs no allocation; spdlog may
+// Lines go to a hook; the default hook (bt/core/default_debug_output.h, a library
+// of its own: libbt_spdlog.a unless the build drops spdlog, and then stderr)
+// writes to the spdlog logger named "bt", which users may route to any sink. Formatting needs no allocation; spdlog may
 // allocate. The default hook never throws and never crashes, whatever the
 // program does to spdlog's registry (drop_all, shutdown, registering "bt" on
 // another thread):
@@ -57,7 +58,7 @@ using DebugOutputFn = void (*)(const DebugLine& line, void* user);
 struct DebugOutputSettings {
   int level = 0;                   // 0-5
   const void* agent = nullptr;     // only this agent; null: every agent
-  DebugOutputFn output = nullptr;  // null: the spdlog logger "bt"
+  DebugOutputFn output = nullptr;  // null: the default hook (the spdlog logger "bt", or stderr)
   void* user = nullptr;            // handed to output
 };
 

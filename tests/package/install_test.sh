@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs bt into a temporary prefix, then builds a small out-of-tree consumer
 # against it as a user would: through pkg-config and through CMake's
-# find_package(bt 0.1), each with g++ and with clang++. Also checks what else
+# find_package(bt 0.1), each with g++ and with clang++, and bt/loaders/README.md's
+# Lua example both ways (Lua's headers come with the package). Also checks what else
 # `make install` promises (the tools, the gdb printers) and that a version the
 # package does not offer is refused. Ends with "install: N passed, M failed".
 #   usage: sh tests/package/install_test.sh BUILD [CLANG_CXX]
@@ -56,6 +57,11 @@ bool UseLoaders() {
          bt::loaders::LoadTreeFile("x.xml", registry).build.Ok();
 }
 CPP
+# And bt/loaders/README.md's Lua example: a game's lua_CFunction for
+# LuaScripts::AddAgentFunction, which needs Lua's headers from the package.
+awk '/^## The game.s Lua functions/ { section = 1 } section && /^```cpp$/ { copy = 1; next }
+     copy && /^```$/ { exit } copy' bt/loaders/README.md >"$work/lua_example.cpp"
+lua_runs() { [ "$("$1")" = " fight fight flee flee | health 40" ]; }
 # Its exact output: the first tree's block is 48 bytes.
 runs() { "$1" | tail -n 1 | grep -qx "memory block: 48 bytes"; }
 
@@ -74,29 +80,40 @@ through_pkg_config() {
 }
 through_pkg_config bt pc_consumer "$work/debug.cpp $work/data.cpp" "bt"
 through_pkg_config bt-loaders pc_loaders "$work/loaders.cpp" "bt's loaders"
+for cxx in g++ "$clang"; do
+  if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" sh -c \
+       '$1 -Wall -Wextra -Werror "$0/lua_example.cpp" $(pkg-config --cflags --libs bt-loaders) -o "$0/pc_lua"' \
+       "$work" "$cxx" >"$work/log" 2>&1 && lua_runs "$work/pc_lua"; then
+    pass
+  else
+    cat "$work/log"; fail "$cxx could not build and run bt/loaders/README.md's Lua example through pkg-config"
+  fi
+done
 [ "$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion bt)" = 0.1.0 ] && pass ||
   fail "pkg-config --modversion bt is not 0.1.0"
 
 # find_package(bt VERSION) from a CMake project, with each compiler.
 project() {  # $1: directory, $2: the version asked for
   mkdir -p "$1"
-  cp "$work/main.cpp" "$work/debug.cpp" "$work/data.cpp" "$work/loaders.cpp" "$1/"
+  cp "$work/main.cpp" "$work/debug.cpp" "$work/data.cpp" "$work/loaders.cpp" "$work/lua_example.cpp" "$1/"
   cat > "$1/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.16)
 project(bt_consumer CXX)
 find_package(bt $2 REQUIRED)
 add_executable(consumer main.cpp debug.cpp data.cpp loaders.cpp)
 target_link_libraries(consumer PRIVATE bt::loaders)
+add_executable(lua_example lua_example.cpp)
+target_link_libraries(lua_example PRIVATE bt::loaders)
 CMAKE
 }
 project "$work/cm" 0.1
 for cxx in g++ "$clang"; do
   out="$work/cm/build-$(basename "$cxx")"
   if cmake -S "$work/cm" -B "$out" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CXX_COMPILER="$cxx" >"$work/log" 2>&1 &&
-     cmake --build "$out" >>"$work/log" 2>&1 && runs "$out/consumer"; then
+     cmake --build "$out" >>"$work/log" 2>&1 && runs "$out/consumer" && lua_runs "$out/lua_example"; then
     pass
   else
-    cat "$work/log"; fail "a CMake project built with $cxx could not find_package(bt 0.1) and use it"
+    cat "$work/log"; fail "a CMake project built with $cxx could not find_package(bt 0.1) and use it (bt::bt, bt::loaders with Lua's headers)"
   fi
 done
 project "$work/cm9" 9.0
@@ -118,6 +135,8 @@ else
 fi
 cmp -s tools/gdb/bt_printers.py "$prefix/share/bt/gdb/bt_printers.py" && pass ||
   fail "the gdb printers are not installed as share/bt/gdb/bt_printers.py"
+cmp -s tools/lldb/bt_lldb.py "$prefix/share/bt/lldb/bt_lldb.py" && pass ||
+  fail "the LLDB formatters are not installed as share/bt/lldb/bt_lldb.py (beside share/bt/gdb, whose code they run)"
 
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

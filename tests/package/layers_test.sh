@@ -7,7 +7,7 @@
 rank() {
   case $1 in
     bt/core/*) echo 0 ;;
-    bt/engine/*) echo 1 ;;
+    bt/engine/* | bt/log/*) echo 1 ;;
     bt/debug/*) echo 2 ;;
     bt/crowd/* | bt/data/*) echo 3 ;;
     bt/loaders/* | bt/mpi/*) echo 4 ;;

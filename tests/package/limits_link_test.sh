@@ -4,7 +4,7 @@
 # values link and run. The program is the first demo, linked against the
 # libbt.a given (built with the default limits), with each limit changed in
 # turn, by each compiler given. Ends with "limits-link: N passed, M failed".
-#   usage: sh tests/package/limits_link_test.sh LIBBT CXX...
+#   usage: sh tests/package/limits_link_test.sh "LIBBT HOOKLIB" CXX...
 lib=$1
 shift
 libs="$(pkg-config --libs spdlog 2>/dev/null || echo -lspdlog -lfmt) -pthread"
@@ -17,7 +17,7 @@ pass() { passed=$((passed + 1)); }
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 for cxx in "$@"; do
   name=$(basename "$cxx")
-  if $cxx $cflags demo/t01_first_tree.cpp "$lib" $libs -o "$work/same" >"$work/log" 2>&1 && "$work/same" >/dev/null; then
+  if $cxx $cflags demo/t01_first_tree.cpp $lib $libs -o "$work/same" >"$work/log" 2>&1 && "$work/same" >/dev/null; then
     pass
   else
     cat "$work/log"; fail "$name: a program with libbt's own limits does not link and run"
@@ -25,7 +25,7 @@ for cxx in "$@"; do
   for limit in BT_MAX_BEHAVIOR_MEMORY_BYTES=512 BT_MAX_DBLOCK_BYTES=64 BT_MAX_STIMULI=16 BT_STIMULUS_DATA_BYTES=32 \
                BT_DEBUG_OUTPUT=0; do
     want="undefined reference to \`void bt::limits::rebuild_libbt_with_the_same_${limit%=*}<${limit#*=}>()'"
-    if $cxx $cflags -D"$limit" demo/t01_first_tree.cpp "$lib" $libs -o "$work/other" >"$work/log" 2>&1; then
+    if $cxx $cflags -D"$limit" demo/t01_first_tree.cpp $lib $libs -o "$work/other" >"$work/log" 2>&1; then
       fail "$name: a program built with -D$limit linked against a libbt built without it"
     elif grep -qF "$want" "$work/log"; then
       pass
