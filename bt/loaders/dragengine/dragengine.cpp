@@ -29,6 +29,7 @@
 
 #include "bt/core/classic.h"
 #include "bt/core/config.h"
+#include "bt/data/registry.h"
 #include "bt/engine/resume_at.h"
 #include "bt/engine/why.h"
 #include "bt/loaders/line_index.h"
@@ -515,7 +516,7 @@ bt::data::BuildResult LoadDragengine(std::string_view text, const std::string& f
     result.errors = std::move(parsed.errors);
     return result;
   }
-  return bt::data::BuildTree(parsed.spec, registry, options.build);
+  return bt::data::BuildTree(parsed.spec, bt::data::WithBuiltinBehaviors(registry).Get(), options.build);
 }
 
 bt::data::BuildResult LoadDragengineFile(const std::string& path, const bt::data::Registry& registry,

@@ -31,8 +31,9 @@
 // the file for a subtree file's rules, "action@sub/patrol.xml:3:5"). Helper nodes
 // are named after their rule ("wander:doNotFail", "wander:if playerNearby").
 //
-// The registry must hold the built-ins (bt::data::RegisterBuiltinBehaviors):
-// Succeed, Fail, Halt and Yield. Action and condition names are looked up in it;
+// The rules' built-ins Succeed, Fail, Halt and Yield are the registry's when
+// it has them, else bt's (bt::data::WithBuiltinBehaviors adds the missing
+// ones). Action and condition names are looked up in the registry;
 // in stub mode unknown ones become stubs (a stub condition is false, as the
 // engine's missing condition). Every malformed file gives one error
 // "file:line:column: message" (the engine stops at its first), never a crash.

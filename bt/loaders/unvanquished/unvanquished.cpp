@@ -38,6 +38,7 @@
 
 #include "bt/core/classic.h"
 #include "bt/data/expression.h"
+#include "bt/data/registry.h"
 #include "bt/loaders/equal_no_case.h"
 #include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
@@ -763,7 +764,7 @@ UnvanquishedParse Parse(std::shared_ptr<UnvanquishedSources> sources, const Sour
 bt::data::BuildResult Build(const UnvanquishedParse& parsed, const bt::data::TreeSpec& spec,
                             const bt::data::Registry& registry, const bt::data::BuildOptions& options) {
   if (!parsed.Ok()) return Failed(parsed.errors);
-  return bt::data::BuildTree(spec, registry, options);
+  return bt::data::BuildTree(spec, bt::data::WithBuiltinBehaviors(registry).Get(), options);
 }
 
 }  // namespace

@@ -386,6 +386,35 @@ TEST_CASE("Unvanquished files load against stubs and list the names the game mus
   CHECK(recording.Take() == Events{"activate patrol", "tick patrol"});
 }
 
+TEST_CASE("Unvanquished: a condition without a child loads without RegisterBuiltinBehaviors; a game's Succeed stays",
+          "[unvanquished]") {
+  const char* text = "sequence\n{\n\tcondition enemyVisible\n\taction fight\n}\n";
+  bt::data::Registry game;  // the game's names only: no bt::data::RegisterBuiltinBehaviors
+  BT_REGISTER_ACTION(game, "fight", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
+  BT_REGISTER_VALUE(game, "enemyVisible", Ask<kEnemyVisible>);
+  Bot bot(bt::loaders::LoadUnvanquished(text, "t.bt", game));
+  CHECK(Errors(bot.built) == "(loaded)");
+  REQUIRE(bot.built.Ok());
+  std::vector<std::string> bound;
+  for (const bt::data::Binding& binding : bot.built.bindings)
+    bound.push_back(std::string(bt::data::BindingKindName(binding.kind)) + " " + binding.name +
+                    (binding.stubbed ? " stubbed" : ""));
+  std::sort(bound.begin(), bound.end());
+  CHECK(bound == Events{"action Succeed", "action fight", "value function enemyVisible"});
+  bot.agent.decide["enemyVisible"] = 1;
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"enemyVisible", "activate fight", "tick fight"}});
+  CHECK(game.FindAction("Succeed") == nullptr);  // the game's registry is not changed
+
+  // A game that registers its own "Succeed" keeps it: the loader adds only what is missing.
+  BT_REGISTER_ACTION(game, "Succeed", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
+  Bot own(bt::loaders::LoadUnvanquished(text, "t.bt", game));
+  REQUIRE(own.built.Ok());
+  own.agent.decide["enemyVisible"] = 1;
+  own.agent.tick["Succeed"] = bt::Result::Done;
+  CHECK(own.Tick(0.0) == Tick{Status::Running, {"enemyVisible", "activate Succeed", "tick Succeed", "deactivate Succeed",
+                                                "activate fight", "tick fight"}});
+}
+
 // =============================================================== [SECTION] the preprocessor and includes
 
 TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error placed, with what was expected",
