@@ -659,6 +659,16 @@ struct CheckedSaveableTree {
 // block, so that a tick given it does not compile on into errors of its own.
 template <const DeciderDef& Root>
 using MemoryFor = std::conditional_t<detail::CheckedTree<Root>::constant,
-                                     Memory<detail::CheckedTree<Root>::memoryBytes>, detail::UnsizedTree>;
+                                     TreeMemory<Root, detail::CheckedTree<Root>::memoryBytes>, detail::UnsizedTree>;
+
+// A Memory<N> that knows its tree, so that the interpreted tick given it checks
+// the agent's type at compile time, as the compiled tick does.
+template <const DeciderDef& Root, std::size_t N>
+struct TreeMemory : Memory<N> {
+  // Whether Agent is the type the tree's functions take, or reaches it (BT_AGENT_BASE).
+  template <class Agent>
+  static constexpr bool kTakes = detail::CheckedTree<Root>::analysis.agentType == kNoType ||
+                                 detail::ReachesAgentType<Agent>(detail::CheckedTree<Root>::analysis.agentType);
+};
 
 }  // namespace bt

@@ -233,7 +233,8 @@ TEST_CASE("Every refused tick says what is wrong and what to do at level 1", "[r
     Creature* none = nullptr;
     CHECK(bt::TickBehaviorTree(ROOT, none, memory.Span(), 1.0, 0.1f).status == Status::NullAgent);
     Other other;
-    CHECK(bt::TickBehaviorTree(ROOT, other, memory, 1.0, 0.1f).status == Status::AgentTypeMismatch);
+    // As a span: given the block of bt::MemoryFor<ROOT> itself, the wrong type does not compile.
+    CHECK(bt::TickBehaviorTree(ROOT, other, memory.Span(), 1.0, 0.1f).status == Status::AgentTypeMismatch);
     const auto invalid = bt::TickBehaviorTree(kNoData, creature, memory, 1.0, 0.1f);
     CHECK(invalid.status == Status::InvalidTree);
     bt::TreeError error;
