@@ -11,6 +11,7 @@
 //   [SECTION] hostile input — line ends, huge files
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <set>
@@ -339,6 +340,22 @@ TEST_CASE("Drag[en]gine success, running, yield, failure", "[dragengine]") {
   Npc failing = Npc::Text("<behaviorTree><sequence><success/><failure><condition>c1</condition></failure>"
                           "<action name='a'/></sequence></behaviorTree>");
   CHECK(failing.Tick().events == Events{});  // failure fails without asking its conditions
+}
+
+TEST_CASE("Drag[en]gine success, yield and failure load without RegisterBuiltinBehaviors", "[dragengine]") {
+  bt::data::Registry game;  // the game's names only: the loader adds Succeed, Fail, Halt and Yield
+  BT_REGISTER_ACTION(game, "a", void, Activate, Tick, Deactivate);
+  Npc npc(bt::loaders::LoadDragengine(
+      "<behaviorTree><sequence><success/><yield/><action name='a'/><failure/></sequence></behaviorTree>", "inline.xml",
+      game));
+  std::vector<std::string> bound;
+  for (const bt::data::Binding& binding : npc.built.bindings)
+    bound.push_back(std::string(bt::data::BindingKindName(binding.kind)) + " " + binding.name);
+  std::sort(bound.begin(), bound.end());
+  CHECK(bound == Events{"action Fail", "action Succeed", "action Yield", "action a"});
+  CHECK(npc.Tick() == Step{Status::Running, {}});  // yield: running once
+  npc.Results("a", {S});
+  CHECK(npc.Tick() == Step{Status::NoBehavior, {"activate a", "tick a", "deactivate a"}});  // then failure
 }
 
 TEST_CASE("Drag[en]gine conditions in every mode, asked in order as far as the mode needs", "[dragengine]") {
