@@ -32,6 +32,7 @@
 #include <cstdint>
 
 #include "bt/core/kinds.h"
+#include "bt/core/name_id.h"
 
 namespace bt {
 
@@ -80,11 +81,17 @@ inline constexpr ResultMap kSuppressFailure{Result::Done, Result::Done, Result::
 
 // A StateMachine state's way out (MBT `<Transition to= onEvent=>`): the event
 // bt::NameId(name) moves the machine to its state (child) `to` at its next tick
-// (bt/engine/kinds/state_machine.cpp).
+// (bt/engine/kinds/state_machine.cpp). `event` is the name, for the debug views
+// (DebugPrintState, the DOT picture, gdb); null: they show the id.
 struct Transition {
   std::uint32_t onEvent = 0;
   std::uint8_t to = 0;
+  const char* event = nullptr;
 };
+
+// The transition on the event `name` to state `to`, with its name:
+// BT_EVENT_TRANSITIONS(bt::OnEvent("OnEnemySeen", 1)).
+constexpr Transition OnEvent(const char* name, std::uint8_t to) { return Transition{NameId(name), to, name}; }
 
 // The numbers a classic node kind reads from its definition (DeciderDef::config).
 struct NodeConfig {

@@ -594,21 +594,62 @@ struct CheckedTree {
   static constexpr std::size_t memoryBytes = analysis.memoryBytes;
 };
 
+// The first decider (post-order) whose behavior memory struct is not trivially
+// copyable: the one bt::SaveMemory's NotSaveable names at run time; null: none.
+constexpr const DeciderDef* FirstNotSaveable(const TreeAnalysis& a) {
+  for (int i = 0; i < a.count; ++i) {
+    const DeciderDef* d = a.deciders[i];
+    if (d->behavior != nullptr && d->behavior->memory.size != 0 && !d->behavior->memory.triviallyCopyable) return d;
+  }
+  return nullptr;
+}
+
+// The error of BT_CHECK_TREE_SAVEABLE, instantiated for the decider at fault, so
+// the compilers name it in the error's context ("In instantiation of 'struct
+// bt::detail::DeciderNotSaveable<HOARD>'").
+template <const DeciderDef& Culprit>
+struct DeciderNotSaveable {
+  static_assert(kNoTreeProblem<&Culprit>,
+                "bt: the tree must be saveable, but the behavior memory struct of the decider in "
+                "DeciderNotSaveable<...> is not trivially copyable: keep plain data in memory structs "
+                "(bt::SaveMemory would refuse it as NotSaveable)");
+  static constexpr bool kReported = true;
+};
+
+struct TreeSaveable {
+  static constexpr bool kReported = true;
+};
+
 // The check of BT_CHECK_TREE_SAVEABLE, on top of CheckedTree's (whose error
-// alone a tree with a problem gets).
+// alone a tree with a problem gets). A culprit that cannot be a template
+// argument (an element of an array) is reported at the root.
 template <const DeciderDef& Root>
 struct CheckedSaveableTree {
-  static_assert(CheckedTree<Root>::analysis.triviallyCopyable,
-                "bt: the tree must be saveable, but a behavior memory struct in it is not trivially copyable: keep "
-                "plain data in memory structs (bt::SaveMemory would refuse it as NotSaveable)");
-  static constexpr bool saveable = true;  // or the static_assert above failed
+ private:
+  static constexpr const DeciderDef* kCulprit =
+      CheckedTree<Root>::analysis.triviallyCopyable ? nullptr : FirstNotSaveable(CheckedTree<Root>::analysis);
+  static auto Pick() {
+    if constexpr (kCulprit == nullptr)
+      return std::type_identity<TreeSaveable>{};
+    else if constexpr (requires { typename DeciderArgument<*kCulprit>; })
+      return std::type_identity<DeciderNotSaveable<*kCulprit>>{};
+    else
+      return std::type_identity<DeciderNotSaveable<Root>>{};
+  }
+
+  static_assert(decltype(Pick())::type::kReported);  // bt: make the memory struct of the decider named here trivially copyable
+
+ public:
+  static constexpr bool saveable = true;  // or the static_assert above failed: one error, not two
 };
 
 }  // namespace detail
 
 // Opt-in: ROOT's tree must be valid and saveable as bytes (bt/engine/save.h), checked
 // at compile time, so a memory struct that stops being trivially copyable breaks
-// the build rather than a save.
+// the build rather than a save; the error names the decider whose memory struct
+// it is. Write it after the tree's definitions (it reads them): before them,
+// ROOT is not yet declared.
 #define BT_CHECK_TREE_SAVEABLE(ROOT) \
   static_assert(::bt::detail::CheckedSaveableTree<ROOT>::saveable, "bt: tree " #ROOT " is not saveable")
 
@@ -618,6 +659,16 @@ struct CheckedSaveableTree {
 // block, so that a tick given it does not compile on into errors of its own.
 template <const DeciderDef& Root>
 using MemoryFor = std::conditional_t<detail::CheckedTree<Root>::constant,
-                                     Memory<detail::CheckedTree<Root>::memoryBytes>, detail::UnsizedTree>;
+                                     TreeMemory<Root, detail::CheckedTree<Root>::memoryBytes>, detail::UnsizedTree>;
+
+// A Memory<N> that knows its tree, so that the interpreted tick given it checks
+// the agent's type at compile time, as the compiled tick does.
+template <const DeciderDef& Root, std::size_t N>
+struct TreeMemory : Memory<N> {
+  // Whether Agent is the type the tree's functions take, or reaches it (BT_AGENT_BASE).
+  template <class Agent>
+  static constexpr bool kTakes = detail::CheckedTree<Root>::analysis.agentType == kNoType ||
+                                 detail::ReachesAgentType<Agent>(detail::CheckedTree<Root>::analysis.agentType);
+};
 
 }  // namespace bt

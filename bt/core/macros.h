@@ -119,10 +119,11 @@
 //   BT_DEFINE_GROUP(INVESTIGATE, GroupScope, BT_CHILDREN(LOOK), BT_SCOPE("DeadBodyInvestigator", 1, FindScope));
 #define BT_SCOPE(NAME, ALLOWED_USERS, FINDER) (BT_OPTION_SCOPE, __COUNTER__, NAME, ALLOWED_USERS, FINDER)
 // Any decider that is a StateMachine's state (a group or a behavior decider): its
-// transitions on events, bt::Transition {bt::NameId("event"), to}, `to` the
-// index of the target state among the machine's children:
+// transitions on events, bt::OnEvent("event", to), `to` the index of the target
+// state among the machine's children (the debug views show the event by name;
+// bt::Transition {bt::NameId("event"), to}, without the name, by its id):
 //   BT_DEFINE_GROUP(IDLE, Decorator, BT_CHILDREN(IDLE_TREE),
-//                   BT_EVENT_TRANSITIONS({bt::NameId("OnEnemySeen"), 1}));
+//                   BT_EVENT_TRANSITIONS(bt::OnEvent("OnEnemySeen", 1)));
 #define BT_EVENT_TRANSITIONS(...) (BT_OPTION_EVENT_TRANSITIONS, __COUNTER__, __VA_ARGS__)
 
 // ---------------------------------------------------------------- positional forms

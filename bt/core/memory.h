@@ -109,4 +109,9 @@ struct alignas(kMaxAlignment) Memory {
   std::span<const std::byte> Span() const { return std::span<const std::byte>(bytes, N); }
 };
 
+struct DeciderDef;
+// The block bt::MemoryFor<ROOT> gives: a Memory<N> that knows its tree (bt/core/layout.h).
+template <const DeciderDef& Root, std::size_t N>
+struct TreeMemory;
+
 }  // namespace bt

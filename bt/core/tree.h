@@ -207,6 +207,19 @@ TickResult TickBehaviorTree(const DeciderDef& root, Agent& agent, Memory<N>& mem
   return TickBehaviorTree(root, &agent, memory.Span(), time, dt, decisionFlags, stimuliFlags, options);
 }
 
+// A block of bt::MemoryFor<ROOT>: the tree is a constant here, so an agent of a
+// type its functions do not take is a compile error, as with the compiled tick,
+// rather than AgentTypeMismatch at run time.
+template <class Agent, const DeciderDef& Root, std::size_t N>
+TickResult TickBehaviorTree(const DeciderDef& root, Agent& agent, TreeMemory<Root, N>& memory, double time, float dt,
+                            std::uint32_t decisionFlags = 0, std::uint32_t stimuliFlags = 0,
+                            const TickOptions& options = detail::kDefaultTickOptions) noexcept {
+  static_assert(TreeMemory<Root, N>::template kTakes<Agent>,
+                "bt: the tree's functions take another agent type than the one passed to TickBehaviorTree "
+                "(for a class derived from it, declare BT_AGENT_BASE(Derived, Base))");
+  return TickBehaviorTree(root, &agent, memory.Span(), time, dt, decisionFlags, stimuliFlags, options);
+}
+
 // Stops the block (StopBehaviorTree: every active behavior deactivated, at
 // `time`) and zeroes it, keeping its RNG seed: the next tick starts it afresh at
 // any time, its variables (bt/core/variables.h) at their initial values. For a level whose clock restarts (a block's times may not go

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -278,6 +279,21 @@ class Registry {
 // an MBT attribute). Call it before registering the game's actions: a game's
 // action of the same name then replaces the built-in one.
 void RegisterBuiltinBehaviors(Registry& registry);
+
+// The registry a loader builds against: `game` itself when it holds every
+// built-in leaf, else a copy of it with the missing ones added (a game's own
+// action of a built-in's name stays), so a file that needs `Succeed` (an
+// Unvanquished condition without a child) loads whether or not the game called
+// RegisterBuiltinBehaviors. Keep `game` alive while it is used.
+class WithBuiltinBehaviors {
+ public:
+  explicit WithBuiltinBehaviors(const Registry& game);
+  const Registry& Get() const { return copy_ ? *copy_ : game_; }
+
+ private:
+  const Registry& game_;
+  std::optional<Registry> copy_;  // only when the game lacked a built-in
+};
 
 // The registry as the names an expression may use (bt/data/expression.h): its
 // value functions (checked for arity) and constants, and the variables a tree

@@ -726,7 +726,9 @@ class Planner {
         const EventTransitionSpec& tr = s.eventTransitions[k];
         if (!CheckName(tr.event, tr.where, s.name, "an event")) continue;
         if (targets[i][k] >= 0)
-          plan_->eventTransitions.push_back({NameId(tr.event.c_str()), static_cast<std::uint8_t>(targets[i][k])});
+          // The name points into the spec until the tree is written, which copies it.
+          plan_->eventTransitions.push_back(
+              {NameId(tr.event.c_str()), static_cast<std::uint8_t>(targets[i][k]), tr.event.c_str()});
       }
       out.eventCount = plan_->eventTransitions.size() - out.eventBegin;
     }
@@ -910,7 +912,10 @@ class TreeArena {
     tree->expressions_ = reinterpret_cast<Expression*>(base + expressionsAt);
     auto* events = reinterpret_cast<Transition*>(base + eventsAt);
     auto* selection = reinterpret_cast<SelectionTransition*>(base + selectionAt);
-    for (std::size_t i = 0; i < plan_.eventTransitions.size(); ++i) new (events + i) Transition(plan_.eventTransitions[i]);
+    for (std::size_t i = 0; i < plan_.eventTransitions.size(); ++i) {
+      new (events + i) Transition(plan_.eventTransitions[i]);
+      events[i].event = Copy(plan_.eventTransitions[i].event);
+    }
     for (std::size_t i = 0; i < plan_.selection.size(); ++i) {
       const PlanSelection& tr = plan_.selection[i];
       new (selection + i) SelectionTransition{tr.from, tr.to, deciders + n + tr.condition};
@@ -1013,6 +1018,7 @@ class TreeArena {
       if (!v.exclusiveTo.empty()) f(v.exclusiveTo);
       for (const VariableSpec::Signal& signal : v.signals) f(signal.signal);
     }
+    for (const Transition& tr : plan_.eventTransitions) f(std::string_view(tr.event));
     for (std::size_t i = 0; i < plan_.conditionNodes.size(); ++i) {
       f(plan_.conditionSpecs[i].name);
       if (plan_.conditionNodes[i].dblock.size != 0) f(plan_.conditionNodes[i].dblockName);

@@ -577,14 +577,18 @@ class CppTreeWriter {
     }
   }
 
-  // A StateMachine state's transitions on events, by the events' ids (the tree
-  // keeps no names for them) and the target states' indices.
+  // A StateMachine state's transitions on events, by the events' names
+  // (bt::OnEvent; by id when the tree keeps none) and the target states' indices.
   void EventTransitionOptions(const DeciderDef& d, std::vector<std::string>& options) {
     if (d.config.eventTransitionCount == 0) return;
     std::string transitions;
     for (int k = 0; k < d.config.eventTransitionCount; ++k) {
       const Transition& tr = d.config.eventTransitions[k];
-      transitions += (k > 0 ? ", {" : "{") + Hex(tr.onEvent) + ", " + std::to_string(tr.to) + "}";
+      transitions += k > 0 ? ", " : "";
+      if (tr.event != nullptr && NameId(tr.event) == tr.onEvent)
+        transitions += "bt::OnEvent(" + QuoteOrNull(tr.event) + ", " + std::to_string(tr.to) + ")";
+      else
+        transitions += "{" + Hex(tr.onEvent) + ", " + std::to_string(tr.to) + "}";
     }
     options.push_back("BT_EVENT_TRANSITIONS(" + transitions + ")");
   }

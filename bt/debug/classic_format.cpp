@@ -67,10 +67,13 @@ std::size_t FormatNodeConfig(const DeciderDef& d, std::span<char> out) {
       break;
     default: break;
   }
-  // A StateMachine's state, whatever its kind: its transitions on events, by id (the tree keeps no names).
-  for (int k = 0; k < c.eventTransitionCount && c.eventTransitions != nullptr; ++k)
-    append("%s0x%08x->%u", k > 0 ? ", " : n > 0 ? "; on events " : "on events ", c.eventTransitions[k].onEvent,
-           c.eventTransitions[k].to);
+  // A StateMachine's state, whatever its kind: its transitions on events, by name (by id when the tree keeps none).
+  for (int k = 0; k < c.eventTransitionCount && c.eventTransitions != nullptr; ++k) {
+    const Transition& tr = c.eventTransitions[k];
+    const char* separator = k > 0 ? ", " : n > 0 ? "; on events " : "on events ";
+    if (tr.event != nullptr) append("%s%s->%u", separator, tr.event, tr.to);
+    else append("%s0x%08x->%u", separator, tr.onEvent, tr.to);
+  }
   if (n < 0) {
     out[0] = '\0';
     return 0;

@@ -11,8 +11,9 @@
 //   SelectionStateMachine  transitions: 0->1 if SEES, 1->0 if LOST   (from->to if the condition's name; "transitions: none")
 //   GroupScope        scope DeadBodyInvestigator, 2 users
 // A StateMachine's state (any decider, config.eventTransitions) adds its
-// transitions by event id: "on events 0x1a2b3c4d->1, 0x5e6f7a8b->2" (after "; "
-// when the group configures something too).
+// transitions by event name: "on events OnEnemySeen->1, OnLost->2" (after "; "
+// when the group configures something too); one without a name (a bt::Transition
+// written by hand) by id: "0x1a2b3c4d->1".
 // Every other policy, and a behavior decider, configures nothing: the text is "".
 #pragma once
 

@@ -2,8 +2,8 @@
 //
 // A block holds no pointers, so a save is the block's bytes, even mid-behavior,
 // when every behavior memory struct of the tree is trivially copyable
-// (TreeData::triviallyCopyable; BT_CHECK_TREE_SAVEABLE(ROOT) makes it a
-// compile-time requirement). The block's tree stamp travels with it: a save
+// (TreeData::triviallyCopyable; BT_CHECK_TREE_SAVEABLE(ROOT), after the tree's
+// definitions, makes it a compile-time requirement naming the decider at fault). The block's tree stamp travels with it: a save
 // restored into another tree, or another version of the same tree, is refused
 // (MemoryFromOtherTree), never misread. Every refusal is reported as the tick's
 // are (bt/core/refusal.h: "save refused: ..." / "restore refused: ...").

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "bt/data/registry.h"
 #include "bt/loaders/dragengine/dragengine.h"
 #include "bt/loaders/mbt/modular_behavior_tree.h"
 #include "bt/loaders/selection_tree/selection_tree.h"
@@ -44,7 +45,8 @@ LoadedTree LoadTreeFile(const std::string& path, const bt::data::Registry& regis
 }
 
 bt::data::Registry TreeFormatRegistry(TreeFormat format, const bt::data::Registry& game) {
-  return format == TreeFormat::ModularBehaviorTree ? ModularBehaviorTreeRegistry(game) : game;
+  if (format == TreeFormat::ModularBehaviorTree) return ModularBehaviorTreeRegistry(game);
+  return bt::data::WithBuiltinBehaviors(game).Get();
 }
 
 }  // namespace bt::loaders

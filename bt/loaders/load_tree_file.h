@@ -24,8 +24,8 @@ LoadedTree LoadTreeFile(const std::string& path, const bt::data::Registry& regis
 
 // The registry `format`'s loader builds against: the game's, with the nodes the
 // format builds in under their names (MBT's WaitForEvent, IfTime, ...: see
-// ModularBehaviorTreeRegistry); the other formats' built-ins are the game's
-// bt::data::RegisterBuiltinBehaviors. What bt::data::WriteTreeAsCpp needs to
+// ModularBehaviorTreeRegistry); the other formats', bt's built-in leaves the
+// game did not register (bt::data::WithBuiltinBehaviors). What bt::data::WriteTreeAsCpp needs to
 // write a loaded tree's built-in nodes.
 bt::data::Registry TreeFormatRegistry(TreeFormat format, const bt::data::Registry& game);
 

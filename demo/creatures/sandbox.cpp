@@ -1,8 +1,6 @@
 // demo/creatures/sandbox.cpp — ticking every creature's tree.
 #include "sandbox.h"
 
-#include <cstring>
-
 #include "tree.h"
 
 namespace creatures {
@@ -61,12 +59,8 @@ std::size_t MindBytesNeeded(const Sandbox& sandbox) {
 }
 
 std::string NameOf(const bt::DeciderDef* decider) {
-  if (!decider) return "-";
-  // A loader's names carry the place ("KIND@LINE:COLUMN", bt/loaders); a macro tree's are its own words.
-  if (decider->behavior && decider->behavior->name && std::strcmp(decider->behavior->name, decider->name) != 0 &&
-      std::strchr(decider->name, '@'))
-    return std::string(decider->name) + " " + decider->behavior->name;
-  return decider->name;
+  // A loader's names say what a leaf runs and where ("action eat@40:4", bt/loaders); a macro tree's are its own words.
+  return decider ? decider->name : "-";
 }
 
 }  // namespace creatures

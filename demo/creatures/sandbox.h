@@ -50,8 +50,8 @@ std::size_t MindBytesNeeded(const Sandbox& sandbox);
 // Runs one tick; appends the creatures whose behavior changed to `transitions`.
 void StepSandbox(Sandbox& sandbox, std::vector<Transition>& transitions);
 
-// The decider's name, or "-" for none; for a tree from a file, with the action
-// it runs ("action@5:9 flee": the loader's names say where, not what).
+// The decider's name, or "-" for none; a tree from a file names its actions by
+// what they run and where ("action flee@5:9").
 std::string NameOf(const bt::DeciderDef* decider);
 
 }  // namespace creatures

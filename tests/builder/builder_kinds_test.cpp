@@ -63,6 +63,12 @@ TEST_CASE("Built StateMachine: transitions on events by state name, resolved to 
   CHECK(combat.config.eventTransitions[1].onEvent == bt::NameId("OnHurt"));
   CHECK(combat.config.eventTransitions[1].to == 2);
   CHECK(built.tree->Find("MACHINE")->config.eventTransitionCount == 0);
+  // The events' names are kept for the debug views: DebugPrintState's "{...}" shows them.
+  char config[128];
+  bt::FormatNodeConfig(combat, config);
+  CHECK(std::string(config) == "results: as is; on events OnEnemyLost->0, OnHurt->2");
+  bt::FormatNodeConfig(*built.tree->Find("FLEE"), config);
+  CHECK(std::string(config) == "on events OnSafe->0");
 
   test::TraceAgent agent;
   bt::Memory<512> memory{};

@@ -373,7 +373,8 @@ TEST_CASE("TickBehaviorTree rejects bad input with a status and changes nothing"
   }
   SECTION("an agent of another type than the tree's functions take") {
     OtherAgent other;
-    CHECK(bt::TickBehaviorTree(GOOD_ROOT, other, memory, 2.0, 0.1f).status == Status::AgentTypeMismatch);
+    // As a span: given the block of bt::MemoryFor<GOOD_ROOT> itself, the wrong type does not compile.
+    CHECK(bt::TickBehaviorTree(GOOD_ROOT, other, memory.Span(), 2.0, 0.1f).status == Status::AgentTypeMismatch);
     CHECK(unchanged());
   }
   SECTION("a block too small, or misaligned") {

@@ -3,8 +3,13 @@
 // misaligned and never-zeroed blocks say so; ResetMemory for a restarted clock;
 // saving and restoring blocks as bytes; a tree that takes no agent ticks with none.
 #include <catch2/catch.hpp>
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
+
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -134,6 +139,37 @@ std::string Hex(std::uint32_t v) {
 
 using namespace refusal;
 
+// As bt/engine/README.md says: the level is 0 until the game raises it, and the
+// one call it shows, bt::SetDebugOutput({.level = 1}), writes the line to the spdlog logger "bt".
+TEST_CASE("A refused tick's line is not written at the default level 0; SetDebugOutput({.level = 1}) shows it",
+          "[refusal]") {
+  CHECK(bt::DebugOutputSettings{}.level == 0);
+  const bt::DebugOutputSettings saved = bt::GetDebugOutput();
+  std::ostringstream stream;
+  auto previous = spdlog::get("bt");
+  spdlog::drop("bt");
+  auto logger = std::make_shared<spdlog::logger>("bt", std::make_shared<spdlog::sinks::ostream_sink_st>(stream));
+  logger->set_pattern("%v");
+  spdlog::register_logger(logger);
+  Creature creature;
+  bt::MemoryFor<ROOT> memory{};
+  const std::size_t need = bt::MemoryBytesFor(ROOT);
+
+  bt::SetDebugOutput({});  // the default: level 0
+  CHECK(bt::TickBehaviorTree(ROOT, creature, memory.Span().first(32), 1.0, 0.1f).status == Status::MemoryTooSmall);
+  CHECK(stream.str().empty());
+
+  bt::SetDebugOutput({.level = 1});
+  CHECK(bt::TickBehaviorTree(ROOT, creature, memory.Span().first(32), 1.0, 0.1f).status == Status::MemoryTooSmall);
+  CHECK(stream.str() == Line(&creature, 1.0,
+                             "refused: MemoryTooSmall: the block has 32 bytes, the tree needs " + std::to_string(need) +
+                                 " (use bt::MemoryFor<ROOT> or bt::MemoryBytesFor)\n"));
+
+  bt::SetDebugOutput(saved);
+  spdlog::drop("bt");
+  if (previous) spdlog::register_logger(previous);
+}
+
 TEST_CASE("Every refused tick says what is wrong and what to do at level 1", "[refusal]") {
   Creature creature;
   bt::MemoryFor<ROOT> memory{};
@@ -197,7 +233,8 @@ TEST_CASE("Every refused tick says what is wrong and what to do at level 1", "[r
     Creature* none = nullptr;
     CHECK(bt::TickBehaviorTree(ROOT, none, memory.Span(), 1.0, 0.1f).status == Status::NullAgent);
     Other other;
-    CHECK(bt::TickBehaviorTree(ROOT, other, memory, 1.0, 0.1f).status == Status::AgentTypeMismatch);
+    // As a span: given the block of bt::MemoryFor<ROOT> itself, the wrong type does not compile.
+    CHECK(bt::TickBehaviorTree(ROOT, other, memory.Span(), 1.0, 0.1f).status == Status::AgentTypeMismatch);
     const auto invalid = bt::TickBehaviorTree(kNoData, creature, memory, 1.0, 0.1f);
     CHECK(invalid.status == Status::InvalidTree);
     bt::TreeError error;

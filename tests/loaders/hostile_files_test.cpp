@@ -65,7 +65,7 @@ TEST_CASE("Unvanquished: thousands of nodes one macro writes are named in linear
   for (const bt::data::NodeSpec& node : parsed.spec.nodes) names.insert(node.name);
   CHECK(names.size() == parsed.spec.nodes.size());
   CHECK(parsed.spec.nodes.size() == 3 * (1 + 20 * (1 + 20 * (1 + 20))) + 1);
-  CHECK(names.count("action@5:12#8000") == 1);  // the last of D's 8,000 actions written at D's first use
+  CHECK(names.count("action a@5:12#8000") == 1);  // the last of D's 8,000 actions written at D's first use
 }
 
 TEST_CASE("Drag[en]gine: subtree files that name the next one twice stop at the rules read", "[hostile][dragengine]") {

@@ -115,15 +115,15 @@ expected="bt_import: $SCRATCH/bad.names:1: expected KIND NAME/ARITY (as --bindin
 cat > "$SCRATCH/print.txt" <<'END'
  0:selector@2:1/0x9d28318b (kGroup, kGroupSelector 0x0) [(no group behavior)]
    0:condition@3:5/0x6991c562(condition={enemyVisible}) (kGroup, kGroupDecorator 0x4 RecheckEveryTick) [(no group behavior)] {results: as is}
-     0:action@4:9/0x3c04b7be (kBehavior 0x0) [fight/0x275ccfc9] (0x00000000)
-   1:action@6:5/0x8e5327bc (kBehavior 0x0) [patrol/0xbcc33d1b] (0x00000000)
+     0:action fight@4:9/0x84245a7c (kBehavior 0x0) [fight/0x275ccfc9] (0x00000000)
+   1:action patrol@6:5/0x18e363d0 (kBehavior 0x0) [patrol/0xbcc33d1b] (0x00000000)
 END
 diff -u "$SCRATCH/print.txt" "$SCRATCH/out.txt" || fail "--print: output differs"
 
 # --dot, and --svg through graphviz: one picture per file.
 "$BT_IMPORT" --dot $DATA/guard.bt > "$SCRATCH/guard.dot" || fail "--dot: exit status"
 [ "$(head -n 1 "$SCRATCH/guard.dot")" = 'digraph "selector@2:1" {' ] || fail "--dot: '$(head -n 1 "$SCRATCH/guard.dot")'"
-grep -q '"action@4:9"' "$SCRATCH/guard.dot" || fail "--dot: no node action@4:9"
+grep -q '"action fight@4:9"' "$SCRATCH/guard.dot" || fail "--dot: no node action fight@4:9"
 rm -rf "$SCRATCH/svg" && mkdir -p "$SCRATCH/svg"
 "$BT_IMPORT" --svg "$SCRATCH/svg" $DATA/guard.bt $DATA/heal.bt || fail "--svg: exit status"
 for svg in guard.bt.svg heal.bt.svg; do

@@ -113,8 +113,12 @@ def _config(decider):
     config = decider["config"]
     count = int(config["eventTransitionCount"])
     if count > 0 and int(config["eventTransitions"]) != 0:
-        transitions = ["0x%08x->%d" % (int(config["eventTransitions"][k]["onEvent"]),
-                                       int(config["eventTransitions"][k]["to"])) for k in range(count)]
+        transitions = []
+        for k in range(count):
+            transition = config["eventTransitions"][k]
+            event = _string(transition["event"]) if int(transition["event"]) != 0 else None
+            transitions.append("%s->%d" % (event if event is not None else "0x%08x" % int(transition["onEvent"]),
+                                           int(transition["to"])))
         text += ("; on events " if text else "on events ") + ", ".join(transitions)
     return text
 

@@ -29,6 +29,7 @@
 
 #include "bt/core/classic.h"
 #include "bt/core/config.h"
+#include "bt/data/registry.h"
 #include "bt/engine/resume_at.h"
 #include "bt/engine/why.h"
 #include "bt/loaders/line_index.h"
@@ -46,6 +47,10 @@ using bt::data::SourceLocation;
 // =============================================================== [SECTION] Rules
 enum class RuleKind { Action, Sequence, Choice, Success, Failure, Running, Yield, Subtree };
 enum class ConditionMode { AllTrue, AnyTrue, AnyFalse, AllFalse };
+
+// Longest action name a generated node name includes [bytes]: with the file,
+// place and helper suffixes it stays within bt::data::kMaxNameBytes.
+constexpr std::size_t kMaxRunNameBytes = 64;
 
 struct LoadFailure {
   SourceLocation where;
@@ -306,7 +311,11 @@ class SpecWriter {
  private:
   std::string GeneratedName(const Rule& rule) const {
     const std::string file = rule.where.file == mainFile_ ? "" : std::string(rule.where.file) + ":";
-    return rule.tag + "@" + file + std::to_string(rule.where.line) + ":" + std::to_string(rule.where.column);
+    // An action by what it runs too, for the debug lines and the why: "action reload@15:5"
+    // (a name too long for the builder's limit is left out: the place still names it).
+    const bool named = rule.kind == RuleKind::Action && rule.action.size() <= kMaxRunNameBytes;
+    return rule.tag + (named ? " " + rule.action : "") + "@" + file + std::to_string(rule.where.line) + ":" +
+           std::to_string(rule.where.column);
   }
   std::string Unique(const std::string& name) { return names_.Take(name); }
   static bool SimpleGate(const Rule& rule) {
@@ -515,7 +524,7 @@ bt::data::BuildResult LoadDragengine(std::string_view text, const std::string& f
     result.errors = std::move(parsed.errors);
     return result;
   }
-  return bt::data::BuildTree(parsed.spec, registry, options.build);
+  return bt::data::BuildTree(parsed.spec, bt::data::WithBuiltinBehaviors(registry).Get(), options.build);
 }
 
 bt::data::BuildResult LoadDragengineFile(const std::string& path, const bt::data::Registry& registry,

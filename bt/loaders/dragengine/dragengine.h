@@ -27,12 +27,14 @@
 //
 // Node names: the rule's id when it has one (ids with a leading '.' take the
 // nearest enclosing sequence/choice id; inside a subtree file the subtree's id and
-// a '.' are prefixed, nested prefixes accumulating), else "TAG@LINE:COLUMN" (with
-// the file for a subtree file's rules, "action@sub/patrol.xml:3:5"). Helper nodes
+// a '.' are prefixed, nested prefixes accumulating), else "TAG@LINE:COLUMN", an
+// action with the name of what it runs, "action reload@15:5" (with the file for a
+// subtree file's rules, "action patrol@sub/patrol.xml:3:5"). Helper nodes
 // are named after their rule ("wander:doNotFail", "wander:if playerNearby").
 //
-// The registry must hold the built-ins (bt::data::RegisterBuiltinBehaviors):
-// Succeed, Fail, Halt and Yield. Action and condition names are looked up in it;
+// The rules' built-ins Succeed, Fail, Halt and Yield are the registry's when
+// it has them, else bt's (bt::data::WithBuiltinBehaviors adds the missing
+// ones). Action and condition names are looked up in the registry;
 // in stub mode unknown ones become stubs (a stub condition is false, as the
 // engine's missing condition). Every malformed file gives one error
 // "file:line:column: message" (the engine stops at its first), never a crash.
@@ -84,7 +86,7 @@ bt::data::BuildResult LoadDragengineFile(const std::string& path, const bt::data
 
 // The Drag[en]gine save of an agent: the id of its current (running) rule, or ""
 // when none runs (the next step starts at the root). A rule without an id gives
-// its node name ("action@3:5").
+// its node name ("action reload@3:5").
 std::string DragengineCurrentRuleId(const bt::DeciderDef& root, std::span<const std::byte> memory);
 
 // Its import, the engine's load of a saved current rule: the agent's block

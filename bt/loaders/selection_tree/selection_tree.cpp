@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "bt/data/expression.h"
+#include "bt/data/registry.h"
 #include "bt/loaders/equal_no_case.h"
 #include "bt/loaders/line_index.h"
 #include "bt/loaders/xml_places.h"
@@ -699,7 +700,7 @@ SelectionTreeLoad BuildChosen(Catalog& catalog, Errors& errors, const std::strin
   if (!converter.Convert()) return Failed(errors);
   SelectionTreeLoad load;
   load.treeName = tree->name;
-  load.build = bt::data::BuildTree(converter.spec, registry, options.build);
+  load.build = bt::data::BuildTree(converter.spec, bt::data::WithBuiltinBehaviors(registry).Get(), options.build);
   if (!load.build.Ok()) return load;
   std::vector<bt::SignalVariable> entries;
   for (const SignalSpec& signal : converter.signalSpecs)

@@ -38,6 +38,7 @@
 
 #include "bt/core/classic.h"
 #include "bt/data/expression.h"
+#include "bt/data/registry.h"
 #include "bt/loaders/equal_no_case.h"
 #include "bt/loaders/line_index.h"
 #include "bt/loaders/source_files.h"
@@ -83,6 +84,9 @@ struct SyntaxNode {
 };
 
 constexpr std::size_t kNoOffset = static_cast<std::size_t>(-1);
+// Longest action or decorator name a node's name includes [bytes]: with the
+// file, place and "#N" it stays within bt::data::kMaxNameBytes.
+constexpr std::size_t kMaxRunNameBytes = 64;
 
 struct LoadFailure {
   std::size_t offset;
@@ -638,7 +642,13 @@ SourceLocation SpecWriter::At(std::size_t offset) const {
 
 std::string SpecWriter::Name(const SyntaxNode& node) const {
   const SourceLocation where = At(node.offset);
-  std::string name = std::string(KindName(node.kind)) + "@";
+  std::string name = KindName(node.kind);
+  // What it runs, for the debug lines and the why: "action reload@15:5", "decorator timer@3:1"
+  // (a name too long for the builder's limit is left out: the place still names it).
+  if ((node.kind == NodeKind::Action || node.kind == NodeKind::Decorator) && !node.name.empty() &&
+      node.name.size() <= kMaxRunNameBytes)
+    name += " " + node.name;
+  name += "@";
   if (!where.file.empty()) name += std::string(where.file) + ":";
   return loader.UniqueName(spec, name + std::to_string(where.line) + ":" + std::to_string(where.column));
 }
@@ -763,7 +773,7 @@ UnvanquishedParse Parse(std::shared_ptr<UnvanquishedSources> sources, const Sour
 bt::data::BuildResult Build(const UnvanquishedParse& parsed, const bt::data::TreeSpec& spec,
                             const bt::data::Registry& registry, const bt::data::BuildOptions& options) {
   if (!parsed.Ok()) return Failed(parsed.errors);
-  return bt::data::BuildTree(spec, registry, options);
+  return bt::data::BuildTree(spec, bt::data::WithBuiltinBehaviors(registry).Get(), options);
 }
 
 }  // namespace

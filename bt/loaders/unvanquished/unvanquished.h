@@ -38,12 +38,13 @@
 // has its own #defines. An included file's selectClass block is read but not
 // used: the bot's class choice is the loaded file's own.
 //
-// The registry must hold "Succeed" (bt::data::RegisterBuiltinBehaviors): a
-// condition without a child runs it. Groups without children are refused by
-// the builder.
+// A condition without a child runs "Succeed": the loader adds the built-in
+// leaves the registry lacks (bt::data::WithBuiltinBehaviors), so the game need
+// not register them. Groups without children are refused by the builder.
 //
-// Nodes are named "KIND@LINE:COLUMN" ("sequence@3:5"), or
-// "KIND@FILE:LINE:COLUMN" in an included file; several nodes that one macro
+// Nodes are named "KIND@LINE:COLUMN" ("sequence@3:5"), an action or decorator
+// with what it runs, "action reload@15:5" (for TickResult, the debug lines and
+// the why), "KIND@FILE:LINE:COLUMN" in an included file; several nodes that one macro
 // use wrote get "#2", "#3"... Every malformed text gives an error
 // "file:line:column: message" (the file an included one when the fault is in
 // it), never a crash.

@@ -11,6 +11,7 @@
 //   [SECTION] hostile input — line ends, huge files
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <set>
@@ -175,7 +176,7 @@ TEST_CASE("Drag[en]gine corpus: every file loads, ids prefixed as the engine's l
   REQUIRE(door.Ok());
   CHECK(door.tree->Find("left.home") != nullptr);
   CHECK(door.tree->Find("right.home") != nullptr);
-  CHECK(door.tree->Find("action@6:3") != nullptr);
+  CHECK(door.tree->Find("action open@6:3") != nullptr);
   // A subtree is the sequence it runs: a '.x' id at its file's top, or under a
   // sequence without an id there, takes the subtree's id, or the id nearest it
   // when it has none. So one file with '.x' ids loads twice.
@@ -207,7 +208,7 @@ TEST_CASE("Drag[en]gine errors: each malformed file gives its one exact error", 
       {"empty_id.xml", "2:3: an empty id"},
       {"subtree_without_file.xml", "3:5: <subtree> without a file"},
       {"rule_in_action.xml", "3:5: unknown tag <sequence> in <action>"},
-      {"unknown_action.xml", "2:3: decider action@2:3: unknown action 'teleport'"},
+      {"unknown_action.xml", "2:3: decider action teleport@2:3: unknown action 'teleport'"},
   };
   for (const auto& [file, message] : cases) {
     INFO(file);
@@ -341,6 +342,22 @@ TEST_CASE("Drag[en]gine success, running, yield, failure", "[dragengine]") {
   CHECK(failing.Tick().events == Events{});  // failure fails without asking its conditions
 }
 
+TEST_CASE("Drag[en]gine success, yield and failure load without RegisterBuiltinBehaviors", "[dragengine]") {
+  bt::data::Registry game;  // the game's names only: the loader adds Succeed, Fail, Halt and Yield
+  BT_REGISTER_ACTION(game, "a", void, Activate, Tick, Deactivate);
+  Npc npc(bt::loaders::LoadDragengine(
+      "<behaviorTree><sequence><success/><yield/><action name='a'/><failure/></sequence></behaviorTree>", "inline.xml",
+      game));
+  std::vector<std::string> bound;
+  for (const bt::data::Binding& binding : npc.built.bindings)
+    bound.push_back(std::string(bt::data::BindingKindName(binding.kind)) + " " + binding.name);
+  std::sort(bound.begin(), bound.end());
+  CHECK(bound == Events{"action Fail", "action Succeed", "action Yield", "action a"});
+  CHECK(npc.Tick() == Step{Status::Running, {}});  // yield: running once
+  npc.Results("a", {S});
+  CHECK(npc.Tick() == Step{Status::NoBehavior, {"activate a", "tick a", "deactivate a"}});  // then failure
+}
+
 TEST_CASE("Drag[en]gine conditions in every mode, asked in order as far as the mode needs", "[dragengine]") {
   Npc npc = Npc::File("wander.xml");
   npc.agent.cond["playerNotNearby"] = true;
@@ -449,7 +466,7 @@ TEST_CASE("Drag[en]gine run-away: a loop of instant successes fails at the engin
   const bt::TickResult result = bt::TickBehaviorTree(npc.built.tree->Root(), npc.agent, npc.memory, npc.time, 0.1f);
   CHECK(result.status == Status::RedecideLimit);
   REQUIRE(result.decider != nullptr);
-  CHECK(std::string(result.decider->name) == "action@1:55");  // b, whose run would be the 101st
+  CHECK(std::string(result.decider->name) == "action b@1:55");  // b, whose run would be the 101st
   CHECK(npc.agent.events == expected);
   CHECK(npc.Current() == "");
 }

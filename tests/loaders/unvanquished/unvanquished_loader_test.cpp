@@ -13,14 +13,17 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <optional>
 #include <span>
 #include <sstream>
 #include <string>
 
+#include "bt/core/debug_output.h"
 #include "bt/data/registry.h"
 #include "bt/data/stubs.h"
+#include "bt/engine/why.h"
 #include "bt/loaders/unvanquished/unvanquished.h"
 #include "bt/loaders/unvanquished/preprocessor.h"
 #include "tests/support/trace_agent.h"
@@ -170,7 +173,7 @@ TEST_CASE("Unvanquished sequence: resumes at the running child; invert; a condit
   INFO(bot.built.ErrorText());
   REQUIRE(bot.built.Ok());
   // The action's literal arguments, a leading '-' included, are its parameters.
-  const bt::DeciderDef* move = bot.built.tree->Find("action@5:5");
+  const bt::DeciderDef* move = bot.built.tree->Find("action moveTo@5:5");
   REQUIRE(move != nullptr);
   REQUIRE(move->Params().size() == 3);
   CHECK(move->Params()[0].number == 128);
@@ -308,9 +311,9 @@ TEST_CASE("Unvanquished errors of arity, names and limits", "[unvanquished]") {
   CHECK(error("") == "t.bt:1:1: expected a node (selector, fallback, sequence, concurrent, action, condition, "
                      "decorator or behavior)");
   // Names are the builder's to check, placed at the name.
-  CHECK(error("selector {\n  action patrl\n}") == "t.bt:2:10: decider action@2:3: unknown action 'patrl' (closest: 'patrol')");
+  CHECK(error("selector {\n  action patrl\n}") == "t.bt:2:10: decider action patrl@2:3: unknown action 'patrl' (closest: 'patrol')");
   CHECK(error("condition alve") == "t.bt:1:11: decider condition@1:1: condition: unknown function or constant 'alve' (closest: 'alive')");
-  CHECK(error("action moveTo(1, 2)") == "t.bt:1:8: decider action@1:1: action 'moveTo' takes 3 arguments, given 2");
+  CHECK(error("action moveTo(1, 2)") == "t.bt:1:8: decider action moveTo@1:1: action 'moveTo' takes 3 arguments, given 2");
   // Every group reads its children as one list of at most 20 (ReadNodeList's MAX_NODE_LIST).
   for (const std::string group : {"selector", "fallback", "sequence", "concurrent"}) {
     std::string wide = group + " {";
@@ -386,6 +389,65 @@ TEST_CASE("Unvanquished files load against stubs and list the names the game mus
   CHECK(recording.Take() == Events{"activate patrol", "tick patrol"});
 }
 
+TEST_CASE("Unvanquished: a condition without a child loads without RegisterBuiltinBehaviors; a game's Succeed stays",
+          "[unvanquished]") {
+  const char* text = "sequence\n{\n\tcondition enemyVisible\n\taction fight\n}\n";
+  bt::data::Registry game;  // the game's names only: no bt::data::RegisterBuiltinBehaviors
+  BT_REGISTER_ACTION(game, "fight", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
+  BT_REGISTER_VALUE(game, "enemyVisible", Ask<kEnemyVisible>);
+  Bot bot(bt::loaders::LoadUnvanquished(text, "t.bt", game));
+  CHECK(Errors(bot.built) == "(loaded)");
+  REQUIRE(bot.built.Ok());
+  std::vector<std::string> bound;
+  for (const bt::data::Binding& binding : bot.built.bindings)
+    bound.push_back(std::string(bt::data::BindingKindName(binding.kind)) + " " + binding.name +
+                    (binding.stubbed ? " stubbed" : ""));
+  std::sort(bound.begin(), bound.end());
+  CHECK(bound == Events{"action Succeed", "action fight", "value function enemyVisible"});
+  bot.agent.decide["enemyVisible"] = 1;
+  CHECK(bot.Tick(0.0) == Tick{Status::Running, {"enemyVisible", "activate fight", "tick fight"}});
+  CHECK(game.FindAction("Succeed") == nullptr);  // the game's registry is not changed
+
+  // A game that registers its own "Succeed" keeps it: the loader adds only what is missing.
+  BT_REGISTER_ACTION(game, "Succeed", void, test::TraceActivate, test::TraceTick, test::TraceDeactivate);
+  Bot own(bt::loaders::LoadUnvanquished(text, "t.bt", game));
+  REQUIRE(own.built.Ok());
+  own.agent.decide["enemyVisible"] = 1;
+  own.agent.tick["Succeed"] = bt::Result::Done;
+  CHECK(own.Tick(0.0) == Tick{Status::Running, {"enemyVisible", "activate Succeed", "tick Succeed", "deactivate Succeed",
+                                                "activate fight", "tick fight"}});
+}
+
+TEST_CASE("Unvanquished nodes are named by what they run and where: TickResult, the debug lines, the why",
+          "[unvanquished]") {
+  const char* text = "selector\n{\n\tcondition enemyVisible\n\t{\n\t\taction fight\n\t}\n\taction patrol\n}\n";
+  Bot bot(bt::loaders::LoadUnvanquished(text, "guard.bt", Bot::Registry()));
+  REQUIRE(bot.built.Ok());
+  struct Lines {
+    std::vector<std::string> text;
+    static void Add(const bt::DebugLine& line, void* user) { static_cast<Lines*>(user)->text.push_back(line.message); }
+  } lines;
+  const bt::DebugOutputSettings saved = bt::GetDebugOutput();
+  bt::SetDebugOutput({.level = 1, .output = &Lines::Add, .user = &lines});
+  bt::WhyRecord why;
+  const bt::TickResult result =
+      bt::TickBehaviorTree(bot.built.tree->Root(), bot.agent, bot.memory, 0.0, 0.1f, 0, 0, {.why = &why});
+  bt::SetDebugOutput(saved);
+  CHECK(result.status == Status::Running);
+  REQUIRE(result.decider != nullptr);
+  CHECK(std::string(result.decider->name) == "action patrol@7:2");
+  char expected[160];
+  std::snprintf(expected, sizeof expected,
+                "activating behavior patrol/0x%x with flags 0x0, in decider action patrol@7:2/0x%x",
+                bt::NameId("patrol"), bt::NameId("action patrol@7:2"));
+  CHECK(lines.text == std::vector<std::string>{expected});
+  char whyText[4096];
+  bt::FormatWhy(why, whyText);
+  CHECK(std::string(whyText).find("action patrol@7:2") != std::string::npos);
+  CHECK(bot.built.tree->Find("condition@3:2") != nullptr);  // a condition runs an expression: its place names it
+  CHECK(bot.built.tree->Find("action fight@5:3") != nullptr);
+}
+
 // =============================================================== [SECTION] the preprocessor and includes
 
 TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error placed, with what was expected",
@@ -421,13 +483,13 @@ TEST_CASE("Unvanquished preprocessor, includes and selectClass: every error plac
       // A macro's text is placed at its use.
       {"bad/unclosed_macro.bt", "bad/unclosed_macro.bt:7:1: expected a node or '}' to close the '{' at line 3, column 10"},
       // Names are the builder's: unknown ones with the closest, arity against the registered signature.
-      {"bad/unknown_action.bt", "bad/unknown_action.bt:2:12: decider action@2:5: unknown action 'fght' (closest: 'fight')"},
+      {"bad/unknown_action.bt", "bad/unknown_action.bt:2:12: decider action fght@2:5: unknown action 'fght' (closest: 'fight')"},
       {"bad/unknown_function.bt",
        "bad/unknown_function.bt:1:11: decider condition@1:1: condition: unknown function or constant 'enemyVisble' "
        "(closest: 'enemyVisible')"},
       {"bad/unknown_symbol.bt",
-       "bad/unknown_symbol.bt:2:19: decider action@2:5: unknown constant 'E_GOL' (closest: 'E_GOAL')"},
-      {"bad/arity.bt", "bad/arity.bt:2:12: decider action@2:5: action 'moveTo' takes 3 arguments, given 2"},
+       "bad/unknown_symbol.bt:2:19: decider action moveTo@2:5: unknown constant 'E_GOL' (closest: 'E_GOAL')"},
+      {"bad/arity.bt", "bad/arity.bt:2:12: decider action moveTo@2:5: action 'moveTo' takes 3 arguments, given 2"},
   };
   for (const auto& [file, message] : expected) {
     INFO(file);
@@ -492,9 +554,9 @@ TEST_CASE("Unvanquished preprocessor: defines with and without parameters, conti
     nodes.push_back(text);
   }
   // The macro's nodes are placed at its use (11:3).
-  CHECK(nodes == Events{"action@11:3 moveTo -64.500000@11:3 128.000000@11:3 reactor@11:3",
+  CHECK(nodes == Events{"action moveTo@11:3 moveTo -64.500000@11:3 128.000000@11:3 reactor@11:3",
                         "condition@11:3  if hasFunds",
-                        "action@12:22 blocked", "decorator@12:3 ", "sequence@10:1 "});
+                        "action blocked@12:22 blocked", "decorator INVERT@12:3 ", "sequence@10:1 "});
 
   // The game predefines STATUS_FAILURE/SUCCESS/RUNNING (0, 1, 2) for botlib: in
   // expressions and #ifdef as well as in decorators; a file may define them again.
@@ -519,7 +581,7 @@ TEST_CASE("Unvanquished behavior includes: loaded once, shared (a timer too), ev
   REQUIRE(bot.built.Ok());
   // heal_later.bt's two nodes are in the tree once.
   CHECK(bot.built.tree->Deciders().size() == 6);
-  CHECK(bot.built.tree->Find("decorator@heal_later.bt:2:1") != nullptr);
+  CHECK(bot.built.tree->Find("decorator timer@heal_later.bt:2:1") != nullptr);
   bot.agent.tick["heal"] = bt::Result::Failed;
   bot.agent.tick["look"] = bt::Result::Done;
   // The timer failed heal through the first include: the second include fails without ticking it.
@@ -569,7 +631,7 @@ TEST_CASE("Unvanquished behavior includes: loaded once, shared (a timer too), ev
   std::vector<std::string> medkit;
   for (const bt::data::NodeSpec& node : medic.spec.nodes)
     if (node.name.find("use_medkit") != std::string::npos) medkit.push_back(node.name);
-  CHECK(medkit == Events{"action@bots/use_medkit.bt:6:2", "condition@bots/use_medkit.bt:4:1"});
+  CHECK(medkit == Events{"action activateUpgrade@bots/use_medkit.bt:6:2", "condition@bots/use_medkit.bt:4:1"});
   std::size_t namingIt = 0;
   for (const bt::data::NodeSpec& node : medic.spec.nodes)
     for (const bt::data::ChildSpec& child : node.children) namingIt += child.name == "condition@bots/use_medkit.bt:4:1";
