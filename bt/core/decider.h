@@ -42,6 +42,8 @@ struct TreeData {
   // decider with kCountsRuleRuns (bt/core/classic.h). Copied to each tick's TickState.
   bool classicExtras = false;
   std::uint64_t variableBools = 0;    // bit i: variable i is a Bool
+  std::uint64_t variableKinds = 0;    // a typed tree's variable table signature; 0: Bools and Numbers only
+  std::uint16_t variableExtraWords = 0;  // [8-byte words] after the variables' slots (a typed tree's)
   std::uint16_t numVariables = 0;     // the root's declared variables
   std::uint16_t numTimers = 0;    // deciders with a timer precondition
   std::uint16_t depth = 0;        // deciders on the longest path, root included

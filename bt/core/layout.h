@@ -138,6 +138,8 @@ struct TreeAnalysis {
   std::uint32_t timersOffset = 0;  // [bytes] from the block's start
   std::uint32_t variablesOffset = 0;  // [bytes] from the block's start; 0: the tree declares none
   std::uint64_t variableBools = 0;    // bit i: variable i is a Bool
+  std::uint64_t variableKinds = 0;    // a typed tree's table signature (VariableKindsSignature); 0: none
+  std::uint32_t variableExtraWords = 0;  // [8-byte words] after the slots: a typed tree's table and floats
   // [bytes] from the block's start of the RunningPath (bt/core/running_path.h); 0: no
   // decider has kResumeOnRunningPath.
   std::uint32_t runningPathOffset = 0;
@@ -381,29 +383,88 @@ constexpr std::uint32_t Visit(TreeAnalysis& a, const DeciderDef* d, const Decide
   return a.regionEnd[index];
 }
 
-// The root's variable declarations (bt/core/variables.h); records which are Bools.
+// A typed variable's 2-byte entry in the region's table (bt/core/variables.h):
+// its type, then its size (floats, or enum names); 0 for Bool and Number.
+constexpr std::uint8_t VariableKindSize(const VariableDecl& v) {
+  if (v.type == VariableType::Floats) return v.floatCount;
+  if (v.type == VariableType::Enum) return static_cast<std::uint8_t>(v.enumType != nullptr ? v.enumType->count : 0);
+  return 0;
+}
+// [8-byte words] a Floats variable's floats take.
+constexpr std::uint32_t VariableFloatWords(int floatCount) {
+  return static_cast<std::uint32_t>(floatCount + 1) / 2;
+}
+// The signature of a typed tree's table (FNV-1a over its bytes, never 0), which
+// a block's own table must match; 0 for a tree of Bools and Numbers.
+constexpr std::uint64_t VariableKindsSignature(const std::uint8_t* kinds, int count) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (int i = 0; i < 2 * count; ++i) hash = (hash ^ kinds[i]) * 1099511628211ull;
+  return hash | 1;
+}
+
+// The root's variable declarations (bt/core/variables.h); records which are
+// Bools, and a typed tree's table and extra words.
 constexpr bool CheckVariables(TreeAnalysis& a, const DeciderDef& root) {
   if (root.variableCount > kMaxVariables) return a.Fail(TreeProblem::TooManyVariables, &root);
   if (root.variableCount != 0 && root.variables == nullptr) return a.Fail(TreeProblem::BadVariable, &root);
+  bool typed = false;
+  std::uint32_t floatWords = 0;
+  std::uint8_t kinds[2 * 64] = {};
   for (int i = 0; i < root.variableCount; ++i) {
     const VariableDecl& v = root.variables[i];
     if (v.name == nullptr || v.initial != v.initial) return a.Fail(TreeProblem::BadVariable, &root);  // NaN
-    if (v.type == VariableType::Bool) {
-      if (v.initial != 0 && v.initial != 1) return a.Fail(TreeProblem::BadVariable, &root);
-      a.variableBools |= std::uint64_t{1} << i;
-    } else if (v.type != VariableType::Number) {  // a loader may fill any byte into type
-      return a.Fail(TreeProblem::BadVariable, &root);
+    switch (v.type) {
+      case VariableType::Bool:
+        if (v.initial != 0 && v.initial != 1) return a.Fail(TreeProblem::BadVariable, &root);
+        a.variableBools |= std::uint64_t{1} << i;
+        break;
+      case VariableType::Number:
+        break;
+      case VariableType::Int32:
+        if (v.initialInteger < std::int64_t{-2147483647 - 1} || v.initialInteger > std::int64_t{2147483647}) return a.Fail(TreeProblem::BadVariable, &root);
+        typed = true;
+        break;
+      case VariableType::Int64:
+        typed = true;
+        break;
+      case VariableType::Enum:
+        if (v.enumType == nullptr || v.enumType->count == 0 || v.enumType->count > kMaxVariableEnumValues ||
+            v.enumType->names == nullptr || v.initialInteger < 0 || v.initialInteger >= v.enumType->count)
+          return a.Fail(TreeProblem::BadVariable, &root);
+        for (int n = 0; n < v.enumType->count; ++n)
+          if (v.enumType->names[n] == nullptr) return a.Fail(TreeProblem::BadVariable, &root);
+        typed = true;
+        break;
+      case VariableType::Floats:
+        if (v.floatCount < 1 || v.floatCount > kMaxVariableFloats) return a.Fail(TreeProblem::BadVariable, &root);
+        if (v.initialFloats != nullptr)
+          for (int f = 0; f < v.floatCount; ++f)
+            if (v.initialFloats[f] != v.initialFloats[f]) return a.Fail(TreeProblem::BadVariable, &root);
+        floatWords += VariableFloatWords(v.floatCount);
+        typed = true;
+        break;
+      default:  // a loader may fill any byte into type
+        return a.Fail(TreeProblem::BadVariable, &root);
     }
+    kinds[2 * i] = static_cast<std::uint8_t>(v.type);
+    kinds[2 * i + 1] = VariableKindSize(v);
     for (int j = 0; j < i; ++j)
       if (std::string_view(root.variables[j].name) == v.name) return a.Fail(TreeProblem::DuplicateVariable, &root);
   }
   if (!TimestampsFit({root.variables, root.variableCount})) return a.Fail(TreeProblem::BadTimestamp, &root);
+  if (typed) {
+    a.variableExtraWords = AlignUp(2 * static_cast<std::uint32_t>(root.variableCount), 8) / 8 + floatWords;
+    a.variableKinds = VariableKindsSignature(kinds, root.variableCount);
+  }
   return true;
 }
 
-// [bytes] of the variables region: a VariableBlock, then one double per variable.
-constexpr std::uint32_t VariableRegionBytes(int count) {
-  return count == 0 ? 0 : static_cast<std::uint32_t>(sizeof(VariableBlock) + sizeof(double) * static_cast<std::size_t>(count));
+// [bytes] of the variables region: a VariableBlock, one 8-byte slot per
+// variable, then a typed tree's extra words.
+constexpr std::uint32_t VariableRegionBytes(int count, std::uint32_t extraWords = 0) {
+  return count == 0 ? 0
+                    : static_cast<std::uint32_t>(sizeof(VariableBlock) + sizeof(double) * static_cast<std::size_t>(count) +
+                                                 8 * std::size_t{extraWords});
 }
 
 // `index`, at run time: where the analysis indexes the deciders it meets, in
@@ -420,7 +481,7 @@ constexpr TreeAnalysis AnalyzeTree(const DeciderDef& root, DeciderIndex* index =
   const std::uint32_t timerBytes = static_cast<std::uint32_t>(a.numTimers) * std::uint32_t{sizeof(float)};
   const std::uint32_t timersEnd = AlignUp(a.timersOffset + timerBytes, kMaxAlignment);
   a.variablesOffset = root.variableCount != 0 ? timersEnd : 0;
-  const std::uint32_t variablesEnd = AlignUp(timersEnd + VariableRegionBytes(root.variableCount), kMaxAlignment);
+  const std::uint32_t variablesEnd = AlignUp(timersEnd + VariableRegionBytes(root.variableCount, a.variableExtraWords), kMaxAlignment);
   a.runningPathOffset = a.runningPath ? variablesEnd : 0;
   a.memoryBytes = AlignUp(variablesEnd + (a.runningPath ? std::uint32_t{sizeof(RunningPath)} : 0), kMaxAlignment);
   return a;

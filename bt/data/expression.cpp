@@ -51,6 +51,12 @@ double Expression::Evaluate(void* agent, const bt::VariableBlock* variables) con
       case ExpressionOp::PushVariableBool:
         stack[++top] = Truth(variables != nullptr && variables->GetBool(in.index));
         break;
+      case ExpressionOp::EqualIntegers: {
+        const std::int64_t a = variables != nullptr ? variables->GetInteger(in.index) : 0;
+        const std::int64_t b = in.count < 0 ? in.integer : variables != nullptr ? variables->GetInteger(in.count) : 0;
+        stack[++top] = Truth(a == b);
+        break;
+      }
       case ExpressionOp::Call:
         stack[++top] = in.function(agent, std::span<const bt::Param>(params_.get() + in.index,
                                                                      static_cast<std::size_t>(in.count)));
@@ -111,6 +117,10 @@ std::string Expression::Disassemble() const {
         break;
       case ExpressionOp::PushVariable:
       case ExpressionOp::PushVariableBool:
+        text += " " + std::to_string(in.index) + " " + in.name;
+        break;
+      case ExpressionOp::EqualIntegers:
+        // "equal-integers 2 Target == 5 LastSeen", or "... == 1 Crouch", or "... == 42"
         text += " " + std::to_string(in.index) + " " + in.name;
         break;
       case ExpressionOp::Call:

@@ -35,6 +35,12 @@
 //    Identifiers are `[A-Za-z_][A-Za-z0-9_.]*`, as the engine's lexer reads them.
 //    Where the engine silently ignores text after a complete condition, this is
 //    an error.
+//    bt's typed variables (bt/core/variables.h; the engines declare booleans
+//    only) extend it: an int32, int64 or enum variable is no condition itself but
+//    one side of `==` or `!=`, against a variable of its kind (int32 and int64
+//    mix), a whole number (`Target == 0`, a leading `-` allowed) or, for an enum,
+//    one of its names (`Stance == Crouch`), compared exactly; a float vector is
+//    not compared. Any other use is an error at the operand, naming both types.
 //
 // Limits: nesting (parentheses, `!`, each further operand of an Unvanquished
 // comparison chain, which nests to the right) at most kMaxExpressionDepth; the
@@ -76,6 +82,12 @@ struct ExpressionNames {
   virtual ~ExpressionNames() = default;
   // The variable's index in the agent's bt::VariableBlock, or -1 (Cry).
   virtual int FindVariable(std::string_view /*name*/) const { return -1; }
+  // The declaration of variable `index` (its type), or null past the last: a
+  // reader that gives none has boolean variables only.
+  virtual const bt::VariableDecl* VariableDeclaration(int /*index*/) const { return nullptr; }
+  // False for a reader checking syntax alone (every name a variable of any
+  // type): then no operand is refused for its type.
+  virtual bool ChecksTypes() const { return true; }
   // A named constant of the game (Unvanquished's E_GOAL, WP_BLASTER...).
   virtual bool FindConstant(std::string_view /*name*/, double& /*value*/) const { return false; }
   // A name given as a call's argument, where only a constant may stand

@@ -17,6 +17,8 @@ namespace bt::data::detail {
   X(PushVariable, "variable")          /* push variable `index` */                                \
   X(PushVariableBool, "variable-bool") /* push variable `index` as 1 or 0 (Cry's booleans) */     \
   X(Call, "call")                      /* push function(agent, params[index, index+count)) */    \
+  X(EqualIntegers, "equal-integers")   /* push 1 if variable `index` == variable `count` (count  \
+                                          >= 0) or == `integer` (count < 0), exactly; else 0 */  \
   X(Not, "not")                        /* x -> x == 0 */                                          \
   X(Less, "less")                      /* a b -> a < b */                                         \
   X(LessEqual, "less-equal")                                                                      \
@@ -40,10 +42,11 @@ const char* ExpressionOpName(ExpressionOp op);
 struct ExpressionInstruction {
   ExpressionOp op = ExpressionOp::PushNumber;
   std::int32_t index = 0;  // variable index, jump target, or first parameter of a call
-  std::int32_t count = 0;  // a call's parameter count
+  std::int32_t count = 0;  // a call's parameter count; EqualIntegers: the second variable, or -1
   double number = 0;
+  std::int64_t integer = 0;  // EqualIntegers: the literal compared with (an enum name's value)
   ValueFn function = nullptr;
-  const char* name = nullptr;  // the variable, function or constant, for Disassemble
+  const char* name = nullptr;  // the variable, function or constant (EqualIntegers: both sides), for Disassemble
 };
 
 }  // namespace bt::data::detail

@@ -30,6 +30,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstring>
+#include <map>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -94,6 +95,7 @@ class Compiler {
     in.op = op;
     in.number = number;
     in.index = index;
+    if (dialect_ == Dialect::Cry) Track(op);
     code_.push_back(in);
     code_names_.push_back(name);
     stack_ += StackEffect(op);
@@ -191,11 +193,101 @@ class Compiler {
   void PushVariable(std::string_view name, std::size_t offset) {
     names_.NameAt(offset);
     const int index = names_.FindVariable(name);
-    if (index < 0)
+    if (index < 0) {
+      // A name of a typed variable's enum stands for its value, resolved against
+      // the other side of its `==` (two enums may share a name).
+      const bt::VariableEnum* owner = EnumWithName(name);
+      // Right after `enumVariable ==`, any name is taken for one of its enum's, so
+      // that a misspelt one is reported as such, with the enum's closest names.
+      if (owner == nullptr && !operands_.empty() && operands_.back().typed && operands_.back().variable >= 0 &&
+          operands_.back().type == bt::VariableType::Enum && operator_ > operands_.back().offset &&
+          operator_ + 1 < text_.size() && text_[operator_ + 1] == '=')
+        owner = operands_.back().enumType;
+      if (owner != nullptr) {
+        Emit(ExpressionOp::PushNumber, offset);
+        Operand& o = operands_.back();
+        o = Operand{true, bt::VariableType::Enum, owner, -1, true, std::string(name), 0, offset};
+        return;
+      }
       Fail(offset, "unknown variable '" + std::string(name) + "'" + ClosestNamesSuffix(name, names_.VariableNames()));
+    }
+    const bt::VariableDecl* decl = names_.VariableDeclaration(index);
     Emit(ExpressionOp::PushVariableBool, offset, 0, index, AddString(name));
+    if (decl != nullptr && IsTyped(decl->type)) {
+      operands_.back() = Operand{true, decl->type, decl->enumType, index, false, std::string(name), 0, offset};
+      floatCount_[index] = decl->floatCount;
+    }
   }
-
+  // A whole number, which only an integer variable is compared with (`Target == 0`).
+  void PushInteger(std::string_view digits, std::size_t offset) {
+    std::int64_t value = 0;
+    const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (result.ec != std::errc() || result.ptr != digits.data() + digits.size())
+      Fail(offset, "number out of range: " + std::string(digits));
+    Emit(ExpressionOp::PushNumber, offset);
+    operands_.back() = Operand{true, bt::VariableType::Int64, nullptr, -1, false, std::string(digits), value, offset};
+  }
+  // Cry's `==` and `!=`: booleans as the engine compares them; typed operands
+  // exactly, as one instruction, when their types agree.
+  void Compare(ExpressionOp op, std::size_t offset) {
+    const Operand b = operands_.back();
+    const Operand a = operands_[operands_.size() - 2];
+    if ((!a.typed && !b.typed) || !names_.ChecksTypes()) return Emit(op, offset);
+    const char* spelling = op == ExpressionOp::Equal ? "==" : "!=";
+    for (const Operand* o : {&a, &b})
+      if (o->type == bt::VariableType::Floats)
+        Fail(o->offset, "'" + o->text + "' is a " + TypeText(*o) + " variable: a condition does not compare vectors");
+    const bool integers = IsInteger(a) && IsInteger(b);
+    const bool enums = a.type == bt::VariableType::Enum && b.type == bt::VariableType::Enum && a.typed && b.typed;
+    if (!(integers || enums) || (a.variable < 0 && b.variable < 0))
+      Fail(offset, "'" + std::string(spelling) + "' compares " + Describe(a) + " with " + Describe(b) +
+                       (a.variable < 0 && b.variable < 0 && (integers || enums) ? ": one side must be a variable"
+                                                                                  : ": compare values of one type"));
+    const Operand& variable = a.variable >= 0 ? a : b;
+    const Operand& other = a.variable >= 0 ? b : a;
+    std::int64_t literal = other.integer;
+    std::string name = variable.text + " == ";
+    if (enums && other.enumName) {
+      literal = -1;
+      for (int n = 0; n < variable.enumType->count; ++n)
+        if (other.text == variable.enumType->names[n]) literal = n;
+      if (literal < 0) {
+        std::vector<std::string> candidates(variable.enumType->names, variable.enumType->names + variable.enumType->count);
+        Fail(other.offset, "'" + other.text + "' is not a name of enum " + EnumName(variable.enumType) +
+                               ClosestNamesSuffix(other.text, candidates));
+      }
+      name += std::to_string(literal) + " " + other.text;
+    } else if (enums && !SameEnum(variable.enumType, other.enumType)) {
+      Fail(offset, "'" + std::string(spelling) + "' compares " + Describe(a) + " with " + Describe(b) +
+                       ": compare values of one type");
+    } else {
+      name += other.variable >= 0 ? std::to_string(other.variable) + " " + other.text : other.text;
+    }
+    // Both operands are single pushes (a typed value is never a compound): replace them.
+    for (int i = 0; i < 2; ++i) {
+      code_.pop_back();
+      code_names_.pop_back();
+      operands_.pop_back();
+    }
+    stack_ -= 2;
+    Emit(ExpressionOp::EqualIntegers, offset, 0, variable.variable, AddString(name));
+    code_.back().count = other.variable;
+    code_.back().integer = literal;
+    if (op == ExpressionOp::NotEqual) Emit(ExpressionOp::Not, offset);
+  }
+  // What a Cry condition reads last must be a boolean.
+  void RequireBoolean(std::size_t back = 0) const {
+    if (dialect_ != Dialect::Cry || !names_.ChecksTypes()) return;
+    const Operand& o = operands_[operands_.size() - 1 - back];
+    if (!o.typed) return;
+    if (o.enumName)
+      Fail(o.offset, "'" + o.text + "' is a name of enum " + EnumName(o.enumType) +
+                         ", not a boolean: compare a variable of that enum with it");
+    if (o.variable < 0) Fail(o.offset, o.text + " is a number, not a boolean: compare an integer variable with it");
+    if (o.type == bt::VariableType::Floats)
+      Fail(o.offset, "'" + o.text + "' is a " + TypeText(o) + " variable: a condition does not read vectors");
+    Fail(o.offset, "'" + o.text + "' is " + Article(TypeText(o)) + " variable, not a boolean: compare it with '==' or '!='");
+  }
   Expression Finish() const {
     return ExpressionBuilder::Make(dialect_, text_.size(), strings_, code_, code_names_, params_, param_texts_,
                                    stack_size_);
@@ -207,6 +299,7 @@ class Compiler {
       case ExpressionOp::PushNumber:
       case ExpressionOp::PushVariable:
       case ExpressionOp::PushVariableBool:
+      case ExpressionOp::EqualIntegers:
       case ExpressionOp::Call:
         return 1;
       case ExpressionOp::Not:
@@ -214,6 +307,84 @@ class Compiler {
         return 0;
       default:
         return -1;  // binary operators; a jump's fall-through pops its operand
+    }
+  }
+  // ---- Cry types: what each value on the stack is
+  struct Operand {
+    bool typed = false;  // false: a boolean (or a number read as one, as the engine reads its variables)
+    bt::VariableType type = bt::VariableType::Bool;  // Int32, Int64 (also a whole number), Enum, Floats
+    const bt::VariableEnum* enumType = nullptr;       // an enum variable's, or the first enum holding a name
+    int variable = -1;                               // -1: a literal
+    bool enumName = false;                           // a name of an enum
+    std::string text;                                // the variable's name, or the literal as written
+    std::int64_t integer = 0;                        // a whole number's value
+    std::size_t offset = 0;
+  };
+  static bool IsTyped(bt::VariableType type) {
+    return type != bt::VariableType::Bool && type != bt::VariableType::Number;
+  }
+  static bool IsInteger(const Operand& o) {
+    return o.typed && (o.type == bt::VariableType::Int32 || o.type == bt::VariableType::Int64);
+  }
+  static bool SameEnum(const bt::VariableEnum* a, const bt::VariableEnum* b) {
+    return a == b || (a != nullptr && b != nullptr && a->name != nullptr && b->name != nullptr &&
+                      std::strcmp(a->name, b->name) == 0);
+  }
+  static std::string EnumName(const bt::VariableEnum* e) { return e != nullptr && e->name != nullptr ? e->name : "?"; }
+  static std::string Article(const std::string& word) {
+    return (std::strchr("aeiou", word[0]) != nullptr ? "an " : "a ") + word;
+  }
+  // "int64", "float3", "Stance" (an enum variable's type), "bool".
+  std::string TypeText(const Operand& o) const {
+    if (!o.typed) return "bool";
+    if (o.type == bt::VariableType::Enum) return "enum " + EnumName(o.enumType);
+    if (o.type == bt::VariableType::Floats)
+      return "float" + std::to_string(o.variable >= 0 ? floatCount_.at(o.variable) : 0);
+    return bt::VariableTypeName(o.type);
+  }
+  // "int64 'Target'", "the number 42", "the name 'Crouch'", "a boolean".
+  std::string Describe(const Operand& o) const {
+    if (!o.typed) return o.variable >= 0 ? "bool '" + o.text + "'" : "a boolean";
+    if (o.enumName) return "the name '" + o.text + "'";
+    if (o.variable < 0) return "the number " + o.text;
+    return TypeText(o) + " '" + o.text + "'";
+  }
+  const bt::VariableEnum* EnumWithName(std::string_view name) const {
+    for (int i = 0;; ++i) {
+      const bt::VariableDecl* decl = names_.VariableDeclaration(i);
+      if (decl == nullptr) return nullptr;
+      if (decl->type != bt::VariableType::Enum || decl->enumType == nullptr) continue;
+      for (int n = 0; n < decl->enumType->count; ++n)
+        if (name == decl->enumType->names[n]) return decl->enumType;
+    }
+  }
+  // The operands an instruction reads and the one it leaves (Cry only).
+  void Track(ExpressionOp op) {
+    switch (op) {
+      case ExpressionOp::PushNumber:
+      case ExpressionOp::PushVariable:
+      case ExpressionOp::PushVariableBool:
+      case ExpressionOp::EqualIntegers:
+      case ExpressionOp::Call:
+        operands_.push_back(Operand{});
+        return;
+      case ExpressionOp::Not:
+      case ExpressionOp::ToBool:
+        RequireBoolean();
+        return;
+      case ExpressionOp::JumpIfFalseOrPop:
+      case ExpressionOp::JumpIfTrueOrPop:
+        RequireBoolean();
+        operands_.pop_back();  // the right operand's value takes its place
+        return;
+      default:  // binary: Equal and NotEqual of booleans, Xor
+        if (op == ExpressionOp::Xor) {
+          RequireBoolean(1);
+          RequireBoolean();
+        }
+        operands_.pop_back();
+        operands_.back() = Operand{};
+        return;
     }
   }
   std::size_t AddString(std::string_view s) {
@@ -244,6 +415,8 @@ class Compiler {
   int stack_ = 0;
   int stack_size_ = 0;
 
+  std::vector<Operand> operands_;     // Cry: one per value on the stack
+  std::map<int, int> floatCount_;     // Cry: each Floats variable read, its float count
   std::vector<std::size_t> pending_jumps_;
   std::vector<std::size_t> open_parens_;
   int nesting_ = 0;
@@ -436,8 +609,11 @@ struct false_value : keyword<istring<'f', 'a', 'l', 's', 'e'>> {};
 struct any_keyword : sor<op_and, op_or, op_xor, true_value, false_value> {};
 struct variable : seq<not_at<any_keyword>, ranges<'a', 'z', 'A', 'Z', '_'>, star<word_char>> {};
 
+// bt's extension: a whole number, the other side of an integer variable's `==`.
+struct integer_value : seq<opt<one<'-'>>, plus<digit>, not_at<word_char>> {};
+
 struct logical;
-struct value : sor<parenthesized<ws, logical>, true_value, false_value, variable> {};
+struct value : sor<parenthesized<ws, logical>, true_value, false_value, integer_value, variable> {};
 // `!` applies to one value: `!!a` and `!a == b`'s `a == b` are not its operand.
 struct negation : seq<operator_token<bang>, ws, must<operand_after<bang, value>>> {};
 struct unary : sor<negation, value> {};
@@ -623,6 +799,8 @@ struct binary_end_action {
   static void apply(const ActionInput& in, Compiler& c) {
     if constexpr (Op::short_circuit) {
       c.EndShortCircuit(Start(in, c));
+    } else if constexpr (std::is_same_v<Op, grammar::cry::op_equal> || std::is_same_v<Op, grammar::cry::op_not_equal>) {
+      c.Compare(Op::instruction, Start(in, c));
     } else {
       c.Emit(Op::instruction, Start(in, c));
     }
@@ -747,6 +925,14 @@ struct action<grammar::cry::false_value> {
   }
 };
 template <>
+struct action<grammar::cry::integer_value> {
+  template <class ActionInput>
+  static void apply(const ActionInput& in, Compiler& c) {
+    c.PushInteger(in.string_view(), Start(in, c));
+    c.MarkEnd(in.end());
+  }
+};
+template <>
 struct action<grammar::cry::variable> {
   template <class ActionInput>
   static void apply(const ActionInput& in, Compiler& c) {
@@ -774,6 +960,7 @@ std::optional<Expression> Compile(std::string_view text, Dialect dialect, const 
       compiler.Fail(0, "the expression is longer than " + std::to_string(kMaxExpressionText) + " characters");
     // Every rule that could fail here sits inside `must`: a failure raises.
     if (!Parse<Form>(compiler, dialect)) compiler.Fail(0, "expected an expression");
+    compiler.RequireBoolean();  // the condition's own value
   } catch (const CompileFailure& failure) {
     if (error != nullptr) {
       *error = ExpressionError{static_cast<int>(failure.offset + 1), failure.message};

@@ -43,6 +43,11 @@ int RegistryNames::FindVariable(std::string_view name) const {
   return -1;
 }
 
+const VariableDecl* RegistryNames::VariableDeclaration(int index) const {
+  return index >= 0 && static_cast<std::size_t>(index) < variables_.size() ? &variables_[static_cast<std::size_t>(index)]
+                                                                         : nullptr;
+}
+
 bool RegistryNames::FindConstant(std::string_view name, double& value) const {
   const ConstantEntry* constant = registry_.FindConstant(name);
   if (constant != nullptr) value = constant->value;

@@ -229,6 +229,13 @@ class Registry {
     constants_[std::string(name)] = ConstantEntry{std::string(name), value, std::move(cpp)};
   }
 
+  // An enum type a file's variables may take by name (`<Variable name="Stance"
+  // type="Stance" default="Idle"/>`): its names in value order, the first 0, as a
+  // C++ enum without explicit values numbers them. A file's own `<Enum>` of the
+  // same name takes precedence in that file.
+  void AddEnum(std::string_view name, std::vector<std::string> names) { enums_[std::string(name)] = std::move(names); }
+  const std::vector<std::string>* FindEnum(std::string_view name) const { return Find(enums_, name); }
+
   // Lets calls of the action `name` leave out its last `count` params. False when
   // no such action is registered or it has fewer params.
   bool OptionalParams(std::string_view name, std::size_t count) {
@@ -270,6 +277,7 @@ class Registry {
   std::map<std::string, RandomEntry, std::less<>> randoms_;
   std::map<std::string, ValueEntry, std::less<>> values_;
   std::map<std::string, ConstantEntry, std::less<>> constants_;
+  std::map<std::string, std::vector<std::string>, std::less<>> enums_;
 };
 
 // Registers the built-in leaves (bt/engine/builtin_behaviors.h) as actions under their
@@ -304,6 +312,7 @@ class RegistryNames final : public ExpressionNames {
       : registry_(registry), variables_(variables) {}
 
   int FindVariable(std::string_view name) const override;
+  const VariableDecl* VariableDeclaration(int index) const override;
   bool FindConstant(std::string_view name, double& value) const override;
   ValueFn FindFunction(std::string_view name, int arity, std::string& error) const override;
   std::vector<std::string> VariableNames() const override;

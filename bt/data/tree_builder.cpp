@@ -12,7 +12,9 @@
 #include "bt/data/tree_builder.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <deque>
 #include <cstring>
 #include <new>
@@ -175,6 +177,7 @@ class ConditionNames final : public ExpressionNames {
   void NameAt(std::size_t offset) const override { at_ = offset; }
 
   int FindVariable(std::string_view name) const override { return names_.FindVariable(name); }
+  const VariableDecl* VariableDeclaration(int index) const override { return names_.VariableDeclaration(index); }
   bool FindConstant(std::string_view name, double& value) const override {
     if (!names_.FindConstant(name, value)) return false;
     report_.Bind(BindingKind::Constant, name, 0, false, Place());
@@ -294,7 +297,20 @@ class Planner {
     if (spec_.nodes.size() > kMaxSpecNodes)
       return report_.Error(spec_.nodes[kMaxSpecNodes].where, {}, TooManyNodesMessage()), false;
     plan_ = &plan;
-    for (const VariableSpec& v : spec_.variables) variables_.push_back({v.name.c_str(), v.type, v.initial});
+    // The declarations conditions type their variables by; their enums point into
+    // enums_ and enumNames_, sized first so that no pointer moves.
+    enums_.reserve(spec_.variables.size());
+    enumNames_.reserve(spec_.variables.size());
+    for (const VariableSpec& v : spec_.variables) {
+      VariableDecl& decl = variables_.emplace_back(VariableDecl{v.name.c_str(), v.type, v.initial});
+      decl.initialInteger = v.initialInteger;
+      decl.floatCount = v.floatCount;
+      if (v.type != VariableType::Enum) continue;
+      std::vector<const char*>& names = enumNames_.emplace_back();
+      for (const std::string& name : v.enumNames) names.push_back(name.c_str());
+      decl.enumType = &enums_.emplace_back(
+          VariableEnum{v.enumName.c_str(), names.data(), static_cast<std::uint16_t>(std::min<std::size_t>(names.size(), 0xFFFF))});
+    }
     IndexNames();
     ResolveRoot();
     plan.nodes.resize(spec_.nodes.size());
@@ -823,14 +839,66 @@ class Planner {
     }
   }
 
+  // A typed variable's declaration and signals, as bt::VariableDecl takes them
+  // (a loader checks its file's text first, at each value's place).
+  void CheckVariableType(const VariableSpec& v) {
+    const std::string what = "variable " + Quoted(v.name);
+    const auto integer = [&](double value, std::int64_t low, std::int64_t high) {
+      return value == std::trunc(value) && value >= static_cast<double>(low) && value <= static_cast<double>(high);
+    };
+    switch (v.type) {
+      case VariableType::Bool:
+      case VariableType::Number:
+        return;
+      case VariableType::Int32:
+        if (v.initialInteger < INT32_MIN || v.initialInteger > INT32_MAX)
+          report_.Error(v.where, {}, what + ": initial value " + std::to_string(v.initialInteger) + " is not an int32");
+        for (const VariableSpec::Signal& signal : v.signals)
+          if (!integer(signal.value, INT32_MIN, INT32_MAX))
+            report_.Error(v.where, {}, what + ": signal " + Quoted(signal.signal) + " sets a value that is not an int32");
+        return;
+      case VariableType::Int64:
+        for (const VariableSpec::Signal& signal : v.signals)
+          if (!integer(signal.value, -(std::int64_t{1} << 53), std::int64_t{1} << 53))
+            report_.Error(v.where, {}, what + ": signal " + Quoted(signal.signal) + " sets a value that is not a whole number within 2^53");
+        return;
+      case VariableType::Enum: {
+        if (v.enumNames.empty() || v.enumNames.size() > static_cast<std::size_t>(kMaxVariableEnumValues))
+          report_.Error(v.where, {}, what + ": enum " + Quoted(v.enumName) + " needs 1 to " +
+                                         std::to_string(kMaxVariableEnumValues) + " names");
+        std::unordered_set<std::string_view> names;
+        for (const std::string& name : v.enumNames)
+          if (name.empty() || !names.insert(name).second)
+            report_.Error(v.where, {}, what + ": enum " + Quoted(v.enumName) + " names " +
+                                           (name.empty() ? "an empty name" : Quoted(name) + " twice"));
+        if (v.initialInteger < 0 || static_cast<std::size_t>(v.initialInteger) >= v.enumNames.size())
+          report_.Error(v.where, {}, what + ": initial value " + std::to_string(v.initialInteger) + " is not a name of enum " + Quoted(v.enumName));
+        for (const VariableSpec::Signal& signal : v.signals)
+          if (!integer(signal.value, 0, static_cast<std::int64_t>(v.enumNames.size()) - 1))
+            report_.Error(v.where, {}, what + ": signal " + Quoted(signal.signal) + " sets a value that is not a name of enum " + Quoted(v.enumName));
+        return;
+      }
+      case VariableType::Floats:
+        if (v.floatCount < 1 || v.floatCount > kMaxVariableFloats)
+          report_.Error(v.where, {}, what + ": " + std::to_string(v.floatCount) + " floats, not 1 to " + std::to_string(kMaxVariableFloats));
+        if (!v.initialFloats.empty() && v.initialFloats.size() != v.floatCount)
+          report_.Error(v.where, {}, what + ": " + std::to_string(v.initialFloats.size()) + " initial values for " +
+                                         std::to_string(v.floatCount) + " floats");
+        for (const float f : v.initialFloats)
+          if (std::isnan(f)) report_.Error(v.where, {}, what + ": a NaN initial value");
+        if (!v.signals.empty()) report_.Error(v.where, {}, what + ": a signal cannot set a float vector");
+        return;
+    }
+    report_.Error(v.where, {}, what + " of unknown type");
+  }
+
   void CheckVariables() {
     if (spec_.variables.size() > 0xFFFF)
       return report_.Error({}, {}, std::to_string(spec_.variables.size()) + " variables, more than 65535");
     std::unordered_map<std::string_view, std::size_t> seen;
     for (const VariableSpec& v : spec_.variables) {
       if (!CheckName(v.name, v.where, {}, "a variable")) continue;
-      if (v.type != VariableType::Bool && v.type != VariableType::Number)
-        report_.Error(v.where, {}, "variable " + Quoted(v.name) + " of unknown type");
+      CheckVariableType(v);
       if (!seen.emplace(v.name, 0).second) report_.Error(v.where, {}, "variable " + Quoted(v.name) + " declared twice");
       if (v.signals.size() > 0xFFFF)
         report_.Error(v.where, {}, "variable " + Quoted(v.name) + " set by more than 65535 signals");
@@ -851,6 +919,8 @@ class Planner {
   std::unordered_map<std::string_view, int> behaviorIndex_;
   std::unordered_set<std::string_view> paramNames_;  // of the node being resolved
   std::vector<VariableDecl> variables_;  // the spec's, as conditions see them
+  std::vector<VariableEnum> enums_;
+  std::vector<std::vector<const char*>> enumNames_;
 };
 
 }  // namespace
@@ -885,6 +955,14 @@ class TreeArena {
     std::size_t signalCount = 0;
     for (const VariableSpec& v : spec_.variables) signalCount += v.signals.size();
     const std::size_t signalsAt = place(signalCount, sizeof(VariableSignal), alignof(VariableSignal));
+    std::size_t enumCount = 0, enumNameCount = 0, floatCount = 0;
+    for (const VariableSpec& v : spec_.variables) {
+      if (v.type == VariableType::Enum) ++enumCount, enumNameCount += v.enumNames.size();
+      if (v.type == VariableType::Floats) floatCount += v.initialFloats.size();
+    }
+    const std::size_t enumsAt = place(enumCount, sizeof(VariableEnum), alignof(VariableEnum));
+    const std::size_t enumNamesAt = place(enumNameCount, sizeof(const char*), alignof(const char*));
+    const std::size_t floatsAt = place(floatCount, sizeof(float), alignof(float));
     const std::size_t expressionsAt = place(plan_.conditions.size(), sizeof(Expression), alignof(Expression));
     const std::size_t eventsAt = place(plan_.eventTransitions.size(), sizeof(Transition), alignof(Transition));
     const std::size_t selectionAt =
@@ -909,6 +987,9 @@ class TreeArena {
     auto* params = reinterpret_cast<Param*>(base + paramsAt);
     auto* variables = reinterpret_cast<VariableDecl*>(base + variablesAt);
     auto* signals = reinterpret_cast<VariableSignal*>(base + signalsAt);
+    auto* enums = reinterpret_cast<VariableEnum*>(base + enumsAt);
+    auto* enumNames = reinterpret_cast<const char**>(base + enumNamesAt);
+    auto* floats = reinterpret_cast<float*>(base + floatsAt);
     tree->expressions_ = reinterpret_cast<Expression*>(base + expressionsAt);
     auto* events = reinterpret_cast<Transition*>(base + eventsAt);
     auto* selection = reinterpret_cast<SelectionTransition*>(base + selectionAt);
@@ -944,6 +1025,18 @@ class TreeArena {
                        v.setOnEvent.empty() ? nullptr : Copy(v.setOnEvent),
                        v.exclusiveTo.empty() ? nullptr : Copy(v.exclusiveTo), own,
                        static_cast<std::uint16_t>(v.signals.size())};
+      variables[i].initialInteger = v.initialInteger;
+      variables[i].floatCount = v.floatCount;
+      if (v.type == VariableType::Enum) {
+        const char** names = enumNames;
+        for (const std::string& name : v.enumNames) *enumNames++ = Copy(name);
+        variables[i].enumType =
+            new (enums++) VariableEnum{Copy(v.enumName), names, static_cast<std::uint16_t>(v.enumNames.size())};
+      }
+      if (v.type == VariableType::Floats && !v.initialFloats.empty()) {
+        variables[i].initialFloats = floats;
+        for (const float f : v.initialFloats) *floats++ = f;
+      }
     }
     for (std::size_t i = 0; i < plan_.children.size(); ++i)
       children[i] = deciders + plan_.children[i];
@@ -1017,6 +1110,10 @@ class TreeArena {
       if (!v.setOnEvent.empty()) f(v.setOnEvent);
       if (!v.exclusiveTo.empty()) f(v.exclusiveTo);
       for (const VariableSpec::Signal& signal : v.signals) f(signal.signal);
+      if (v.type == VariableType::Enum) {
+        f(v.enumName);
+        for (const std::string& name : v.enumNames) f(name);
+      }
     }
     for (const Transition& tr : plan_.eventTransitions) f(std::string_view(tr.event));
     for (std::size_t i = 0; i < plan_.conditionNodes.size(); ++i) {

@@ -227,6 +227,14 @@ struct VariableSpec {
     double value = 0;
   };
   std::vector<Signal> signals = {};
+  // Typed variables (bt::VariableDecl): an Int32's, Int64's or Enum's initial
+  // value (an Enum's: its name's place in enumNames); an Enum's type name and its
+  // names in value order; a Floats variable's count and initial values (empty: zeros).
+  std::int64_t initialInteger = 0;
+  std::string enumName = {};
+  std::vector<std::string> enumNames = {};
+  std::uint8_t floatCount = 0;
+  std::vector<float> initialFloats = {};
 };
 
 struct TreeSpec {

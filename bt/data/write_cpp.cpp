@@ -31,6 +31,19 @@ std::string CppWriteResult::ErrorText() const {
 
 namespace {
 
+// The C++ enumerator of a variable type ("Int64").
+const char* TypeEnumerator(VariableType type) {
+  switch (type) {
+    case VariableType::Bool: return "Bool";
+    case VariableType::Number: return "Number";
+    case VariableType::Int32: return "Int32";
+    case VariableType::Int64: return "Int64";
+    case VariableType::Enum: return "Enum";
+    case VariableType::Floats: return "Floats";
+  }
+  return "Bool";
+}
+
 // =============================================================== [SECTION] Literals
 
 constexpr std::array<std::string_view, 92> kKeywords = {
@@ -182,11 +195,42 @@ class CppTreeWriter {
                           Number(v.signals[k].value) + "}";
         signalArrays += "};\n";
       }
+      // A typed variable's enum and initial floats, arrays of their own too.
+      std::vector<std::string> typedParts(static_cast<std::size_t>(root.variableCount));
+      for (int i = 0; i < root.variableCount; ++i) {
+        const VariableDecl& v = root.variables[i];
+        std::string& parts = typedParts[static_cast<std::size_t>(i)];
+        if (v.type == VariableType::Enum && v.enumType != nullptr) {
+          const std::string id = Unique(variablesId_ + "_Enum" + std::to_string(i));
+          signalArrays += "\nconstexpr const char* " + id + "_Names[] = {";
+          for (int n = 0; n < v.enumType->count; ++n) signalArrays += (n > 0 ? ", " : "") + Quote(v.enumType->names[n]);
+          signalArrays += "};\nconstexpr bt::VariableEnum " + id + "{" + QuoteOrNull(v.enumType->name) + ", " + id +
+                          "_Names, " + std::to_string(v.enumType->count) + "};\n";
+          parts = ", .enumType = &" + id;
+        }
+        if (v.type == VariableType::Floats) {
+          parts = ", .floatCount = " + std::to_string(v.floatCount);
+          if (v.initialFloats != nullptr) {
+            const std::string id = Unique(variablesId_ + "_Floats" + std::to_string(i));
+            signalArrays += "\nconstexpr float " + id + "[] = {";
+            for (int f = 0; f < v.floatCount; ++f)
+              signalArrays += (f > 0 ? ", " : "") + Number(static_cast<double>(v.initialFloats[f]));
+            signalArrays += "};\n";
+            parts += ", .initialFloats = " + id;
+          }
+        }
+      }
       variables += signalArrays;
       variables += "\nconstexpr bt::VariableDecl " + variablesId_ + "[] = {\n";
       for (int i = 0; i < root.variableCount; ++i) {
         const VariableDecl& v = root.variables[i];
-        if (const std::string& id = signalsIds[static_cast<std::size_t>(i)]; !id.empty())  // set by signals
+        if (v.type != VariableType::Bool && v.type != VariableType::Number) {  // typed: by field name
+          const std::string& id = signalsIds[static_cast<std::size_t>(i)];
+          variables += "    {.name = " + QuoteOrNull(v.name) + ", .type = bt::VariableType::" + TypeEnumerator(v.type) +
+                       (id.empty() ? std::string() : ", .signals = " + id + ", .signalCount = " + std::to_string(v.signalCount)) +
+                       (v.type != VariableType::Floats ? ", .initialInteger = " + std::to_string(v.initialInteger) : std::string()) +
+                       typedParts[static_cast<std::size_t>(i)] + "},\n";
+        } else if (const std::string& id = signalsIds[static_cast<std::size_t>(i)]; !id.empty())  // set by signals
           variables += "    {" + QuoteOrNull(v.name) + ", bt::VariableType::" +
                        (v.type == VariableType::Bool ? "Bool" : "Number") + ", " + Number(v.initial) + ", " +
                        QuoteOrNull(v.setOnEvent) + ", " + QuoteOrNull(v.exclusiveTo) + ", " + id + ", " +
@@ -443,6 +487,15 @@ class CppTreeWriter {
           stack.push_back({"(ctx.variables != nullptr && ctx.variables->GetBool(" + std::to_string(in.index) + "))",
                            true});
           break;
+        case ExpressionOp::EqualIntegers: {
+          const auto read = [](int index) {
+            return "(ctx.variables != nullptr ? ctx.variables->GetInteger(" + std::to_string(index) + ") : 0)";
+          };
+          stack.push_back({"(" + read(in.index) + " == " +
+                               (in.count >= 0 ? read(in.count) : "std::int64_t{" + std::to_string(in.integer) + "}") + ")",
+                           true});
+          break;
+        }
         case ExpressionOp::Call: {
           const ValueEntry* entry = in.name != nullptr ? registry_.FindValue(in.name) : nullptr;
           if (entry == nullptr || entry->value != in.function) {

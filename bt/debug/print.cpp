@@ -222,23 +222,53 @@ Block Classify(const DeciderDef& root, std::span<const std::byte> memory, const 
 
 void AppendText(LineWriter& writer, const char* text) { writer.Append(text, std::strlen(text)); }
 
-// "variables: HasTarget=true Range=10": the agent's values; or, when the block
-// holds none (never ticked, refused, damaged), "variables (initial): ..." and the
-// declared values, which a fresh block starts with.
+// One variable's value as DebugPrintState shows it: "true", "10", "cleared"
+// (a timestamp), "12345678901234" (an integer, exactly), "Crouch" (an enum's
+// name), "(1,2.5,0)" (floats). From the block when there is one, else the
+// declared initial value.
+int FormatVariable(char* out, std::size_t room, const VariableDecl& v, const VariableBlock* values, int i) {
+  switch (v.type) {
+    case VariableType::Int32:
+    case VariableType::Int64:
+      return std::snprintf(out, room, "%lld", static_cast<long long>(values != nullptr ? values->GetInteger(i) : v.initialInteger));
+    case VariableType::Enum: {
+      const std::int64_t value = values != nullptr ? values->GetInteger(i) : v.initialInteger;
+      if (value >= 0 && value < v.enumType->count) return std::snprintf(out, room, "%s", v.enumType->names[value]);
+      return std::snprintf(out, room, "%lld", static_cast<long long>(value));  // unreachable: Set refuses it
+    }
+    case VariableType::Floats: {
+      int n = std::snprintf(out, room, "(");
+      const std::span<const float> floats = values != nullptr ? values->GetFloats(i) : std::span<const float>{};
+      for (int f = 0; f < v.floatCount && n >= 0 && static_cast<std::size_t>(n) < room; ++f) {
+        const float value = values != nullptr ? floats[static_cast<std::size_t>(f)]
+                                              : v.initialFloats != nullptr ? v.initialFloats[f] : 0.0f;
+        n += std::snprintf(out + n, room - static_cast<std::size_t>(n), f == 0 ? "%g" : ",%g", static_cast<double>(value));
+      }
+      if (n >= 0 && static_cast<std::size_t>(n) < room) n += std::snprintf(out + n, room - static_cast<std::size_t>(n), ")");
+      return n;
+    }
+    default:
+      break;
+  }
+  const double value = values != nullptr ? values->Get(i) : v.initial;
+  if (v.type == VariableType::Bool) return std::snprintf(out, room, "%s", value != 0 ? "true" : "false");
+  if (v.setOnEvent != nullptr && (value == kTimestampNeverSet || value == kTimestampCleared))
+    return std::snprintf(out, room, "%s", value == kTimestampNeverSet ? "never" : "cleared");
+  return std::snprintf(out, room, "%g", value);
+}
+
+// "variables: HasTarget=true Range=10 Stance=Crouch": the agent's values; or, when
+// the block holds none (never ticked, refused, damaged), "variables (initial): ..."
+// and the declared values, which a fresh block starts with.
 void AppendVariables(LineWriter& writer, const DeciderDef& root, std::span<const std::byte> memory) {
   const VariableBlock* values = ReadVariables(root, memory);
   char line[1024];
   int n = std::snprintf(line, sizeof line, "%s", values != nullptr ? "variables:" : "variables (initial):");
   for (int i = 0; i < root.variableCount && n >= 0 && static_cast<std::size_t>(n) < sizeof line; ++i) {
     const VariableDecl& v = root.variables[i];
-    const double value = values != nullptr ? values->Get(i) : v.initial;
-    const std::size_t room = sizeof line - static_cast<std::size_t>(n);
-    if (v.type == VariableType::Bool)
-      n += std::snprintf(line + n, room, " %s=%s", v.name, value != 0 ? "true" : "false");
-    else if (v.setOnEvent != nullptr && (value == kTimestampNeverSet || value == kTimestampCleared))
-      n += std::snprintf(line + n, room, " %s=%s", v.name, value == kTimestampNeverSet ? "never" : "cleared");
-    else
-      n += std::snprintf(line + n, room, " %s=%g", v.name, value);
+    n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), " %s=", v.name);
+    if (n >= 0 && static_cast<std::size_t>(n) < sizeof line)
+      n += FormatVariable(line + n, sizeof line - static_cast<std::size_t>(n), v, values, i);
   }
   if (n < 0) return;
   std::size_t length = static_cast<std::size_t>(n);

@@ -740,7 +740,8 @@ struct CompiledTree {
     // Variables not the tree's (damage): the reference tick reports and restarts them.
     if constexpr (kHasVariables)
       if (!VariableAccess::Fits(*reinterpret_cast<const VariableBlock*>(block + Tree::analysis.variablesOffset),
-                                Root.variableCount, Tree::analysis.variableBools)) [[unlikely]]
+                                Root.variableCount, Tree::analysis.variableBools, Tree::analysis.variableExtraWords,
+                                Tree::analysis.variableKinds)) [[unlikely]]
         return false;
 #if BT_DEBUG_OUTPUT
     if (DebugWanted(1, agent)) [[unlikely]]

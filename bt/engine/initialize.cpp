@@ -221,6 +221,8 @@ TreeProblem Record(const detail::TreeAnalysis& a, const DeciderDef*& culprit) {
   tree.runningPathOffset = a.runningPathOffset;
   tree.classicExtras = a.runningPathOffset != 0 || a.ruleRuns;
   tree.variableBools = a.variableBools;
+  tree.variableKinds = a.variableKinds;
+  tree.variableExtraWords = static_cast<std::uint16_t>(a.variableExtraWords);
   tree.numVariables = a.deciders[a.count - 1]->variableCount;
   tree.numTimers = static_cast<std::uint16_t>(a.numTimers);
   tree.depth = static_cast<std::uint16_t>(a.depth);

@@ -314,7 +314,7 @@ TEST_CASE("CompileExpression: every Cry error, with its column", "[expression]")
   };
   const std::vector<Bad> bad = {
       {"", "column 1: expected an expression"},
-      {"1", "column 1: expected an expression"},
+      {"1", "column 1: 1 is a number, not a boolean: compare an integer variable with it"},  // bt's typed extension
       {"and", "column 1: expected an expression"},
       {"Alert and", "column 7: expected an operand after 'and'"},
       {"Alert OR ", "column 7: expected an operand after 'or'"},

@@ -1,5 +1,5 @@
 // A Bool variable whose initial value is neither 0 nor 1.
-// expect: bt: a declared variable with no name, an unknown type, a NaN initial value, or a Bool whose initial value is not 0 or 1
+// expect: bt: a declared variable with no name, an unknown type, a NaN initial value, or an initial value its type cannot hold (a Bool's not 0 or 1)
 // expect-also: TreeProblemAt<bt::TreeProblem::BadVariable, TREE>
 #include "bt/bt.h"
 BT_DEFINE_BEHAVIOR__TICK(IDLE_B, nullptr);

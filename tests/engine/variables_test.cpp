@@ -481,8 +481,8 @@ TEST_CASE("Bad variable declarations are tree problems naming the root", "[varia
        "the limit"},
       {"no name", {{"A", VariableType::Bool, 0}, {nullptr, VariableType::Bool, 0}}, false,
        bt::TreeProblem::BadVariable,
-       "bt: decider ROOT: a declared variable with no name, an unknown type, a NaN initial value, or a Bool whose "
-       "initial value is not 0 or 1"},
+       "bt: decider ROOT: a declared variable with no name, an unknown type, a NaN initial value, or an initial "
+       "value its type cannot hold (a Bool's not 0 or 1)"},
       {"NaN initial", {{"A", VariableType::Number, nan}}, false, bt::TreeProblem::BadVariable, nullptr},
       {"a Bool of 2", {{"A", VariableType::Bool, 2}}, false, bt::TreeProblem::BadVariable, nullptr},
       {"a Bool of 0.5", {{"A", VariableType::Bool, 0.5}}, false, bt::TreeProblem::BadVariable, nullptr},

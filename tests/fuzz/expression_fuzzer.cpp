@@ -4,7 +4,7 @@
 // An input is one mode byte, then the text. Mode bit 0 picks the dialect (0
 // Unvanquished, 1 Cry), bit 1 compiles with CompileExpressionPrefix instead of
 // CompileExpression, bits 2-7 are the values of the first six variables. The
-// names are a fixed table (variables, constants, functions of 0 to 2 arguments
+// names are a fixed table (variables, typed ones too, constants, functions of 0 to 2 arguments
 // that read every argument, so ASan sees a bad Param). Checked: a failure has a
 // column within the text (or just past it) and a message; a success evaluates
 // (twice, the same value; 0 or 1 in Cry) with a stack within its bound and keeps
@@ -35,7 +35,16 @@ double Agent(void* agent, std::span<const bt::Param>) { return *static_cast<cons
 const bt_test::TableNames& Names() {
   static const bt_test::TableNames names = [] {
     bt_test::TableNames n;
-    n.variables = {"a", "b", "Alert", "Hidden", "x.y", "_z"};
+    // The first six booleans; then typed ones (bt/core/variables.h), which the
+    // region below does not hold: read, they are out of range.
+    n.variables = {"a", "b", "Alert", "Hidden", "x.y", "_z", "id", "n", "st", "pos"};
+    static constexpr const char* kStances[] = {"Idle", "Crouch", "Alert"};
+    static constexpr bt::VariableEnum kStance{"Stance", kStances, 3};
+    for (int i = 0; i < 6; ++i) n.declarations.push_back({.name = n.variables[static_cast<std::size_t>(i)].c_str()});
+    n.declarations.push_back({.name = "id", .type = bt::VariableType::Int64});
+    n.declarations.push_back({.name = "n", .type = bt::VariableType::Int32});
+    n.declarations.push_back({.name = "st", .type = bt::VariableType::Enum, .enumType = &kStance});
+    n.declarations.push_back({.name = "pos", .type = bt::VariableType::Floats, .floatCount = 3});
     n.constants = {{"E_GOAL", 3}, {"E_ENEMY", -1}, {"WP_BLASTER", 2.5}, {"HUGE", 1e308}};
     n.functions = {{"f", 0, SumOfArguments}, {"g", 1, SumOfArguments}, {"h", 2, SumOfArguments},
                    {"agent", 0, Agent}};

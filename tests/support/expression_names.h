@@ -24,7 +24,14 @@ struct TableNames : bt::data::ExpressionNames {
   std::vector<std::string> variables;
   std::vector<std::pair<std::string, double>> constants;
   std::vector<Function> functions;
+  // The variables' declarations, for typed ones (none: every variable a boolean).
+  std::vector<bt::VariableDecl> declarations;
 
+  const bt::VariableDecl* VariableDeclaration(int index) const override {
+    return index >= 0 && static_cast<std::size_t>(index) < declarations.size()
+               ? &declarations[static_cast<std::size_t>(index)]
+               : nullptr;
+  }
   int FindVariable(std::string_view name) const override {
     for (std::size_t i = 0; i < variables.size(); ++i)
       if (variables[i] == name) return static_cast<int>(i);

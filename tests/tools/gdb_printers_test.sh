@@ -201,6 +201,35 @@ variables: HasTarget=true Range=12.5
   *0:SHOOT/0x5bdfd410(range=10, "he said \"go\"", burst=true) (kBehavior 0x0) time: 0.00 [SHOOT_B/0x7e9958cd] (0x00000000)'
 check_got "$expected" " (variables)"
 
+# Stops in TypedVariablesGdbStop (tests/loaders/typed_variables_test.cpp): integers,
+# enums and floats, read from the block; then, its variables region's count
+# zeroed (so no longer the tree's), the declared initial values.
+cat >"$out.gdb" <<'GDB'
+set pagination off
+source tools/gdb/bt_printers.py
+break TypedVariablesGdbStop
+run "[.gdbtyped]"
+echo -- typed variables\n
+bt-path &root memory
+echo -- typed variables, initial\n
+python
+import gdb
+root = gdb.parse_and_eval("root")
+block = int(gdb.parse_and_eval("memory._M_ptr")) + int(root["data"]["tree"]["variablesOffset"])
+gdb.selected_inferior().write_memory(block + 4, b"\x00\x00")
+end
+bt-path &root memory
+kill
+GDB
+run_gdb "$tests_binary" " (typed variables)"
+
+grep -E '^(-- |variables)' "$out" >"$out.got" || true
+expected='-- typed variables
+variables: Hurt=false Target=9007199254740993 Stance=Crouch Gun=Rifle Ammo=-3 Home=(10,20.5,-30)
+-- typed variables, initial
+variables (initial): Hurt=false Target=0 Stance=Idle Gun=Rifle Ammo=-3 Home=(1,2.5,-4)'
+check_got "$expected" " (typed variables)"
+
 # Stops in DebugClassicGdbStop (tests/debug/debug_classic_test.cpp): a Parallel with
 # children side by side (each at its own base), a Loop's count, a Cooldown's time
 # left. bt-path must print DebugPrintState's text (at the block's last tick).

@@ -371,21 +371,58 @@ def variables_line(root, address):
         offset = int(tree["variablesOffset"])
         tree_stamp = _read(inferior, address, "<I", 4)
         if offset != 0 and tree_stamp in (0, int(tree["stamp"])):
-            # The VariableBlock: changes, count (uint32), bools (uint64), then the doubles.
+            # The VariableBlock: changes (uint32), count and extra words (uint16 each),
+            # bools (uint64), then an 8-byte slot per variable (a double, or an int64 for
+            # Int32, Int64 and Enum); a typed tree's type table and floats follow
+            # (bt/core/variables.h). The table is trusted as bt::ReadVariables would:
+            # when the count, extra words and bools match the tree's.
             block = address + offset
-            if (_read(inferior, block + 4, "<I", 4) == int(tree["numVariables"]) and
+            extra = int(tree["variableExtraWords"])
+            if (_read(inferior, block + 4, "<H", 2) == int(tree["numVariables"]) and
+                    _read(inferior, block + 6, "<H", 2) == extra and
                     _read(inferior, block + 8, "<Q", 8) == int(tree["variableBools"])):
-                values = [_read(inferior, block + 16 + 8 * i, "<d", 8) for i in range(count)]
+                values = []
+                floats_at = block + 16 + 8 * count + (2 * count + 7) // 8 * 8
+                for i in range(count):
+                    kind = _enum_name(root["variables"][i]["type"])
+                    slot = block + 16 + 8 * i
+                    if kind in ("Int32", "Int64", "Enum"):
+                        values.append(_read(inferior, slot, "<q", 8))
+                    elif kind == "Floats":
+                        n = int(root["variables"][i]["floatCount"])
+                        values.append([_read(inferior, floats_at + 4 * f, "<f", 4) for f in range(n)])
+                        floats_at += (n + 1) // 2 * 8
+                    else:
+                        values.append(_read(inferior, slot, "<d", 8))
     texts = []
     for i in range(count):
         v = root["variables"][i]
+        kind = _enum_name(v["type"])
+        name = _string(v["name"])
+        if kind in ("Int32", "Int64", "Enum"):
+            value = values[i] if values is not None else int(v["initialInteger"])
+            if kind == "Enum" and 0 <= value < int(v["enumType"]["count"]):
+                texts.append("%s=%s" % (name, _string(v["enumType"]["names"][value])))
+            else:
+                texts.append("%s=%d" % (name, value))
+            continue
+        if kind == "Floats":
+            n = int(v["floatCount"])
+            if values is not None:
+                floats = values[i]
+            elif int(v["initialFloats"]) != 0:
+                floats = [float(v["initialFloats"][f]) for f in range(n)]
+            else:
+                floats = [0.0] * n
+            texts.append("%s=(%s)" % (name, ",".join("%g" % f for f in floats)))
+            continue
         value = values[i] if values is not None else float(v["initial"])
-        if _enum_name(v["type"]) == "Bool":
-            texts.append("%s=%s" % (_string(v["name"]), "true" if value != 0 else "false"))
+        if kind == "Bool":
+            texts.append("%s=%s" % (name, "true" if value != 0 else "false"))
         elif int(v["setOnEvent"]) != 0 and value in (float("-inf"), float("inf")):  # a timestamp (bt/core/timestamps.h)
-            texts.append("%s=%s" % (_string(v["name"]), "never" if value < 0 else "cleared"))
+            texts.append("%s=%s" % (name, "never" if value < 0 else "cleared"))
         else:
-            texts.append("%s=%g" % (_string(v["name"]), value))
+            texts.append("%s=%g" % (name, value))
     return ("variables: " if values is not None else "variables (initial): ") + " ".join(texts)
 
 

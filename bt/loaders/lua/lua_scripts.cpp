@@ -110,6 +110,7 @@ struct LuaScripts::Impl {
   struct TreeVariables {
     std::vector<std::string> names;
     std::vector<VariableType> types;
+    std::vector<const VariableEnum*> enums;  // an Enum's names (the tree's, which outlives this)
   };
 
   LuaScripts* self = nullptr;
@@ -225,10 +226,30 @@ struct LuaScripts::Impl {
       if (tree->names[i] == name) return static_cast<int>(i);
     return luaL_error(L, "agent.vars: no variable '%s'", name);
   }
+  // Typed variables (bt/core/variables.h): integers as Lua integers, an enum as
+  // its name; a float vector is C++'s only (a table per read would allocate).
   static int VarsGet(lua_State* L) {
     const TreeVariables* tree = nullptr;
     const int index = FindVar(L, tree);
-    const double value = Of(L).current.variables->Get(index);
+    const VariableBlock& variables = *Of(L).current.variables;
+    switch (tree->types[static_cast<std::size_t>(index)]) {
+      case VariableType::Int32:
+      case VariableType::Int64:
+        lua_pushinteger(L, static_cast<lua_Integer>(variables.GetInteger(index)));
+        return 1;
+      case VariableType::Enum: {
+        const VariableEnum* e = tree->enums[static_cast<std::size_t>(index)];
+        const std::int64_t value = variables.GetInteger(index);
+        lua_pushstring(L, e != nullptr && value >= 0 && value < e->count ? e->names[value] : "");
+        return 1;
+      }
+      case VariableType::Floats:
+        return luaL_error(L, "agent.vars.%s is a float vector: C++ reads it (VariableBlock::GetFloats)",
+                          lua_tostring(L, 2));
+      default:
+        break;
+    }
+    const double value = variables.Get(index);
     if (tree->types[static_cast<std::size_t>(index)] == VariableType::Bool) {
       lua_pushboolean(L, value != 0.0);
     } else if (value == std::floor(value) && std::fabs(value) < 9007199254740992.0) {  // 2^53: exact
@@ -242,15 +263,34 @@ struct LuaScripts::Impl {
     const TreeVariables* tree = nullptr;
     const int index = FindVar(L, tree);
     const char* name = lua_tostring(L, 2);
+    VariableBlock& variables = *Of(L).current.variables;
     double value = 0;
-    if (tree->types[static_cast<std::size_t>(index)] == VariableType::Bool) {
-      if (lua_type(L, 3) != LUA_TBOOLEAN) return luaL_error(L, "agent.vars.%s is a Bool: set true or false", name);
-      value = lua_toboolean(L, 3) ? 1.0 : 0.0;
-    } else {
-      if (lua_type(L, 3) != LUA_TNUMBER) return luaL_error(L, "agent.vars.%s is a Number: set a number", name);
-      value = static_cast<double>(lua_tonumber(L, 3));
+    switch (tree->types[static_cast<std::size_t>(index)]) {
+      case VariableType::Bool:
+        if (lua_type(L, 3) != LUA_TBOOLEAN) return luaL_error(L, "agent.vars.%s is a Bool: set true or false", name);
+        value = lua_toboolean(L, 3) ? 1.0 : 0.0;
+        break;
+      case VariableType::Number:
+        if (lua_type(L, 3) != LUA_TNUMBER) return luaL_error(L, "agent.vars.%s is a Number: set a number", name);
+        value = static_cast<double>(lua_tonumber(L, 3));
+        break;
+      case VariableType::Int32:
+      case VariableType::Int64:
+        if (!lua_isinteger(L, 3)) return luaL_error(L, "agent.vars.%s is an integer: set a whole number", name);
+        if (!variables.SetInteger(index, static_cast<std::int64_t>(lua_tointeger(L, 3))))
+          return luaL_error(L, "agent.vars.%s: %I is out of its range", name, lua_tointeger(L, 3));
+        return 0;
+      case VariableType::Enum: {
+        const VariableEnum* e = tree->enums[static_cast<std::size_t>(index)];
+        const char* text = lua_type(L, 3) == LUA_TSTRING ? lua_tostring(L, 3) : nullptr;
+        for (int n = 0; text != nullptr && e != nullptr && n < e->count; ++n)
+          if (std::strcmp(text, e->names[n]) == 0) return variables.SetInteger(index, n), 0;
+        return luaL_error(L, "agent.vars.%s is an enum: set one of its names", name);
+      }
+      case VariableType::Floats:
+        return luaL_error(L, "agent.vars.%s is a float vector: C++ sets it (VariableBlock::SetFloats)", name);
     }
-    if (!Of(L).current.variables->Set(index, value)) return luaL_error(L, "agent.vars.%s: NaN refused", name);
+    if (!variables.Set(index, value)) return luaL_error(L, "agent.vars.%s: NaN refused", name);
     return 0;
   }
 
@@ -576,6 +616,7 @@ void LuaScripts::AddTree(const DeciderDef& root) {
   for (std::uint16_t i = 0; i < root.variableCount; ++i) {
     variables->names.emplace_back(root.variables[i].name != nullptr ? root.variables[i].name : "");
     variables->types.push_back(root.variables[i].type);
+    variables->enums.push_back(root.variables[i].enumType);
   }
   std::lock_guard lock(impl_->mutex);
   ForEachDecider(root, [&](const DeciderDef* d) { impl_->trees[d] = variables; });

@@ -36,6 +36,7 @@
 #include "bt/loaders/xml_places.h"
 #include "bt/core/timestamps.h"
 #include "bt/core/variables.h"
+#include "bt/loaders/typed_variables.h"
 
 namespace bt::loaders {
 namespace {
@@ -126,16 +127,35 @@ class Reader {
 
  private:
   // ------------------------------------------------------------ declarations
+  // MBT's booleans, and bt's typed variables (bt/loaders/typed_variables.h): a
+  // `type` attribute, and `<Enum name values/>` among the variables, before or
+  // after those that take it.
   void ReadVariables(pugi::xml_node section) {
+    for (pugi::xml_node e : Elements(section)) {
+      if (std::string_view(e.name()) != "Enum") continue;
+      const std::string name = Required(e, "name");
+      std::vector<std::string> names;
+      if (const std::string error = ReadEnumNames(Required(e, "values"), names); !error.empty())
+        Fail(NodeAt(e), "Enum " + Quoted(name) + ": " + error);
+      if (!enums_.emplace(name, std::move(names)).second) Fail(NodeAt(e), "Enum " + Quoted(name) + " declared twice");
+    }
     for (pugi::xml_node v : Elements(section)) {
+      if (std::string_view(v.name()) == "Enum") continue;
       Expect(v, "Variable", "Variables");
       const std::string name = Required(v, "name");
       Declare(v, name);
       bt::data::VariableSpec& out = spec_.variables.emplace_back();
       out.name = name;
       out.type = VariableType::Bool;
-      out.initial = v.attribute("default") ? Bool(v, "default") : false;
       out.where = NodeAt(v);
+      const std::string_view type = v.attribute("type").value();
+      if (IsBoolType(type)) {
+        out.initial = v.attribute("default") ? Bool(v, "default") : false;
+      } else if (const std::string error = TypeVariable(type, v.attribute("default") ? v.attribute("default").value() : nullptr,
+                                                       enums_, registry_, out);
+                 !error.empty()) {
+        Fail(NodeAt(v), error);
+      }
       variables_.push_back(name);
     }
   }
@@ -160,15 +180,22 @@ class Reader {
   void ReadSignals(pugi::xml_node section) {
     for (pugi::xml_node s : Elements(section)) {
       Expect(s, "Signal", "SignalVariables");
-      MbtSignalSpec signal{Required(s, "name"), Required(s, "variable"), false, NodeAt(s)};
+      MbtSignalSpec signal{Required(s, "name"), Required(s, "variable"), 0.0, NodeAt(s)};
       if (std::find(variables_.begin(), variables_.end(), signal.variable) == variables_.end())
         Fail(NodeAt(s), "Signal " + Quoted(signal.signal) + " sets unknown variable " + Quoted(signal.variable) +
                             bt::data::ClosestNamesSuffix(signal.variable, variables_));
-      Required(s, "value");
-      signal.value = Bool(s, "value");
+      const std::string value = Required(s, "value");
+      for (const bt::data::VariableSpec& v : out_.spec.variables) {
+        if (v.name != signal.variable) continue;
+        if (v.type == VariableType::Bool) {
+          signal.value = Bool(s, "value") ? 1.0 : 0.0;
+        } else if (const std::string error = TypedSignalValue(v, value, signal.value); !error.empty()) {
+          Fail(NodeAt(s), "Signal " + Quoted(signal.signal) + ": " + error);
+        }
+      }
       // Declared with the variable, so the tree's SendEvent nodes set it too (bt/engine/events.h).
       for (bt::data::VariableSpec& v : out_.spec.variables)
-        if (v.name == signal.variable) v.signals.push_back({signal.signal, signal.value ? 1.0 : 0.0});
+        if (v.name == signal.variable) v.signals.push_back({signal.signal, signal.value});
       out_.signals.push_back(std::move(signal));
     }
   }
@@ -334,6 +361,7 @@ class Reader {
   void CheckSyntax(pugi::xml_node element, const std::string& text) const {
     struct AnyVariable final : bt::data::ExpressionNames {
       int FindVariable(std::string_view) const override { return 0; }
+      bool ChecksTypes() const override { return false; }
     };
     bt::data::ExpressionError error;
     if (bt::data::CompileExpression(text, bt::data::Dialect::Cry, AnyVariable{}, &error)) return;
@@ -640,7 +668,8 @@ class Reader {
   std::vector<std::pair<std::string, bt::data::NodeLogs>> logged_;  // the nodes with logging attributes
   std::map<std::string, int, std::less<>> lineNames_;
   std::map<std::string, SourceLocation, std::less<>> declared_;
-  std::vector<std::string> variables_;   // the Bool variables, declared order
+  std::vector<std::string> variables_;   // the variables, declared order
+  FileEnums enums_;                      // the file's <Enum>s
   std::vector<std::string> timestamps_;  // declared order
 };
 
@@ -698,7 +727,7 @@ ModularBehaviorTree LoadModularBehaviorTree(std::string_view text, std::string f
   if (!loaded.build.Ok()) return loaded;
   std::vector<bt::SignalVariable> entries;
   for (const MbtSignalSpec& s : parsed.signals)
-    entries.push_back({s.signal.c_str(), FindVariable(loaded.build.tree->Root(), s.variable), s.value ? 1.0 : 0.0});
+    entries.push_back({s.signal.c_str(), FindVariable(loaded.build.tree->Root(), s.variable), s.value});
   loaded.signals = SignalTable(entries);
   return loaded;
 }

@@ -109,7 +109,7 @@ inline constexpr int kMaxMbtDepth = 100;
 struct MbtSignalSpec {
   std::string signal;
   std::string variable;
-  bool value = false;
+  double value = 0;  // a Bool's 0 or 1; a typed variable's value (an enum's name's place)
   bt::data::SourceLocation where = {};
 };
 

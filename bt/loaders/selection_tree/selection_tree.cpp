@@ -8,6 +8,7 @@
 //   [SECTION] Converter        — the second pass: one selection tree onto a TreeSpec
 //   [SECTION] Entry points     — pick the tree, convert it, build it; from text, files or a folder
 #include "bt/loaders/selection_tree/selection_tree.h"
+#include "bt/loaders/typed_variables.h"
 #include "bt/loaders/node_name_limit.h"
 
 #include <pugixml.hpp>
@@ -295,8 +296,9 @@ enum class Role { Root, PriorityChild, StateChild };
 // One selection tree into a TreeSpec (the engine's second pass).
 class TreeConverter {
  public:
-  TreeConverter(Catalog& catalog, const Tree& tree, std::string besideFile, Errors& errors)
-      : catalog_(catalog), tree_(tree), besideFile_(std::move(besideFile)), errors_(errors) {
+  TreeConverter(Catalog& catalog, const Tree& tree, std::string besideFile, Errors& errors,
+                const bt::data::Registry& registry)
+      : catalog_(catalog), tree_(tree), besideFile_(std::move(besideFile)), errors_(errors), registry_(registry) {
     spec.file = tree.file->path;
   }
 
@@ -387,12 +389,37 @@ class TreeConverter {
     return true;
   }
 
+  // The engine's booleans, and bt's typed variables (bt/loaders/typed_variables.h):
+  // a `type` attribute, and `<Enum name values/>` among the variables, declared
+  // before the variables that take it.
   bool ReadVariables(const pugi::xml_node& section, const XmlFile& sectionFile) {
     return ForEachChild(section, sectionFile, 0, [&](const pugi::xml_node& node, const XmlFile& file) {
+      if (TagIs(node, "Enum")) {
+        const std::optional<std::string> name = Attribute(node, "name");
+        if (!name || name->empty()) return Fail(file, node, "<Enum> needs a name");
+        std::vector<std::string> names;
+        if (const std::string error = ReadEnumNames(Attribute(node, "values").value_or(""), names); !error.empty())
+          return Fail(file, node, "enum '" + *name + "': " + error);
+        if (!enums_.emplace(*name, std::move(names)).second) return Fail(file, node, "duplicate enum '" + *name + "'");
+        return true;
+      }
       if (!TagIs(node, "Variable"))
-        return Fail(file, node, "unexpected " + Tag(node) + " in <Variables>: expected <Variable>");
+        return Fail(file, node, "unexpected " + Tag(node) + " in <Variables>: expected <Variable> or <Enum>");
       const std::optional<std::string> name = Attribute(node, "name");
       if (!name || name->empty()) return Fail(file, node, "<Variable> needs a name");
+      const std::string type = Attribute(node, "type").value_or("");
+      if (!IsBoolType(type)) {
+        for (const bt::data::VariableSpec& declared : spec.variables)
+          if (declared.name == *name) return Fail(file, node, "duplicate variable '" + *name + "'");
+        bt::data::VariableSpec typed{*name, bt::VariableType::Bool, 0, file.Where(node)};
+        const std::optional<std::string> initial = Attribute(node, "default");
+        if (const std::string error =
+                TypeVariable(type, initial ? initial->c_str() : nullptr, enums_, registry_, typed);
+            !error.empty())
+          return Fail(file, node, error);
+        spec.variables.push_back(std::move(typed));
+        return true;
+      }
       bool initial = false;
       if (const std::optional<std::string> value = Attribute(node, "default")) {
         if (EqualNoCase(*value, "true")) initial = true;
@@ -457,6 +484,16 @@ class TreeConverter {
       const bool declared = std::any_of(spec.variables.begin(), spec.variables.end(),
                                         [&](const bt::data::VariableSpec& v) { return v.name == *variable; });
       if (!declared) return Fail(file, node, "signal '" + *name + "': unknown variable '" + *variable + "'");
+      for (bt::data::VariableSpec& v : spec.variables) {
+        if (v.name != *variable || v.type == bt::VariableType::Bool) continue;
+        // A typed variable's value is a constant of its type (bt's extension).
+        double set = 0;
+        if (const std::string error = TypedSignalValue(v, *value, set); !error.empty())
+          return Fail(file, node, "signal '" + *name + "': " + error);
+        signalSpecs.push_back({*name, *variable, set});
+        v.signals.push_back({*name, set});
+        return true;
+      }
       // The engine evaluates the value as a condition when the signal comes; bt's
       // signal table holds constants, so a value must not read variables.
       struct NoNames final : bt::data::ExpressionNames {};
@@ -488,6 +525,7 @@ class TreeConverter {
           if ((*variables)[i].name == name) return static_cast<int>(i);
         return -1;
       }
+      bool ChecksTypes() const override { return false; }
     } names;
     names.variables = &spec.variables;
     return bt::data::CompileExpression(text, bt::data::Dialect::Cry, names, nullptr).has_value();
@@ -660,6 +698,8 @@ class TreeConverter {
   const Tree& tree_;
   std::string besideFile_;  // where missing blocks are looked for; empty: nowhere
   Errors& errors_;
+  const bt::data::Registry& registry_;
+  FileEnums enums_;  // the tree's <Enum>s
   std::vector<const Block*> referring_;  // the blocks being expanded, outermost first
   static constexpr std::size_t kMaxRefsExpanded = 16 * bt::data::kMaxSpecNodes;
   std::size_t refsExpanded_ = 0;
@@ -696,7 +736,7 @@ SelectionTreeLoad BuildChosen(Catalog& catalog, Errors& errors, const std::strin
     errors.Add(start, "no selection tree: only <Blocks>");
     return Failed(errors);
   }
-  TreeConverter converter(catalog, *tree, besideFile, errors);
+  TreeConverter converter(catalog, *tree, besideFile, errors, registry);
   if (!converter.Convert()) return Failed(errors);
   SelectionTreeLoad load;
   load.treeName = tree->name;

@@ -153,6 +153,36 @@ TEST_CASE("ExecuteLua runs its code and succeeds; its writes reach the agent's v
   CHECK(world.scripts.LastError().empty());
 }
 
+TEST_CASE("agent.vars reads and sets typed variables: integers exactly, enums by name", "[lua][typed-variables]") {
+  LuaWorld world;
+  TreeSpec spec{.file = "typed.xml"};
+  bt::data::VariableSpec id{"Id", bt::VariableType::Int64, 0, {}};
+  id.initialInteger = 9007199254740993;  // past 2^53: a Lua integer keeps it
+  bt::data::VariableSpec mood{"Mood", bt::VariableType::Enum, 0, {}};
+  mood.enumName = "Mood";
+  mood.enumNames = {"Calm", "Angry"};
+  bt::data::VariableSpec at{"At", bt::VariableType::Floats, 0, {}};
+  at.floatCount = 2;
+  spec.variables = {id, mood, at};
+  spec.Group("ROOT", GroupPolicy::Sequence, {"EXEC", "BAD", "READ", "ACT"});
+  spec.Behavior("EXEC", "ExecuteLua")
+      .params.push_back(world.Code(
+          "code", "agent.vars.Id = agent.vars.Id + 1 if agent.vars.Mood == 'Calm' then agent.vars.Mood = 'Angry' end", 1));
+  spec.Behavior("BAD", "ExecuteLua").params.push_back(world.Code("code", "agent.vars.Mood = 'Sad'", 2));
+  spec.Behavior("READ", "ExecuteLua").params.push_back(world.Code("code", "local x = agent.vars.At", 3));
+  spec.Behavior("ACT", "Act");
+  std::vector<std::string> errors;
+  world.scripts.SetErrorHandler([&](std::string_view message) { errors.emplace_back(message); });
+  world.Build(spec);
+
+  CHECK(world.Tick(1).events == Events{"activate Act", "tick Act"});
+  CHECK(world.Vars().GetInteger(world.Var("Id")) == 9007199254740994);
+  CHECK(world.Vars().GetInteger(world.Var("Mood")) == 1);
+  CHECK(errors == std::vector<std::string>{
+                      "t.lua:2: agent.vars.Mood is an enum: set one of its names",
+                      "t.lua:3: agent.vars.At is a float vector: C++ reads it (VariableBlock::GetFloats)"});
+}
+
 TEST_CASE("AssertLua succeeds when its code returns true, else fails", "[lua]") {
   LuaWorld world;
   TreeSpec spec{.file = "assert.xml"};

@@ -434,7 +434,7 @@ TEST_CASE("Selection tree loader: every malformed file gives its error, placed",
             "(true or false) is supported");
   CHECK(ErrorOf("duplicate_translation.xml") == b + "duplicate_translation.xml:4:5: duplicate translation of 'Idle'");
   CHECK(ErrorOf("unexpected_in_variables.xml") ==
-        b + "unexpected_in_variables.xml:3:5: unexpected <Signal> in <Variables>: expected <Variable>");
+        b + "unexpected_in_variables.xml:3:5: unexpected <Signal> in <Variables>: expected <Variable> or <Enum>");
   CHECK(ErrorOf("bad_root_element.xml") ==
         b + "bad_root_element.xml:1:1: unexpected root element <BehaviorTrees>: expected <SelectionTrees>, "
             "<SelectionTree> or <Blocks>");
