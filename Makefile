@@ -585,3 +585,39 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ==== inspector ====
+# bt/inspector/ (libbt_inspector.a): the live inspector in a browser, over
+# cpp-httplib and nlohmann/json; the page (bt/inspector/page.html) is embedded
+# at build time. demo-web runs the creatures sandbox with it; test-inspector
+# drives Debian's chromium headless over the DevTools protocol
+# (tests/inspector/); test-fuzz-inspector fuzzes the request handler and the
+# recording's reader.
+PACKAGES_inspector      := $(PACKAGES_build) libcpp-httplib-dev nlohmann-json3-dev graphviz
+PACKAGES_inspector-test := $(PACKAGES_inspector) $(PACKAGES_demo) chromium nodejs
+DEPS_INSPECTOR      := $(BUILD)/.deps-inspector
+DEPS_INSPECTOR_TEST := $(BUILD)/.deps-inspector-test
+# Debian builds cpp-httplib as a library; its flags must match the build's (TLS, compression).
+HTTPLIB_CFLAGS = $(shell pkg-config --cflags cpp-httplib 2>/dev/null)
+HTTPLIB_LIBS   = $(shell pkg-config --libs cpp-httplib 2>/dev/null || echo -lcpp-httplib)
+INSPECTOR_SRCS := $(wildcard bt/inspector/*.cpp)
+INSPECTOR_PAGE := $(BUILD)/gen/inspector/page.cpp
+LIB_INSPECTOR  := $(BUILD)/libbt_inspector.a
+CREATURES_WEB  := $(BUILD)/demo/creatures_web
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(INSPECTOR_SRCS) demo/creatures/web/main.cpp) $(BUILD)/obj/$(INSPECTOR_PAGE:.cpp=.o): | $(DEPS_INSPECTOR)
+$(BUILD)/obj/bt/inspector/inspector.o: CPPFLAGS += $(HTTPLIB_CFLAGS)
+$(INSPECTOR_PAGE): bt/inspector/page.html
+	@mkdir -p $(@D)
+	{ printf '// Generated from bt/inspector/page.html by the Makefile.\n#include "bt/inspector/requests.h"\nnamespace bt::inspector {\nconst char kInspectorPage[] = R"BTPAGE('; \
+	  cat $<; printf ')BTPAGE";\n}  // namespace bt::inspector\n'; } > $@
+$(LIB_INSPECTOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(INSPECTOR_SRCS)) $(BUILD)/obj/$(INSPECTOR_PAGE:.cpp=.o)
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+# The sandbox's own objects but its terminal main, with the web main.
+CREATURES_WEB_OBJS := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(filter-out demo/creatures/main.cpp,$(wildcard demo/creatures/*.cpp)) demo/creatures/web/main.cpp)
+$(CREATURES_WEB): $(CREATURES_WEB_OBJS) $(LIB_INSPECTOR) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(HTTPLIB_LIBS) $(DEMO_LDLIBS_creatures)
+.PHONY: demo-web test-inspector
+demo-web: $(CREATURES_WEB) | $(DEPS_INSPECTOR)
+	$(CREATURES_WEB) --control --record $(BUILD)/creatures.btrec $(DEMO_WEB_ARGS)

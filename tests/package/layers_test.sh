@@ -10,7 +10,7 @@ rank() {
     bt/engine/*) echo 1 ;;
     bt/debug/*) echo 2 ;;
     bt/crowd/* | bt/data/*) echo 3 ;;
-    bt/loaders/*) echo 4 ;;
+    bt/loaders/* | bt/inspector/*) echo 4 ;;
     *) echo 9 ;;
   esac
 }
