@@ -621,3 +621,11 @@ $(CREATURES_WEB): $(CREATURES_WEB_OBJS) $(LIB_INSPECTOR) $(LIB_LOADERS) $(LIB_DA
 .PHONY: demo-web test-inspector
 demo-web: $(CREATURES_WEB) | $(DEPS_INSPECTOR)
 	$(CREATURES_WEB) --control --record $(BUILD)/creatures.btrec $(DEMO_WEB_ARGS)
+test-extra: test-inspector
+test-inspector: $(CREATURES_WEB) $(BUILD)/demo/creatures | $(DEPS_INSPECTOR_TEST)
+	@mkdir -p $(BUILD)/inspector_test
+	@timeout 240 node tests/inspector/browser_test.mjs $(CREATURES_WEB) $(BUILD)/demo/creatures $(BUILD)/inspector_test
+# The request handler and the recording's reader (not the sockets: HandleRequest is called directly).
+INSPECTOR_FUZZ_SRCS := $(LIB_SRCS) bt/inspector/recorder.cpp bt/inspector/requests.cpp $(INSPECTOR_PAGE)
+$(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(INSPECTOR_FUZZ_SRCS) tests/fuzz/inspector_fuzzer.cpp): | $(DEPS_INSPECTOR)
+$(eval $(call FUZZ_TARGET,inspector,inspector_fuzzer,inspector,$(INSPECTOR_FUZZ_SRCS)))
