@@ -629,3 +629,16 @@ test-inspector: $(CREATURES_WEB) $(BUILD)/demo/creatures | $(DEPS_INSPECTOR_TEST
 INSPECTOR_FUZZ_SRCS := $(LIB_SRCS) bt/inspector/recorder.cpp bt/inspector/requests.cpp $(INSPECTOR_PAGE)
 $(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(INSPECTOR_FUZZ_SRCS) tests/fuzz/inspector_fuzzer.cpp): | $(DEPS_INSPECTOR)
 $(eval $(call FUZZ_TARGET,inspector,inspector_fuzzer,inspector,$(INSPECTOR_FUZZ_SRCS)))
+# The inspector's Catch2 tests (tests/inspector/*.cpp): their own binary, since
+# they link cpp-httplib, which bt_tests does not need.
+INSPECTOR_TESTS := $(BUILD)/tests/inspector_tests
+INSPECTOR_TEST_SRCS := tests/main.cpp $(wildcard tests/inspector/*.cpp)
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard tests/inspector/*.cpp)): | $(DEPS_INSPECTOR) $(DEPS_TEST)
+$(BUILD)/obj/tests/inspector/inspector_test.o: CPPFLAGS += $(HTTPLIB_CFLAGS)
+$(INSPECTOR_TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(INSPECTOR_TEST_SRCS)) $(LIB_INSPECTOR) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(HTTPLIB_LIBS)
+.PHONY: test-inspector-unit
+test-extra: test-inspector-unit
+test-inspector-unit: $(INSPECTOR_TESTS)
+	@sh tests/support/run_catch.sh $(INSPECTOR_TESTS) inspector

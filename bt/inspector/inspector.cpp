@@ -111,6 +111,9 @@ bool Inspector::Start(std::string* error) {
   }
   port_ = port;
   server->thread = std::thread([raw = &server->http] { raw->listen_after_bind(); });
+  // A stop before the thread listens would be missed and the join would wait forever.
+  for (int waited = 0; !http.is_running() && waited < 5000; ++waited)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   server_ = std::move(server);
   return true;
 }

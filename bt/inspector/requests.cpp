@@ -375,6 +375,7 @@ Response HandleRequest(Session& session, std::string_view method, std::string_vi
     std::unique_lock<std::mutex> lock(session.mutex);
     if (RateLimited(session, now)) return Error(429, "too many requests");
     session.lastRequest = now;
+    session.attention.store(true, std::memory_order_relaxed);  // the next frame fills in what pages read
     if (path == "/" || path == "/index.html") {
       if (!get) return Error(405, "GET only");
       Response response;
