@@ -109,9 +109,21 @@ class Browser {
     const { sessionId } = await this.send("Target.attachToTarget", { targetId, flatten: true });
     return new Page(this, sessionId, targetId);
   }
-  close() {
-    this.process.kill("SIGKILL");
-    rmSync(this.profile, { recursive: true, force: true });
+  // Closed through the protocol, so its helper processes end with it before its profile is removed.
+  async close() {
+    const exited = new Promise((resolve) => {
+      if (this.process.exitCode !== null) resolve();
+      else this.process.on("exit", resolve);
+    });
+    this.send("Browser.close").catch(() => {});
+    const killer = setTimeout(() => this.process.kill("SIGKILL"), 5000);
+    await exited;
+    clearTimeout(killer);
+    try {
+      rmSync(this.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    } catch (error) {
+      console.error("inspector browser test: could not remove " + this.profile + ": " + error.message);
+    }
   }
 }
 
@@ -201,6 +213,8 @@ try {
   if (stepped.print === paused.print) fail("the step changed nothing on the page");
   expectState(stepped, plain.get(afterStep), "stepped");
 
+  await page.until(`!document.getElementById("scrub").disabled && Number(document.getElementById("scrub").max) >= ${scrubTo}`,
+                   "the recording's window");
   await page.eval(`(() => { const s = document.getElementById("scrub"); s.value = ${scrubTo};
     s.dispatchEvent(new Event("input")); return true; })()`);
   await page.until(`document.getElementById("scrubFrame").textContent === "frame ${scrubTo}"`, "the scrub to " + scrubTo);
@@ -219,6 +233,8 @@ try {
   await page2.until(`document.querySelectorAll("#agents li").length === 6`, "the offline agent list");
   await page2.click(`#agents li[data-agent="2"]`);
   await page2.until(`document.getElementById("agentName").textContent === "creature ${creature}"`, "the offline agent");
+  await page2.until(`!document.getElementById("scrub").disabled && Number(document.getElementById("scrub").min) <= ${scrubTo}`,
+                    "the recording's window, offline");
   await page2.eval(`(() => { const s = document.getElementById("scrub"); s.value = ${scrubTo};
     s.dispatchEvent(new Event("input")); return true; })()`);
   await page2.until(`document.getElementById("scrubFrame").textContent === "frame ${scrubTo}"`, "the offline scrub");
@@ -231,6 +247,6 @@ try {
   process.exitCode = 1;
 } finally {
   if (demo) await stopDemo(demo.child);
-  browser.close();
+  await browser.close();
 }
 process.exit(process.exitCode || 0);
