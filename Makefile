@@ -642,3 +642,16 @@ $(INSPECTOR_TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(INSPECTOR_TEST_SRCS)) $(
 test-extra: test-inspector-unit
 test-inspector-unit: $(INSPECTOR_TESTS)
 	@sh tests/support/run_catch.sh $(INSPECTOR_TESTS) inspector
+# bench-inspector (tools/bench/inspector/main.cpp): the frame with the inspector
+# linked and no page, with a page watching one agent, with the recorder on; the
+# recorder's bytes per agent per second. Part of make bench.
+BENCH_INSPECTOR := $(BUILD)/tools/bench/inspector
+.PHONY: bench-inspector
+bench: bench-inspector
+bench-inspector: $(BENCH_INSPECTOR)
+	$(BENCH_INSPECTOR)
+$(BUILD)/obj/tools/bench/inspector/main.o: CPPFLAGS += $(HTTPLIB_CFLAGS)
+$(BUILD)/obj/tools/bench/inspector/main.o: | $(DEPS_INSPECTOR)
+$(BENCH_INSPECTOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/inspector/main.cpp tools/bench/bt_creatures.cpp) $(LIB_INSPECTOR) $(LIB_DATA) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(HTTPLIB_LIBS)

@@ -171,6 +171,7 @@ void Recorder::StartSegment(std::int64_t frame, double time) {
   segment.firstFrame = frame;
   segment.times.push_back(time);
   segment.key = last_;
+  segment.deltas.reserve(last_.size());  // a segment ends when its deltas outgrow its key
   bytesHeld_ += segment.Bytes();
   segments_.push_back(std::move(segment));
 }
