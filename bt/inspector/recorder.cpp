@@ -430,7 +430,9 @@ bool Recorder::LoadBytes(std::span<const std::byte> file, std::span<const Decide
     t.agent = in.Get<std::uint32_t>();
     t.from = in.Get<std::uint32_t>();
     t.to = in.Get<std::uint32_t>();
-    if (t.agent >= newAgents.size() || t.from >= newNames.size() || t.to >= newNames.size())
+    // In frame order, as the page's search through them expects.
+    if (t.agent >= newAgents.size() || t.from >= newNames.size() || t.to >= newNames.size() ||
+        (!newTransitions.empty() && t.frame < newTransitions.back().frame))
       return fail("a transition");
     newTransitions.push_back(t);
   }
