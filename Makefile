@@ -690,3 +690,73 @@ test-lldb: $(LLDB_TARGET) | $(DEPS_LLDB)
 $(LLDB_TARGET): $(BUILD)/obj/tests/tools/lldb/target.o $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS)
+
+# ==== inspector ====
+# bt/inspector/ (libbt_inspector.a): the live inspector in a browser, over
+# cpp-httplib and nlohmann/json; the page (bt/inspector/page.html) is embedded
+# at build time. demo-web runs the creatures sandbox with it; test-inspector
+# drives Debian's chromium headless over the DevTools protocol
+# (tests/inspector/); test-fuzz-inspector fuzzes the request handler and the
+# recording's reader.
+PACKAGES_inspector      := $(PACKAGES_build) libcpp-httplib-dev nlohmann-json3-dev graphviz
+PACKAGES_inspector-test := $(PACKAGES_inspector) $(PACKAGES_demo) chromium nodejs
+DEPS_INSPECTOR      := $(BUILD)/.deps-inspector
+DEPS_INSPECTOR_TEST := $(BUILD)/.deps-inspector-test
+# Debian builds cpp-httplib as a library; its flags must match the build's (TLS, compression).
+HTTPLIB_CFLAGS = $(shell pkg-config --cflags cpp-httplib 2>/dev/null)
+HTTPLIB_LIBS   = $(shell pkg-config --libs cpp-httplib 2>/dev/null || echo -lcpp-httplib)
+INSPECTOR_SRCS := $(wildcard bt/inspector/*.cpp)
+INSPECTOR_PAGE := $(BUILD)/gen/inspector/page.cpp
+LIB_INSPECTOR  := $(BUILD)/libbt_inspector.a
+CREATURES_WEB  := $(BUILD)/demo/creatures_web
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(INSPECTOR_SRCS) demo/creatures/web/main.cpp) $(BUILD)/obj/$(INSPECTOR_PAGE:.cpp=.o): | $(DEPS_INSPECTOR)
+$(BUILD)/obj/bt/inspector/inspector.o: CPPFLAGS += $(HTTPLIB_CFLAGS)
+$(INSPECTOR_PAGE): bt/inspector/page.html
+	@mkdir -p $(@D)
+	{ printf '// Generated from bt/inspector/page.html by the Makefile.\n#include "bt/inspector/requests.h"\nnamespace bt::inspector {\nconst char kInspectorPage[] = R"BTPAGE('; \
+	  cat $<; printf ')BTPAGE";\n}  // namespace bt::inspector\n'; } > $@
+$(LIB_INSPECTOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(INSPECTOR_SRCS)) $(BUILD)/obj/$(INSPECTOR_PAGE:.cpp=.o)
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+# The sandbox's own objects but its terminal main, with the web main.
+CREATURES_WEB_OBJS := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(filter-out demo/creatures/main.cpp,$(wildcard demo/creatures/*.cpp)) demo/creatures/web/main.cpp)
+$(CREATURES_WEB): $(CREATURES_WEB_OBJS) $(LIB_INSPECTOR) $(LIB_LOADERS) $(LIB_DATA) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(HTTPLIB_LIBS) $(DEMO_LDLIBS_creatures)
+.PHONY: demo-web test-inspector
+demo-web: $(CREATURES_WEB) | $(DEPS_INSPECTOR)
+	$(CREATURES_WEB) --control --record $(BUILD)/creatures.btrec $(DEMO_WEB_ARGS)
+test-extra: test-inspector
+test-inspector: $(CREATURES_WEB) $(BUILD)/demo/creatures | $(DEPS_INSPECTOR_TEST)
+	@mkdir -p $(BUILD)/inspector_test
+	@timeout 240 node tests/inspector/browser_test.mjs $(CREATURES_WEB) $(BUILD)/demo/creatures $(BUILD)/inspector_test
+# The request handler and the recording's reader (not the sockets: HandleRequest is called directly).
+INSPECTOR_FUZZ_SRCS := $(LIB_SRCS) bt/inspector/recorder.cpp bt/inspector/requests.cpp $(INSPECTOR_PAGE)
+$(patsubst %.cpp,$(BUILD)/fuzz/obj/%.o,$(INSPECTOR_FUZZ_SRCS) tests/fuzz/inspector_fuzzer.cpp): | $(DEPS_INSPECTOR)
+$(eval $(call FUZZ_TARGET,inspector,inspector_fuzzer,inspector,$(INSPECTOR_FUZZ_SRCS)))
+# The inspector's Catch2 tests (tests/inspector/*.cpp): their own binary, since
+# they link cpp-httplib, which bt_tests does not need.
+INSPECTOR_TESTS := $(BUILD)/tests/inspector_tests
+INSPECTOR_TEST_SRCS := tests/main.cpp $(wildcard tests/inspector/*.cpp)
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard tests/inspector/*.cpp)): | $(DEPS_INSPECTOR) $(DEPS_TEST)
+$(BUILD)/obj/tests/inspector/inspector_test.o: CPPFLAGS += $(HTTPLIB_CFLAGS)
+$(INSPECTOR_TESTS): $(patsubst %.cpp,$(BUILD)/obj/%.o,$(INSPECTOR_TEST_SRCS)) $(LIB_INSPECTOR) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(HTTPLIB_LIBS)
+.PHONY: test-inspector-unit
+test-extra: test-inspector-unit
+test-inspector-unit: $(INSPECTOR_TESTS)
+	@sh tests/support/run_catch.sh $(INSPECTOR_TESTS) inspector
+# bench-inspector (tools/bench/inspector/main.cpp): the frame with the inspector
+# linked and no page, with a page watching one agent, with the recorder on; the
+# recorder's bytes per agent per second. Part of make bench.
+BENCH_INSPECTOR := $(BUILD)/tools/bench/inspector
+.PHONY: bench-inspector
+bench: bench-inspector
+bench-inspector: $(BENCH_INSPECTOR)
+	$(BENCH_INSPECTOR)
+$(BUILD)/obj/tools/bench/inspector/main.o: CPPFLAGS += $(HTTPLIB_CFLAGS)
+$(BUILD)/obj/tools/bench/inspector/main.o: | $(DEPS_INSPECTOR)
+$(BENCH_INSPECTOR): $(patsubst %.cpp,$(BUILD)/obj/%.o,tools/bench/inspector/main.cpp tools/bench/bt_creatures.cpp) $(LIB_INSPECTOR) $(LIB_DATA) $(LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(HTTPLIB_LIBS)

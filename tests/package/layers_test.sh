@@ -10,7 +10,7 @@ rank() {
     bt/engine/* | bt/log/*) echo 1 ;;
     bt/debug/*) echo 2 ;;
     bt/crowd/* | bt/data/*) echo 3 ;;
-    bt/loaders/* | bt/mpi/*) echo 4 ;;
+    bt/loaders/* | bt/mpi/* | bt/inspector/*) echo 4 ;;
     *) echo 9 ;;
   esac
 }
