@@ -61,6 +61,7 @@
 #include "bt/core/debug_output.h"
 #include "bt/engine/detail/classic_rules.h"
 #include "bt/engine/detail/nesting.h"
+#include "bt/engine/detail/spore_rules.h"
 #include "bt/engine/detail/walk.h"
 #include "bt/engine/detail/weighted_pick.h"
 #include "bt/engine/detail/variable_access.h"
@@ -517,12 +518,8 @@ struct CompiledTree {
   static Result TickGroup(TickState& t, int depth) {
     Choice choice;
     if constexpr (kIsNew) {
-      if constexpr (G.policy == GroupPolicy::Shuffle) Reshuffle(t, G, kBase);
-      choice.index = Choose<G, kBase>(t, 0, choice, depth);
-      if (choice.index < 0 || t.error != Status::Running) return Result::Failed;  // an error or Stop: nothing new starts
-      const Result result = StartChild<G, kBase>(t, choice, depth);
-      if (result == Result::Running || t.error != Status::Running) return result;
-      return RedecideAfter<G, kBase>(t, result, depth);
+      SporeChildren<G, kBase> c{t, depth};
+      return spore::StartGroup(c);
     } else {
       const int active = Slot<G, kBase>(t).activeChild;  // checked by TickDecider
       if constexpr (G.policy == GroupPolicy::PrioritizedList) {
@@ -539,18 +536,11 @@ struct CompiledTree {
     }
   }
 
+  // Out of line, as RedecideAfter: a transition, kept out of the steady walk's frame.
   template <const DeciderDef& G, std::uint32_t kBase>
-  static Result Interrupt(TickState& t, const Choice& choice, int depth) {
-    // The interrupted path is old and not walked this tick: checked before its Deactivates.
-    bool fits = true;
-    ForChild<G>(Slot<G, kBase>(t).activeChild,
-                [&]<std::size_t I>() { fits = detail::OldPathFits(t, *G.children[I], kBase); });
-    if (!fits) [[unlikely]]
-      return Result::Failed;
-    if (!DeactivateChild<G, kBase>(t, depth)) return Result::Failed;
-    const Result result = StartChild<G, kBase>(t, choice, depth);
-    if (result == Result::Running || t.error != Status::Running) return result;
-    return RedecideAfter<G, kBase>(t, result, depth);
+  [[gnu::noinline]] static Result Interrupt(TickState& t, const Choice& choice, int depth) {
+    SporeChildren<G, kBase> c{t, depth};
+    return spore::Interrupt(c, choice);
   }
 
   // Deactivates G's active child; false if it met a damaged block (G is then left without an active child).
@@ -568,28 +558,51 @@ struct CompiledTree {
   // The masked redecide of G, whose active child just ended with `result`.
   template <const DeciderDef& G, std::uint32_t kBase>
   [[gnu::noinline]] static Result RedecideAfter(TickState& t, Result result, int depth) {
-    Choice choice;
-    std::uint64_t mask = 0;
-    for (;;) {
-      const int active = Slot<G, kBase>(t).activeChild;
-      if (++t.redecides > t.redecideLimit) return Fail(t, Status::RedecideLimit, G), Result::Failed;
-      mask |= 1ull << active;
-      if constexpr (G.policy == GroupPolicy::Sequential)
-        if (result == Result::Failed) return Result::Failed;
-      if constexpr ((G.flags & kCallDecideOnRedecide) != 0)
-        if (!(Evaluate<G>(t, choice.dblock, TimerUse::kRestart, depth) > 0)) return Result::Failed;
-      if constexpr (G.policy == GroupPolicy::Sequential) {
-        choice.index = ChooseFirst<G>(t, 0, active + 1, G.childCount, choice, depth);
-        if (choice.index < 0) return Result::Done;
-      } else {
-        choice.index = Choose<G, kBase>(t, mask, choice, depth);
-        if (choice.index < 0) return Result::Failed;
-      }
-      if (!DeactivateChild<G, kBase>(t, depth)) return Result::Failed;
-      result = StartChild<G, kBase>(t, choice, depth);
-      if (result == Result::Running || t.error != Status::Running) return result;
-    }
+    SporeChildren<G, kBase> c{t, depth};
+    return spore::RedecideAfter(c, result);
   }
+
+  // How the shared Spore rules (bt/engine/detail/spore_rules.h) reach the
+  // children of G, at kBase: its policy and flags constants, each start and end
+  // a direct call into this tick's code for that child. A traced tick is the
+  // reference tick's whole (Tick), so the notes are empty here.
+  template <const DeciderDef& G, std::uint32_t kBase>
+  struct SporeChildren {
+    TickState& t;
+    int depth;
+
+    static constexpr GroupPolicy Policy() { return G.policy; }
+    static constexpr std::uint32_t Flags() { return G.flags; }
+    int Active() { return Slot<G, kBase>(t).activeChild; }
+    bool Stopped() const { return t.error != Status::Running; }
+    bool MayRedecide() {
+      if (++t.redecides <= t.redecideLimit) return true;
+      Fail(t, Status::RedecideLimit, G);
+      return false;
+    }
+    bool StillAccepts(Choice& choice) {
+      if constexpr ((G.flags & kCallDecideOnRedecide) == 0) return true;
+      else return Evaluate<G>(t, choice.dblock, TimerUse::kRestart, depth) > 0;
+    }
+    void Choose(std::uint64_t mask, Choice& out) { out.index = CompiledTree::Choose<G, kBase>(t, mask, out, depth); }
+    void ChooseAfter(int index, Choice& out) { out.index = ChooseFirst<G>(t, 0, index + 1, G.childCount, out, depth); }
+    void NewRound() {
+      if constexpr (G.policy == GroupPolicy::Shuffle) Reshuffle(t, G, kBase);
+    }
+    bool ActivePathFits() {
+      bool fits = true;
+      ForChild<G>(Active(), [&]<std::size_t I>() { fits = detail::OldPathFits(t, *G.children[I], kBase); });
+      return fits;
+    }
+    bool DeactivateActive(const char*) { return DeactivateChild<G, kBase>(t, depth); }
+    Result StartChild(const Choice& choice) { return CompiledTree::StartChild<G, kBase>(t, choice, depth); }
+    Result Redecide(Result result) { return RedecideAfter<G, kBase>(t, result, depth); }
+
+    void NoteRedecide(int, Result, std::uint64_t) {}
+    void NoteChoseAfter(const Choice&) {}
+    void NoteTransit(Result, int, int) {}
+    void NoteInterrupt(int) {}
+  };
 
 // =============================================================== [SECTION] classic groups
 

@@ -18,6 +18,7 @@
 #include "bt/core/layout.h"
 #include "bt/core/tree.h"
 #include "bt/engine/detail/evaluate.h"
+#include "bt/engine/detail/spore_rules.h"
 #include "bt/engine/detail/steady_walk.h"
 #include "bt/engine/detail/tick_debug.h"
 #include "bt/engine/detail/walk.h"
@@ -328,21 +329,6 @@ bool Recheck(TickState& t, const DeciderDef& d, int depth) {
   return false;
 }
 
-// A newly activated group's first choice, with its first tick.
-[[gnu::noinline]] Result StartGroup(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
-  Choice choice;
-  if (g.policy == GroupPolicy::Shuffle) {
-    Reshuffle(t, g, base);
-    BT_WHY(t, WhyNewRound(t, g, ShuffleOrder(t, g, base), depth));
-  }
-  Choose(t, g, base, 0, choice, depth);
-  if (choice.index < 0 || t.error != Status::Running) return Result::Failed;  // an error or Stop: nothing new starts
-  StartChild(t, g, base, choice);
-  const Result result = TickDecider(t, *g.children[choice.index], base, true, depth + 1);
-  if (result == Result::Running || t.error != Status::Running) return result;
-  return RedecideAfter(t, g, base, result, depth);
-}
-
 // A decider StartSlot just made active: its behavior (a group's first) is
 // activated and ticked, and a group chooses its first child.
 template <bool kDebug>
@@ -386,58 +372,78 @@ static bool DeactivateChild(TickState& t, const DeciderDef& g, std::uint32_t bas
   return t.error == Status::Running;
 }
 
+// How the Spore rules (bt/engine/detail/spore_rules.h) reach the children of
+// group g (at base) in the reference tick: through the definition's pointers,
+// with the debug output and why-record hooks.
+struct SporeGroup {
+  TickState& t;
+  const DeciderDef& g;
+  std::uint32_t base;
+  int depth;
+
+  GroupPolicy Policy() const { return g.policy; }
+  std::uint32_t Flags() const { return g.flags; }
+  int Active() { return Slot(t, g, base).activeChild; }
+  bool Stopped() const { return t.error != Status::Running; }
+  bool MayRedecide() {
+    if (++t.redecides <= t.redecideLimit) return true;
+    Fail(t, Status::RedecideLimit, g);
+    return false;
+  }
+  bool StillAccepts(Choice& choice) { return Evaluate(t, g, choice.dblock, TimerUse::kRestart, depth) > 0; }
+  void Choose(std::uint64_t mask, Choice& out) { detail::Choose(t, g, base, mask, out, depth); }
+  void ChooseAfter(int index, Choice& out) { ChooseSequential(t, g, index + 1, out, depth); }
+  void NewRound() {
+    if (g.policy != GroupPolicy::Shuffle) return;
+    Reshuffle(t, g, base);
+    BT_WHY(t, WhyNewRound(t, g, ShuffleOrder(t, g, base), depth));
+  }
+  bool ActivePathFits() { return t.pathChecked || OldPathFits(t, *g.children[Active()], base); }
+  bool DeactivateActive(const char* why) { return DeactivateChild(t, g, base, depth, why); }
+  Result StartChild(const Choice& choice) {
+    detail::StartChild(t, g, base, choice);
+    return TickDecider(t, *g.children[choice.index], base, true, depth + 1);
+  }
+  Result Redecide(Result result) { return RedecideAfter(t, g, base, result, depth); }
+
+  [[gnu::always_inline]] void NoteRedecide([[maybe_unused]] int active, [[maybe_unused]] Result result,
+                    [[maybe_unused]] std::uint64_t mask) {
+    BT_DEBUG_OUT(t, 4, depth, "child %d %s/0x%x returned %s: %s/0x%x redecides without it", active,
+                 g.children[active]->name, g.children[active]->data->id, ResultName(result), g.name, g.data->id);
+    BT_DEBUG_COLD(t, 5, DebugProcessing(t, g, false, mask, true, depth));
+    BT_WHY(t, WhyRedecide(t, g, active, result, mask, depth));
+  }
+  [[gnu::always_inline]] void NoteChoseAfter([[maybe_unused]] const Choice& choice) {
+    BT_WHY(t, WhyChose(t, g, choice.index, -1, depth));
+  }
+  [[gnu::always_inline]] void NoteTransit([[maybe_unused]] Result result, [[maybe_unused]] int active,
+                                          [[maybe_unused]] int index) {
+    BT_WHY(t, WhyTransit(t, result == Result::Done ? WhyCause::Done : WhyCause::Failed, g, g.children[active],
+                         g.children[index]));
+  }
+  [[gnu::always_inline]] void NoteInterrupt([[maybe_unused]] int index) {
+    [[maybe_unused]] const int active = Active();
+    BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s/0x%x interrupts %s/0x%x", g.children[index]->name,
+                            g.children[index]->data->id, g.children[active]->name, g.children[active]->data->id);
+    BT_WHY(t, WhyInterrupt(t, g, index, active, depth));
+    BT_WHY(t, WhyTransit(t, WhyCause::Interrupted, g, g.children[active], g.children[index]));
+  }
+};
+
 Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice, int depth) {
-  SlotHeader& slot = Slot(t, g, base);
-  BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s/0x%x interrupts %s/0x%x", g.children[choice.index]->name,
-                          g.children[choice.index]->data->id, g.children[slot.activeChild]->name,
-                          g.children[slot.activeChild]->data->id);
-  BT_WHY(t, WhyInterrupt(t, g, choice.index, slot.activeChild, depth));
-  BT_WHY(t, WhyTransit(t, WhyCause::Interrupted, g, g.children[slot.activeChild], g.children[choice.index]));
-  // The interrupted path is old and not walked this tick: checked before its Deactivates.
-  if (!t.pathChecked && !OldPathFits(t, *g.children[slot.activeChild], base)) return Result::Failed;
-  if (!DeactivateChild(t, g, base, depth, "interrupted")) return Result::Failed;
-  StartChild(t, g, base, choice);
-  const Result result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
-  if (result == Result::Running || t.error != Status::Running) return result;
-  return RedecideAfter(t, g, base, result, depth);
+  SporeGroup c{t, g, base, depth};
+  return spore::Interrupt(c, choice);
 }
 
 Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Result result, int depth) {
-  SlotHeader& slot = Slot(t, g, base);
-  Choice choice;
-  std::uint64_t mask = 0;
-  for (;;) {
-    const int active = slot.activeChild;
-    // Masked redecide: the child is done or failed; it stays active until replaced.
-    if (++t.redecides > t.redecideLimit) return Fail(t, Status::RedecideLimit, g), Result::Failed;
-    BT_DEBUG_OUT(t, 4, depth, "child %d %s/0x%x returned %s: %s/0x%x redecides without it", active,
-                 g.children[active]->name, g.children[active]->data->id, ResultName(result), g.name, g.data->id);
-    mask |= 1ull << active;
-    BT_DEBUG_COLD(t, 5, DebugProcessing(t, g, false, mask, true, depth));
-    BT_WHY(t, WhyRedecide(t, g, active, result, mask, depth));
-    choice.index = -1;
-    if (g.policy == GroupPolicy::Sequential && result == Result::Failed) return Result::Failed;
-    if (g.flags & kCallDecideOnRedecide) {
-      // Preconditions and Decide again. The timer is not checked (it paces activation)
-      // but restarts: it counts from the last call to Decide (Spore S06).
-      if (!(Evaluate(t, g, choice.dblock, TimerUse::kRestart, depth) > 0)) return Result::Failed;
-    }
-    if (g.policy == GroupPolicy::Sequential) {
-      ChooseSequential(t, g, active + 1, choice, depth);
-      BT_WHY(t, WhyChose(t, g, choice.index, -1, depth));
-      if (choice.index < 0) return Result::Done;
-    } else {
-      Choose(t, g, base, mask, choice, depth);
-      if (choice.index < 0) return Result::Failed;
-    }
-    BT_WHY(t, WhyTransit(t, result == Result::Done ? WhyCause::Done : WhyCause::Failed, g, g.children[active],
-                         g.children[choice.index]));
-    if (!DeactivateChild(t, g, base, depth, result == Result::Done ? "done" : "failed")) return Result::Failed;
-    StartChild(t, g, base, choice);
-    result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
-    if (result == Result::Running || t.error != Status::Running) return result;
-  }
+  SporeGroup c{t, g, base, depth};
+  return spore::RedecideAfter(c, result);
 }
 
+// A newly activated group's first choice, with its first tick.
+[[gnu::noinline]] Result StartGroup(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
+  SporeGroup c{t, g, base, depth};
+  return spore::StartGroup(c);
+}
 
 }  // namespace bt::detail
