@@ -222,58 +222,6 @@ struct CompiledTree {
     return NextBlockRandom(*t.header);
   }
 
-  // The policies, as in bt/engine/tick.cpp; each returns the chosen child's index or -1.
-  // PrioritizedList and Sequential: the first child of [from, end) not masked that accepts.
-  template <const DeciderDef& G>
-  static int ChooseFirst(TickState& t, std::uint64_t mask, int from, int end, Choice& out, int depth) {
-    int found = -1;
-    ForChildrenUntil<G>([&]<std::size_t I>() {
-      constexpr int i = static_cast<int>(I);
-      if (i >= end) return true;
-      if (i < from || ((mask >> i) & 1u)) return false;
-      if (!(Evaluate<*G.children[I]>(t, out.dblock, TimerUse::kCheck, depth + 1) > 0)) return false;
-      found = i;
-      return true;
-    });
-    return found;
-  }
-
-  template <const DeciderDef& G>
-  static int ChooseScored(TickState& t, std::uint64_t mask, Choice& out, int depth) {
-    alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
-    float best = 0;
-    int found = -1;
-    ForChildrenUntil<G>([&]<std::size_t I>() {
-      constexpr const DeciderDef& child = *G.children[I];
-      if ((mask >> I) & 1u) return false;
-      const float value = Evaluate<child>(t, scratch, TimerUse::kCheck, depth + 1);
-      if (value > best) {
-        best = value;
-        found = static_cast<int>(I);
-        std::memcpy(out.dblock, scratch, child.dblock.size);
-      }
-      return false;
-    });
-    return found;
-  }
-
-  template <const DeciderDef& G>
-  static int ChooseRandom(TickState& t, std::uint64_t mask, Choice& out, int depth) {
-    alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
-    WeightedPick pick;
-    int found = -1;
-    ForChildrenUntil<G>([&]<std::size_t I>() {
-      constexpr const DeciderDef& child = *G.children[I];
-      if ((mask >> I) & 1u) return false;
-      const float value = Evaluate<child>(t, scratch, TimerUse::kCheck, depth + 1);
-      if (!(value > 0) || !pick.Offer(value, [&] { return NextRandom<G>(t); })) return false;
-      found = static_cast<int>(I);
-      std::memcpy(out.dblock, scratch, child.dblock.size);
-      return false;
-    });
-    return found;
-  }
-
   // G's Shuffle order fits its children (checked like the active child); true for other policies.
   template <const DeciderDef& G, std::uint32_t kBase>
   static bool OrderFits(TickState& t) {
@@ -361,19 +309,12 @@ struct CompiledTree {
   template <const DeciderDef& D>
   static constexpr bool kRechecked = (D.flags & kRecheckEveryTick) != 0;
 
-  // A fresh choice over the children not masked, as on activation or a redecide.
+  // A fresh choice over the children not masked, as on activation or a redecide
+  // (spore::Choose; a Shuffle group's is the reference tick's).
   template <const DeciderDef& G, std::uint32_t kBase>
   static int Choose(TickState& t, std::uint64_t mask, Choice& out, int depth) {
-    if constexpr (G.policy == GroupPolicy::PrioritizedList) return ChooseFirst<G>(t, mask, 0, G.childCount, out, depth);
-    else if constexpr (G.policy == GroupPolicy::Sequential) return ChooseFirst<G>(t, 0, 0, G.childCount, out, depth);
-    else if constexpr (G.policy == GroupPolicy::Scored) return ChooseScored<G>(t, mask, out, depth);
-    else if constexpr (G.policy == GroupPolicy::Random) return ChooseRandom<G>(t, mask, out, depth);
-    else {
-      out.index = -1;
-      PrepareForReference(t);
-      detail::Choose(t, G, kBase, mask, out, depth);
-      return out.index;
-    }
+    SporeChildren<G, kBase> c{t, depth};
+    return spore::Choose(c, mask, out);
   }
 
 // =============================================================== [SECTION] activation
@@ -514,8 +455,10 @@ struct CompiledTree {
     else return TickGroup<D, kIsNew, kBase, kChecked>(t, depth);
   }
 
+  // Inline in TickOwnDecider: its group's steady step (hysteresis, then the active
+  // child) belongs in the one frame, not behind a call of its own.
   template <const DeciderDef& G, bool kIsNew, std::uint32_t kBase, bool kChecked>
-  static Result TickGroup(TickState& t, int depth) {
+  [[gnu::always_inline]] static Result TickGroup(TickState& t, int depth) {
     Choice choice;
     if constexpr (kIsNew) {
       SporeChildren<G, kBase> c{t, depth};
@@ -523,10 +466,9 @@ struct CompiledTree {
     } else {
       const int active = Slot<G, kBase>(t).activeChild;  // checked by TickDecider
       if constexpr (G.policy == GroupPolicy::PrioritizedList) {
-        if (active > 0) {
-          choice.index = ChooseFirst<G>(t, 0, 0, active, choice, depth);
-          if (choice.index >= 0) return Interrupt<G, kBase>(t, choice, depth);
-        }
+        SporeChildren<G, kBase> c{t, depth};
+        choice.index = spore::ChooseAbove(c, active, choice);
+        if (choice.index >= 0) return Interrupt<G, kBase>(t, choice, depth);
       }
       Result result = Result::Failed;
       ForChild<G>(active,
@@ -573,6 +515,33 @@ struct CompiledTree {
 
     static constexpr GroupPolicy Policy() { return G.policy; }
     static constexpr std::uint32_t Flags() { return G.flags; }
+    static constexpr int Count() { return G.childCount; }
+
+    // Child I as the choices evaluate it: its own code, its timer checked.
+    template <std::size_t I>
+    struct Child {
+      TickState& t;
+      int depth;
+      float Evaluate(std::byte* dblock) {
+        return CompiledTree::Evaluate<*G.children[I]>(t, dblock, TimerUse::kCheck, depth + 1);
+      }
+      static constexpr std::uint32_t DBlockSize() { return G.children[I]->dblock.size; }
+    };
+    // Written out here, each step inline: a call per child would cost more than its Decide.
+    template <class F>
+    [[gnu::always_inline]] void ForChildrenUntil(int from, int end, F&& f) {
+      [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
+        ((static_cast<int>(I) >= end || (static_cast<int>(I) >= from && f(static_cast<int>(I), Child<I>{t, depth}))) ||
+         ...);
+      }(std::make_index_sequence<G.childCount>{});
+    }
+    std::uint32_t NextRandom() { return CompiledTree::NextRandom<G>(t); }
+    int ChooseShuffle(std::uint64_t mask, Choice& out) {
+      out.index = -1;
+      PrepareForReference(t);
+      detail::Choose(t, G, kBase, mask, out, depth);
+      return out.index;
+    }
     int Active() { return Slot<G, kBase>(t).activeChild; }
     bool Stopped() const { return t.error != Status::Running; }
     bool MayRedecide() {
@@ -585,7 +554,6 @@ struct CompiledTree {
       else return Evaluate<G>(t, choice.dblock, TimerUse::kRestart, depth) > 0;
     }
     void Choose(std::uint64_t mask, Choice& out) { out.index = CompiledTree::Choose<G, kBase>(t, mask, out, depth); }
-    void ChooseAfter(int index, Choice& out) { out.index = ChooseFirst<G>(t, 0, index + 1, G.childCount, out, depth); }
     void NewRound() {
       if constexpr (G.policy == GroupPolicy::Shuffle) Reshuffle(t, G, kBase);
     }
@@ -598,6 +566,7 @@ struct CompiledTree {
     Result StartChild(const Choice& choice) { return CompiledTree::StartChild<G, kBase>(t, choice, depth); }
     Result Redecide(Result result) { return RedecideAfter<G, kBase>(t, result, depth); }
 
+    void NoteOffer(int, float, double, bool, std::uint32_t, bool) {}
     void NoteRedecide(int, Result, std::uint64_t) {}
     void NoteChoseAfter(const Choice&) {}
     void NoteTransit(Result, int, int) {}

@@ -10,19 +10,111 @@
 // into its own code for each child, its hooks empty. What stays in two shapes is
 // only how each walk moves.
 //
-// C provides: Policy(), Flags(), Active(), Stopped(), MayRedecide(),
-// StillAccepts(choice), Choose(mask, choice), ChooseAfter(index, choice),
-// NewRound(), ActivePathFits(), DeactivateActive(why), StartChild(choice),
-// Redecide(result), and the notes (empty in the compiled tick): NoteRedecide(active,
-// result, mask), NoteChoseAfter(choice), NoteTransit(result, active, index),
-// NoteInterrupt(index).
+// C provides: Policy(), Flags(), Count(), ForChildrenUntil(from, end, f), NextRandom(),
+// ChooseShuffle(mask, choice), Active(), Stopped(), MayRedecide(),
+// StillAccepts(choice), Choose(mask, choice), NewRound(), ActivePathFits(),
+// DeactivateActive(why), StartChild(choice), Redecide(result), and the notes
+// (empty in the compiled tick): NoteOffer(index, value, total, drew, draw,
+// taken), NoteRedecide(active, result, mask), NoteChoseAfter(choice),
+// NoteTransit(result, active, index), NoteInterrupt(index).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "bt/engine/detail/walk.h"
+#include "bt/engine/detail/weighted_pick.h"
 
 namespace bt::detail::spore {
+
+// The policies' choices, each among the children not in `mask` (a child's bit
+// set: not asked), each child evaluated (preconditions, then Decide) into the
+// DBlock the chosen one takes with it. C's ForChildrenUntil(from, end, f) calls
+// f(i, child) for each child of [from, end) in order until f returns true; child.Evaluate(dblock) is its
+// evaluation (its timer checked), child.DBlockSize() its DBlock's size.
+
+// PrioritizedList and Sequential: the first child of [from, end) that accepts;
+// those that reject are skipped. Returns its index, or -1.
+template <class C>
+[[gnu::always_inline]] inline int ChooseFirst(C& c, std::uint64_t mask, int from, int end, Choice& out) {
+  int found = -1;
+  c.ForChildrenUntil(from, end, [&](int i, auto child) {
+    if ((mask >> i) & 1u) return false;
+    if (!(child.Evaluate(out.dblock) > 0)) return false;
+    found = i;
+    return true;
+  });
+  return found;
+}
+
+// Hysteresis: while a child is active, a PrioritizedList decides the children
+// above it (its own Decide is not called), and the first that accepts
+// interrupts it (Interrupt); Random, Shuffle, Sequential and Scored re-decide
+// nothing while a child is active. Returns the interrupting child's index, or -1.
+template <class C>
+[[gnu::always_inline]] inline int ChooseAbove(C& c, int active, Choice& out) {
+  if (c.Policy() != GroupPolicy::PrioritizedList || active <= 0) return -1;
+  return ChooseFirst(c, 0, 0, active, out);
+}
+
+// Scored: every child's Decide is called; the highest value above 0 wins, ties to the earlier.
+template <class C>
+[[gnu::always_inline]] inline int ChooseScored(C& c, std::uint64_t mask, Choice& out) {
+  alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
+  float best = 0;
+  int found = -1;
+  c.ForChildrenUntil(0, c.Count(), [&](int i, auto child) {
+    if ((mask >> i) & 1u) return false;
+    const float value = child.Evaluate(scratch);
+    if (value > best) {
+      best = value;
+      found = i;
+      if (child.DBlockSize() != 0) std::memcpy(out.dblock, scratch, child.DBlockSize());
+    }
+    return false;
+  });
+  return found;
+}
+
+// Random: an accepting child with probability proportional to its value, in one
+// pass (WeightedPick: the k-th acceptor replaces the choice with probability
+// value / total so far); the first acceptor draws nothing.
+template <class C>
+[[gnu::always_inline]] inline int ChooseRandom(C& c, std::uint64_t mask, Choice& out) {
+  alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
+  WeightedPick pick;
+  int found = -1;
+  c.ForChildrenUntil(0, c.Count(), [&](int i, auto child) {
+    if ((mask >> i) & 1u) return false;
+    const float value = child.Evaluate(scratch);
+    if (!(value > 0)) return false;
+    std::uint32_t draw = 0;
+    bool drew = false;
+    const bool taken = pick.Offer(value, [&] { return drew = true, draw = c.NextRandom(); });
+    c.NoteOffer(i, value, pick.total, drew, draw, taken);
+    if (!taken) return false;
+    found = i;
+    if (child.DBlockSize() != 0) std::memcpy(out.dblock, scratch, child.DBlockSize());
+    return false;
+  });
+  return found;
+}
+
+// A fresh choice over the children not masked, by the group's policy, as on
+// activation or after a redecide (a Sequential group's from its first child).
+// Shuffle's (its order kept in the slot) is C's ChooseShuffle. Returns the index, or -1.
+template <class C>
+[[gnu::always_inline]] inline int Choose(C& c, std::uint64_t mask, Choice& out) {
+  switch (c.Policy()) {
+    case GroupPolicy::PrioritizedList: return ChooseFirst(c, mask, 0, c.Count(), out);
+    case GroupPolicy::Sequential: return ChooseFirst(c, 0, 0, c.Count(), out);
+    case GroupPolicy::Scored: return ChooseScored(c, mask, out);
+    case GroupPolicy::Random: return ChooseRandom(c, mask, out);
+    case GroupPolicy::Shuffle: return c.ChooseShuffle(mask, out);
+    default: return -1;  // the classic policies do not choose (classic_rules.h)
+  }
+}
 
 // The masked redecide of a group whose active child just ended with `result`:
 // the child is masked (it stays active until replaced) and the group chooses
@@ -46,7 +138,7 @@ template <class C>
     if (sequential && result == Result::Failed) return Result::Failed;
     if ((c.Flags() & kCallDecideOnRedecide) && !c.StillAccepts(choice)) return Result::Failed;
     if (sequential) {
-      c.ChooseAfter(active, choice);
+      choice.index = ChooseFirst(c, 0, active + 1, c.Count(), choice);
       c.NoteChoseAfter(choice);
       if (choice.index < 0) return Result::Done;
     } else {
