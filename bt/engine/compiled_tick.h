@@ -188,31 +188,53 @@ struct CompiledTree {
     t.pathChecked = true;     // every path handed over was checked first (OldPathFits)
   }
 
-  // Preconditions, then Decide, as bt/engine/tick.cpp's Evaluate: > 0 accepts. Only
-  // delegation to the children is left to it.
+  // How the evaluation rule (spore::Evaluate) reaches D: every precondition a
+  // constant, its Decide a direct call given its DecideContext on the stack,
+  // where an inlined Decide that ignores it leaves no store.
+  template <const DeciderDef& D>
+  struct CompiledDecider {
+    TickState& t;
+
+    static constexpr Preconditions kPre = D.preconditions;
+    bool DecisionPasses() const {
+      if constexpr (kPre.decision.IsSet()) return kPre.decision.Passes(t.decisionFlags);
+      else return true;
+    }
+    bool StimuliPasses() const {
+      if constexpr (kPre.stimuli.IsSet()) return kPre.stimuli.Passes(t.stimuliFlags);
+      else return true;
+    }
+    bool TimerPasses(TimerUse timer) {
+      if constexpr (kPre.timerSeconds > 0) {
+        constexpr std::uint32_t kTimerAt =
+            Tree::analysis.timersOffset - sizeof(MemoryHeader) +
+            sizeof(float) * static_cast<std::uint32_t>(Tree::analysis.timerIndex[Tree::analysis.IndexOf(&D)]);
+        return detail::TimerPasses(t, D, *reinterpret_cast<float*>(t.region + kTimerAt), kPre.timerSeconds, timer);
+      } else {
+        return true;
+      }
+    }
+    void ConstructDBlock(std::byte* dblock) { CompiledTree::ConstructDBlock<D>(dblock); }
+    float Decide(std::byte* dblock) {
+      if (D.decide == nullptr) return 1.0f;
+      const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D, Variables(t)};
+      return D.decide(t.agent, dblock, context);
+    }
+    static constexpr bool ChildrenAccept() { return true; }  // a delegating group is the reference tick's
+    static constexpr void NoteRejected(spore::Precondition) {}
+    static constexpr void NoteDecided(float) {}
+  };
+
+  // Preconditions, then Decide (spore::Evaluate): > 0 accepts. Only delegation
+  // to the children is left to the reference tick.
   template <const DeciderDef& D>
   static float Evaluate(TickState& t, std::byte* dblock, TimerUse timer, int depth) {
     if constexpr ((D.flags & kDelegateDecideToChildren) != 0 && kIsGroup<D>) {
       PrepareForReference(t);
       return detail::Evaluate(t, D, dblock, timer, depth);
     } else {
-      constexpr Preconditions pre = D.preconditions;
-      if constexpr (pre.decision.IsSet())
-        if (!pre.decision.Passes(t.decisionFlags)) return 0;
-      if constexpr (pre.stimuli.IsSet())
-        if (!pre.stimuli.Passes(t.stimuliFlags)) return 0;
-      if constexpr (pre.timerSeconds > 0) {
-        constexpr std::uint32_t kTimerAt =
-            Tree::analysis.timersOffset - sizeof(MemoryHeader) +
-            sizeof(float) * static_cast<std::uint32_t>(Tree::analysis.timerIndex[Tree::analysis.IndexOf(&D)]);
-        if (!TimerPasses(t, D, *reinterpret_cast<float*>(t.region + kTimerAt), pre.timerSeconds, timer)) return 0;
-      }
-      // A fresh DBlock even without a Decide, as the reference tick (bt/engine/tick.cpp says why).
-      ConstructDBlock<D>(dblock);
-      if (D.decide == nullptr) return 1.0f;
-      const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D, Variables(t)};
-      const float value = D.decide(t.agent, dblock, context);
-      return value > 0 ? value : 0.0f;  // NaN rejects
+      CompiledDecider<D> d{t};
+      return spore::Evaluate(d, dblock, timer);
     }
   }
 

@@ -81,39 +81,52 @@ float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse ti
   return EvaluateInline<true>(t, d, dblock, timer, depth);
 }
 
+// How the evaluation rule (spore::Evaluate) reaches a decider with checks in the
+// reference tick: through its definition, with the debug and why hooks.
+struct CheckedDecider {
+  TickState& t;
+  const DeciderDef& d;
+  int depth;
+
+  bool DecisionPasses() const { return d.preconditions.decision.Passes(t.decisionFlags); }
+  bool StimuliPasses() const { return d.preconditions.stimuli.Passes(t.stimuliFlags); }
+  bool TimerPasses(TimerUse timer) {
+    const float seconds = d.preconditions.timerSeconds;
+    return !(seconds > 0) || detail::TimerPasses(t, d, Timers(t)[d.data->timerIndex], seconds, timer);
+  }
+  void ConstructDBlock(std::byte* dblock) { ConstructBlock(d.dblock, dblock); }
+  float Decide(std::byte* dblock) {
+    if (!d.decide) return 1.0f;
+    t.decider = &d;
+    return d.decide(t.agent, dblock, t);
+  }
+  bool ChildrenAccept() {
+    return !(d.flags & kDelegateDecideToChildren) || d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth ||
+           AnyChildAccepts(t, d, depth);
+  }
+  void NoteRejected([[maybe_unused]] spore::Precondition failed) {
+    BT_DEBUG_COLD(t, 5,
+                  DebugRejected(t, d,
+                                failed == spore::Precondition::Decision  ? DebugCheck::Decision
+                                : failed == spore::Precondition::Stimuli ? DebugCheck::Stimuli
+                                                                         : DebugCheck::Timer,
+                                depth));
+    BT_WHY(t, WhyRejected(t, d,
+                          failed == spore::Precondition::Decision  ? WhyReject::DecisionFlags
+                          : failed == spore::Precondition::Stimuli ? WhyReject::StimuliFlags
+                                                                   : WhyReject::Timer,
+                          depth));
+  }
+  void NoteDecided([[maybe_unused]] float value) {
+    BT_DEBUG_COLD(t, 5, DebugDecided(t, d, value, depth));
+    BT_WHY(t, WhyDecided(t, d, value > 0 ? value : 0.0f, depth));
+  }
+};
+
 [[gnu::noinline]] float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer,
                                             int depth) {
-  const Preconditions& pre = d.preconditions;
-  if (!pre.decision.Passes(t.decisionFlags)) {
-    BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Decision, depth));
-    BT_WHY(t, WhyRejected(t, d, WhyReject::DecisionFlags, depth));
-    return 0;
-  }
-  if (!pre.stimuli.Passes(t.stimuliFlags)) {
-    BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Stimuli, depth));
-    BT_WHY(t, WhyRejected(t, d, WhyReject::StimuliFlags, depth));
-    return 0;
-  }
-  if (pre.timerSeconds > 0 && !TimerPasses(t, d, Timers(t)[d.data->timerIndex], pre.timerSeconds, timer)) {
-    BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Timer, depth));
-    BT_WHY(t, WhyRejected(t, d, WhyReject::Timer, depth));
-    return 0;
-  }
-  // A fresh DBlockT{} (member initializers included) even without a Decide: the chosen
-  // child's DBlock is copied to its slot, and would otherwise carry what a sibling's
-  // Decide left in the shared buffer.
-  ConstructBlock(d.dblock, dblock);
-  float value = 1.0f;
-  if (d.decide) {
-    t.decider = &d;
-    value = d.decide(t.agent, dblock, t);
-  }
-  if (value > 0 && (d.flags & kDelegateDecideToChildren) && d.kind == DeciderKind::Group &&
-      depth + 1 < kMaxTreeDepth && !AnyChildAccepts(t, d, depth))
-    value = 0;
-  BT_DEBUG_COLD(t, 5, DebugDecided(t, d, value, depth));
-  BT_WHY(t, WhyDecided(t, d, value > 0 ? value : 0.0f, depth));
-  return value > 0 ? value : 0.0f;  // NaN rejects
+  CheckedDecider c{t, d, depth};
+  return spore::Evaluate(c, dblock, timer);
 }
 
 // =============================================================== [SECTION] The Spore rules' accessor

@@ -1,5 +1,6 @@
 // bt/engine/detail/spore_rules.h — the rules of the Spore group policies
-// (PrioritizedList, Sequential, Scored, Random, Shuffle), written once for both ticks.
+// (PrioritizedList, Sequential, Scored, Random, Shuffle) and a decider's
+// evaluation, written once for both ticks.
 //
 // As bt/engine/detail/classic_rules.h does for the classic kinds, each rule is a
 // template over how a group reaches its children (the accessor C): the
@@ -10,8 +11,9 @@
 // into its own code for each child, its hooks empty. What stays in two shapes is
 // only how each walk moves.
 //
-// C provides: Policy(), Flags(), Count(), ForChildrenUntil(from, end, f), NextRandom(),
-// ChooseShuffle(mask, choice), Active(), Stopped(), MayRedecide(),
+// For the group rules, C provides: Policy(), Flags(), Count(),
+// ForChildrenUntil(from, end, f), NextRandom(), ChooseShuffle(mask, choice),
+// Active(), Stopped(), MayRedecide(),
 // StillAccepts(choice), Choose(mask, choice), NewRound(), ActivePathFits(),
 // DeactivateActive(why), StartChild(choice), Redecide(result), and the notes
 // (empty in the compiled tick): NoteOffer(index, value, total, drew, draw,
@@ -27,6 +29,39 @@
 #include "bt/engine/detail/weighted_pick.h"
 
 namespace bt::detail::spore {
+
+// ------------------------------------------------------------------ evaluation
+// A decider's evaluation, over how it is reached (the accessor D): the
+// reference tick's through its definition (bt/engine/walk.cpp, and inline in
+// bt/engine/detail/evaluate.h for a decider that has only a Decide), the
+// compiled tick's on constants (bt/engine/compiled_tick.h).
+// D provides: DecisionPasses(), StimuliPasses(), TimerPasses(timer),
+// ConstructDBlock(dblock), Decide(dblock) (1 without a Decide),
+// ChildrenAccept() (DelegateDecideToChildren: whether a child would accept),
+// and the notes NoteRejected(check), NoteDecided(value).
+
+// The precondition that rejected a decider, for the notes.
+enum class Precondition { Decision, Stimuli, Timer };
+
+// Preconditions, then Decide: the value (> 0 accepts, else 0), with `dblock`
+// filled when the decider has one. A failed precondition calls no Decide; a
+// timer is checked or restarted as `timer` says (TimerPasses).
+template <class D>
+[[gnu::always_inline]] inline float Evaluate(D& d, std::byte* dblock, TimerUse timer) {
+  if (!d.DecisionPasses()) return d.NoteRejected(Precondition::Decision), 0.0f;
+  if (!d.StimuliPasses()) return d.NoteRejected(Precondition::Stimuli), 0.0f;
+  if (!d.TimerPasses(timer)) return d.NoteRejected(Precondition::Timer), 0.0f;
+  // A fresh DBlock (member initializers included) even without a Decide: the
+  // chosen child's DBlock is copied to its slot, and would otherwise carry
+  // what a sibling's Decide left in the shared buffer.
+  d.ConstructDBlock(dblock);
+  float value = d.Decide(dblock);
+  if (value > 0 && !d.ChildrenAccept()) value = 0;
+  d.NoteDecided(value);
+  return value > 0 ? value : 0.0f;  // NaN rejects
+}
+
+// ------------------------------------------------------------------ the policies
 
 // The policies' choices, each among the children not in `mask` (a child's bit
 // set: not asked), each child evaluated (preconditions, then Decide) into the
