@@ -61,6 +61,7 @@
 #include "bt/core/debug_output.h"
 #include "bt/engine/detail/classic_rules.h"
 #include "bt/engine/detail/nesting.h"
+#include "bt/engine/detail/spore_rules.h"
 #include "bt/engine/detail/walk.h"
 #include "bt/engine/detail/weighted_pick.h"
 #include "bt/engine/detail/variable_access.h"
@@ -187,31 +188,53 @@ struct CompiledTree {
     t.pathChecked = true;     // every path handed over was checked first (OldPathFits)
   }
 
-  // Preconditions, then Decide, as bt/engine/tick.cpp's Evaluate: > 0 accepts. Only
-  // delegation to the children is left to it.
+  // How the evaluation rule (spore::Evaluate) reaches D: every precondition a
+  // constant, its Decide a direct call given its DecideContext on the stack,
+  // where an inlined Decide that ignores it leaves no store.
+  template <const DeciderDef& D>
+  struct CompiledDecider {
+    TickState& t;
+
+    static constexpr Preconditions kPre = D.preconditions;
+    bool DecisionPasses() const {
+      if constexpr (kPre.decision.IsSet()) return kPre.decision.Passes(t.decisionFlags);
+      else return true;
+    }
+    bool StimuliPasses() const {
+      if constexpr (kPre.stimuli.IsSet()) return kPre.stimuli.Passes(t.stimuliFlags);
+      else return true;
+    }
+    bool TimerPasses(TimerUse timer) {
+      if constexpr (kPre.timerSeconds > 0) {
+        constexpr std::uint32_t kTimerAt =
+            Tree::analysis.timersOffset - sizeof(MemoryHeader) +
+            sizeof(float) * static_cast<std::uint32_t>(Tree::analysis.timerIndex[Tree::analysis.IndexOf(&D)]);
+        return detail::TimerPasses(t, D, *reinterpret_cast<float*>(t.region + kTimerAt), kPre.timerSeconds, timer);
+      } else {
+        return true;
+      }
+    }
+    void ConstructDBlock(std::byte* dblock) { CompiledTree::ConstructDBlock<D>(dblock); }
+    float Decide(std::byte* dblock) {
+      if (D.decide == nullptr) return 1.0f;
+      const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D, Variables(t)};
+      return D.decide(t.agent, dblock, context);
+    }
+    static constexpr bool ChildrenAccept() { return true; }  // a delegating group is the reference tick's
+    static constexpr void NoteRejected(spore::Precondition) {}
+    static constexpr void NoteDecided(float) {}
+  };
+
+  // Preconditions, then Decide (spore::Evaluate): > 0 accepts. Only delegation
+  // to the children is left to the reference tick.
   template <const DeciderDef& D>
   static float Evaluate(TickState& t, std::byte* dblock, TimerUse timer, int depth) {
     if constexpr ((D.flags & kDelegateDecideToChildren) != 0 && kIsGroup<D>) {
       PrepareForReference(t);
       return detail::Evaluate(t, D, dblock, timer, depth);
     } else {
-      constexpr Preconditions pre = D.preconditions;
-      if constexpr (pre.decision.IsSet())
-        if (!pre.decision.Passes(t.decisionFlags)) return 0;
-      if constexpr (pre.stimuli.IsSet())
-        if (!pre.stimuli.Passes(t.stimuliFlags)) return 0;
-      if constexpr (pre.timerSeconds > 0) {
-        constexpr std::uint32_t kTimerAt =
-            Tree::analysis.timersOffset - sizeof(MemoryHeader) +
-            sizeof(float) * static_cast<std::uint32_t>(Tree::analysis.timerIndex[Tree::analysis.IndexOf(&D)]);
-        if (!TimerPasses(t, D, *reinterpret_cast<float*>(t.region + kTimerAt), pre.timerSeconds, timer)) return 0;
-      }
-      // A fresh DBlock even without a Decide, as the reference tick (bt/engine/tick.cpp says why).
-      ConstructDBlock<D>(dblock);
-      if (D.decide == nullptr) return 1.0f;
-      const DecideContext context{t.time, t.dt, t.decisionFlags, t.stimuliFlags, &D, Variables(t)};
-      const float value = D.decide(t.agent, dblock, context);
-      return value > 0 ? value : 0.0f;  // NaN rejects
+      CompiledDecider<D> d{t};
+      return spore::Evaluate(d, dblock, timer);
     }
   }
 
@@ -219,58 +242,6 @@ struct CompiledTree {
   static std::uint32_t NextRandom(TickState& t) {
     if (G.random != nullptr) return G.random(t.agent);
     return NextBlockRandom(*t.header);
-  }
-
-  // The policies, as in bt/engine/tick.cpp; each returns the chosen child's index or -1.
-  // PrioritizedList and Sequential: the first child of [from, end) not masked that accepts.
-  template <const DeciderDef& G>
-  static int ChooseFirst(TickState& t, std::uint64_t mask, int from, int end, Choice& out, int depth) {
-    int found = -1;
-    ForChildrenUntil<G>([&]<std::size_t I>() {
-      constexpr int i = static_cast<int>(I);
-      if (i >= end) return true;
-      if (i < from || ((mask >> i) & 1u)) return false;
-      if (!(Evaluate<*G.children[I]>(t, out.dblock, TimerUse::kCheck, depth + 1) > 0)) return false;
-      found = i;
-      return true;
-    });
-    return found;
-  }
-
-  template <const DeciderDef& G>
-  static int ChooseScored(TickState& t, std::uint64_t mask, Choice& out, int depth) {
-    alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
-    float best = 0;
-    int found = -1;
-    ForChildrenUntil<G>([&]<std::size_t I>() {
-      constexpr const DeciderDef& child = *G.children[I];
-      if ((mask >> I) & 1u) return false;
-      const float value = Evaluate<child>(t, scratch, TimerUse::kCheck, depth + 1);
-      if (value > best) {
-        best = value;
-        found = static_cast<int>(I);
-        std::memcpy(out.dblock, scratch, child.dblock.size);
-      }
-      return false;
-    });
-    return found;
-  }
-
-  template <const DeciderDef& G>
-  static int ChooseRandom(TickState& t, std::uint64_t mask, Choice& out, int depth) {
-    alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
-    WeightedPick pick;
-    int found = -1;
-    ForChildrenUntil<G>([&]<std::size_t I>() {
-      constexpr const DeciderDef& child = *G.children[I];
-      if ((mask >> I) & 1u) return false;
-      const float value = Evaluate<child>(t, scratch, TimerUse::kCheck, depth + 1);
-      if (!(value > 0) || !pick.Offer(value, [&] { return NextRandom<G>(t); })) return false;
-      found = static_cast<int>(I);
-      std::memcpy(out.dblock, scratch, child.dblock.size);
-      return false;
-    });
-    return found;
   }
 
   // G's Shuffle order fits its children (checked like the active child); true for other policies.
@@ -360,19 +331,12 @@ struct CompiledTree {
   template <const DeciderDef& D>
   static constexpr bool kRechecked = (D.flags & kRecheckEveryTick) != 0;
 
-  // A fresh choice over the children not masked, as on activation or a redecide.
+  // A fresh choice over the children not masked, as on activation or a redecide
+  // (spore::Choose; a Shuffle group's is the reference tick's).
   template <const DeciderDef& G, std::uint32_t kBase>
   static int Choose(TickState& t, std::uint64_t mask, Choice& out, int depth) {
-    if constexpr (G.policy == GroupPolicy::PrioritizedList) return ChooseFirst<G>(t, mask, 0, G.childCount, out, depth);
-    else if constexpr (G.policy == GroupPolicy::Sequential) return ChooseFirst<G>(t, 0, 0, G.childCount, out, depth);
-    else if constexpr (G.policy == GroupPolicy::Scored) return ChooseScored<G>(t, mask, out, depth);
-    else if constexpr (G.policy == GroupPolicy::Random) return ChooseRandom<G>(t, mask, out, depth);
-    else {
-      out.index = -1;
-      PrepareForReference(t);
-      detail::Choose(t, G, kBase, mask, out, depth);
-      return out.index;
-    }
+    SporeChildren<G, kBase> c{t, depth};
+    return spore::Choose(c, mask, out);
   }
 
 // =============================================================== [SECTION] activation
@@ -513,23 +477,20 @@ struct CompiledTree {
     else return TickGroup<D, kIsNew, kBase, kChecked>(t, depth);
   }
 
+  // Inline in TickOwnDecider: its group's steady step (hysteresis, then the active
+  // child) belongs in the one frame, not behind a call of its own.
   template <const DeciderDef& G, bool kIsNew, std::uint32_t kBase, bool kChecked>
-  static Result TickGroup(TickState& t, int depth) {
+  [[gnu::always_inline]] static Result TickGroup(TickState& t, int depth) {
     Choice choice;
     if constexpr (kIsNew) {
-      if constexpr (G.policy == GroupPolicy::Shuffle) Reshuffle(t, G, kBase);
-      choice.index = Choose<G, kBase>(t, 0, choice, depth);
-      if (choice.index < 0 || t.error != Status::Running) return Result::Failed;  // an error or Stop: nothing new starts
-      const Result result = StartChild<G, kBase>(t, choice, depth);
-      if (result == Result::Running || t.error != Status::Running) return result;
-      return RedecideAfter<G, kBase>(t, result, depth);
+      SporeChildren<G, kBase> c{t, depth};
+      return spore::StartGroup(c);
     } else {
       const int active = Slot<G, kBase>(t).activeChild;  // checked by TickDecider
       if constexpr (G.policy == GroupPolicy::PrioritizedList) {
-        if (active > 0) {
-          choice.index = ChooseFirst<G>(t, 0, 0, active, choice, depth);
-          if (choice.index >= 0) return Interrupt<G, kBase>(t, choice, depth);
-        }
+        SporeChildren<G, kBase> c{t, depth};
+        choice.index = spore::ChooseAbove(c, active, choice);
+        if (choice.index >= 0) return Interrupt<G, kBase>(t, choice, depth);
       }
       Result result = Result::Failed;
       ForChild<G>(active,
@@ -539,18 +500,11 @@ struct CompiledTree {
     }
   }
 
+  // Out of line, as RedecideAfter: a transition, kept out of the steady walk's frame.
   template <const DeciderDef& G, std::uint32_t kBase>
-  static Result Interrupt(TickState& t, const Choice& choice, int depth) {
-    // The interrupted path is old and not walked this tick: checked before its Deactivates.
-    bool fits = true;
-    ForChild<G>(Slot<G, kBase>(t).activeChild,
-                [&]<std::size_t I>() { fits = detail::OldPathFits(t, *G.children[I], kBase); });
-    if (!fits) [[unlikely]]
-      return Result::Failed;
-    if (!DeactivateChild<G, kBase>(t, depth)) return Result::Failed;
-    const Result result = StartChild<G, kBase>(t, choice, depth);
-    if (result == Result::Running || t.error != Status::Running) return result;
-    return RedecideAfter<G, kBase>(t, result, depth);
+  [[gnu::noinline]] static Result Interrupt(TickState& t, const Choice& choice, int depth) {
+    SporeChildren<G, kBase> c{t, depth};
+    return spore::Interrupt(c, choice);
   }
 
   // Deactivates G's active child; false if it met a damaged block (G is then left without an active child).
@@ -568,28 +522,78 @@ struct CompiledTree {
   // The masked redecide of G, whose active child just ended with `result`.
   template <const DeciderDef& G, std::uint32_t kBase>
   [[gnu::noinline]] static Result RedecideAfter(TickState& t, Result result, int depth) {
-    Choice choice;
-    std::uint64_t mask = 0;
-    for (;;) {
-      const int active = Slot<G, kBase>(t).activeChild;
-      if (++t.redecides > t.redecideLimit) return Fail(t, Status::RedecideLimit, G), Result::Failed;
-      mask |= 1ull << active;
-      if constexpr (G.policy == GroupPolicy::Sequential)
-        if (result == Result::Failed) return Result::Failed;
-      if constexpr ((G.flags & kCallDecideOnRedecide) != 0)
-        if (!(Evaluate<G>(t, choice.dblock, TimerUse::kRestart, depth) > 0)) return Result::Failed;
-      if constexpr (G.policy == GroupPolicy::Sequential) {
-        choice.index = ChooseFirst<G>(t, 0, active + 1, G.childCount, choice, depth);
-        if (choice.index < 0) return Result::Done;
-      } else {
-        choice.index = Choose<G, kBase>(t, mask, choice, depth);
-        if (choice.index < 0) return Result::Failed;
-      }
-      if (!DeactivateChild<G, kBase>(t, depth)) return Result::Failed;
-      result = StartChild<G, kBase>(t, choice, depth);
-      if (result == Result::Running || t.error != Status::Running) return result;
-    }
+    SporeChildren<G, kBase> c{t, depth};
+    return spore::RedecideAfter(c, result);
   }
+
+  // How the shared Spore rules (bt/engine/detail/spore_rules.h) reach the
+  // children of G, at kBase: its policy and flags constants, each start and end
+  // a direct call into this tick's code for that child. A traced tick is the
+  // reference tick's whole (Tick), so the notes are empty here.
+  template <const DeciderDef& G, std::uint32_t kBase>
+  struct SporeChildren {
+    TickState& t;
+    int depth;
+
+    static constexpr GroupPolicy Policy() { return G.policy; }
+    static constexpr std::uint32_t Flags() { return G.flags; }
+    static constexpr int Count() { return G.childCount; }
+
+    // Child I as the choices evaluate it: its own code, its timer checked.
+    template <std::size_t I>
+    struct Child {
+      TickState& t;
+      int depth;
+      float Evaluate(std::byte* dblock) {
+        return CompiledTree::Evaluate<*G.children[I]>(t, dblock, TimerUse::kCheck, depth + 1);
+      }
+      static constexpr std::uint32_t DBlockSize() { return G.children[I]->dblock.size; }
+    };
+    // Written out here, each step inline: a call per child would cost more than its Decide.
+    template <class F>
+    [[gnu::always_inline]] void ForChildrenUntil(int from, int end, F&& f) {
+      [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
+        ((static_cast<int>(I) >= end || (static_cast<int>(I) >= from && f(static_cast<int>(I), Child<I>{t, depth}))) ||
+         ...);
+      }(std::make_index_sequence<G.childCount>{});
+    }
+    std::uint32_t NextRandom() { return CompiledTree::NextRandom<G>(t); }
+    int ChooseShuffle(std::uint64_t mask, Choice& out) {
+      out.index = -1;
+      PrepareForReference(t);
+      detail::Choose(t, G, kBase, mask, out, depth);
+      return out.index;
+    }
+    int Active() { return Slot<G, kBase>(t).activeChild; }
+    bool Stopped() const { return t.error != Status::Running; }
+    bool MayRedecide() {
+      if (++t.redecides <= t.redecideLimit) return true;
+      Fail(t, Status::RedecideLimit, G);
+      return false;
+    }
+    bool StillAccepts(Choice& choice) {
+      if constexpr ((G.flags & kCallDecideOnRedecide) == 0) return true;
+      else return Evaluate<G>(t, choice.dblock, TimerUse::kRestart, depth) > 0;
+    }
+    void Choose(std::uint64_t mask, Choice& out) { out.index = CompiledTree::Choose<G, kBase>(t, mask, out, depth); }
+    void NewRound() {
+      if constexpr (G.policy == GroupPolicy::Shuffle) Reshuffle(t, G, kBase);
+    }
+    bool ActivePathFits() {
+      bool fits = true;
+      ForChild<G>(Active(), [&]<std::size_t I>() { fits = detail::OldPathFits(t, *G.children[I], kBase); });
+      return fits;
+    }
+    bool DeactivateActive(const char*) { return DeactivateChild<G, kBase>(t, depth); }
+    Result StartChild(const Choice& choice) { return CompiledTree::StartChild<G, kBase>(t, choice, depth); }
+    Result Redecide(Result result) { return RedecideAfter<G, kBase>(t, result, depth); }
+
+    void NoteOffer(int, float, double, bool, std::uint32_t, bool) {}
+    void NoteRedecide(int, Result, std::uint64_t) {}
+    void NoteChoseAfter(const Choice&) {}
+    void NoteTransit(Result, int, int) {}
+    void NoteInterrupt(int) {}
+  };
 
 // =============================================================== [SECTION] classic groups
 

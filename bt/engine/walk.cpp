@@ -6,6 +6,7 @@
 // Index
 //   [SECTION] Memory access    — contexts, blocks constructed and destroyed
 //   [SECTION] Deciding         — preconditions, Decide, delegation
+//   [SECTION] The Spore rules' accessor — SporeGroup: how spore_rules.h reaches a group's children
 //   [SECTION] Policies         — how each group chooses a child
 //   [SECTION] Activation       — starting and stopping deciders, deepest first
 //   [SECTION] Ticking          — new deciders, interruptions, masked redecides
@@ -18,6 +19,7 @@
 #include "bt/core/layout.h"
 #include "bt/core/tree.h"
 #include "bt/engine/detail/evaluate.h"
+#include "bt/engine/detail/spore_rules.h"
 #include "bt/engine/detail/steady_walk.h"
 #include "bt/engine/detail/tick_debug.h"
 #include "bt/engine/detail/walk.h"
@@ -79,44 +81,149 @@ float Evaluate(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse ti
   return EvaluateInline<true>(t, d, dblock, timer, depth);
 }
 
+// How the evaluation rule (spore::Evaluate) reaches a decider with checks in the
+// reference tick: through its definition, with the debug and why hooks.
+struct CheckedDecider {
+  TickState& t;
+  const DeciderDef& d;
+  int depth;
+
+  bool DecisionPasses() const { return d.preconditions.decision.Passes(t.decisionFlags); }
+  bool StimuliPasses() const { return d.preconditions.stimuli.Passes(t.stimuliFlags); }
+  bool TimerPasses(TimerUse timer) {
+    const float seconds = d.preconditions.timerSeconds;
+    return !(seconds > 0) || detail::TimerPasses(t, d, Timers(t)[d.data->timerIndex], seconds, timer);
+  }
+  void ConstructDBlock(std::byte* dblock) { ConstructBlock(d.dblock, dblock); }
+  float Decide(std::byte* dblock) {
+    if (!d.decide) return 1.0f;
+    t.decider = &d;
+    return d.decide(t.agent, dblock, t);
+  }
+  bool ChildrenAccept() {
+    return !(d.flags & kDelegateDecideToChildren) || d.kind != DeciderKind::Group || depth + 1 >= kMaxTreeDepth ||
+           AnyChildAccepts(t, d, depth);
+  }
+  void NoteRejected([[maybe_unused]] spore::Precondition failed) {
+    BT_DEBUG_COLD(t, 5,
+                  DebugRejected(t, d,
+                                failed == spore::Precondition::Decision  ? DebugCheck::Decision
+                                : failed == spore::Precondition::Stimuli ? DebugCheck::Stimuli
+                                                                         : DebugCheck::Timer,
+                                depth));
+    BT_WHY(t, WhyRejected(t, d,
+                          failed == spore::Precondition::Decision  ? WhyReject::DecisionFlags
+                          : failed == spore::Precondition::Stimuli ? WhyReject::StimuliFlags
+                                                                   : WhyReject::Timer,
+                          depth));
+  }
+  void NoteDecided([[maybe_unused]] float value) {
+    BT_DEBUG_COLD(t, 5, DebugDecided(t, d, value, depth));
+    BT_WHY(t, WhyDecided(t, d, value > 0 ? value : 0.0f, depth));
+  }
+};
+
 [[gnu::noinline]] float EvaluateWithChecks(TickState& t, const DeciderDef& d, std::byte* dblock, TimerUse timer,
                                             int depth) {
-  const Preconditions& pre = d.preconditions;
-  if (!pre.decision.Passes(t.decisionFlags)) {
-    BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Decision, depth));
-    BT_WHY(t, WhyRejected(t, d, WhyReject::DecisionFlags, depth));
-    return 0;
-  }
-  if (!pre.stimuli.Passes(t.stimuliFlags)) {
-    BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Stimuli, depth));
-    BT_WHY(t, WhyRejected(t, d, WhyReject::StimuliFlags, depth));
-    return 0;
-  }
-  if (pre.timerSeconds > 0 && !TimerPasses(t, d, Timers(t)[d.data->timerIndex], pre.timerSeconds, timer)) {
-    BT_DEBUG_COLD(t, 5, DebugRejected(t, d, DebugCheck::Timer, depth));
-    BT_WHY(t, WhyRejected(t, d, WhyReject::Timer, depth));
-    return 0;
-  }
-  // A fresh DBlockT{} (member initializers included) even without a Decide: the chosen
-  // child's DBlock is copied to its slot, and would otherwise carry what a sibling's
-  // Decide left in the shared buffer.
-  ConstructBlock(d.dblock, dblock);
-  float value = 1.0f;
-  if (d.decide) {
-    t.decider = &d;
-    value = d.decide(t.agent, dblock, t);
-  }
-  if (value > 0 && (d.flags & kDelegateDecideToChildren) && d.kind == DeciderKind::Group &&
-      depth + 1 < kMaxTreeDepth && !AnyChildAccepts(t, d, depth))
-    value = 0;
-  BT_DEBUG_COLD(t, 5, DebugDecided(t, d, value, depth));
-  BT_WHY(t, WhyDecided(t, d, value > 0 ? value : 0.0f, depth));
-  return value > 0 ? value : 0.0f;  // NaN rejects
+  CheckedDecider c{t, d, depth};
+  return spore::Evaluate(c, dblock, timer);
 }
+
+// =============================================================== [SECTION] The Spore rules' accessor
+
+static bool DeactivateChild(TickState& t, const DeciderDef& g, std::uint32_t base, int depth, const char* why);
+void StartChild(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice);
+void ChooseShuffle(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t mask, Choice& out, int depth);
+std::uint8_t* ShuffleOrder(TickState& t, const DeciderDef& g, std::uint32_t base);
+
+// How the Spore rules (bt/engine/detail/spore_rules.h) reach the children of
+// group g (at base) in the reference tick: through the definition's pointers,
+// with the debug output and why-record hooks.
+struct SporeGroup {
+  TickState& t;
+  const DeciderDef& g;
+  std::uint32_t base;
+  int depth;
+
+  GroupPolicy Policy() const { return g.policy; }
+  std::uint32_t Flags() const { return g.flags; }
+  int Count() const { return g.childCount; }
+
+  // A child as the choices evaluate it: inline, its timer checked.
+  struct Child {
+    TickState& t;
+    const DeciderDef& d;
+    int depth;
+    [[gnu::always_inline]] float Evaluate(std::byte* dblock) {
+      return EvaluateInline<true>(t, d, dblock, TimerUse::kCheck, depth + 1);
+    }
+    std::uint32_t DBlockSize() const { return d.dblock.size; }
+  };
+  template <class F>
+  [[gnu::always_inline]] void ForChildrenUntil(int from, int end, F&& f) {
+    const DeciderDef* const* children = g.children;  // held across the Decides (a call may write anywhere)
+    for (int i = from; i < end; ++i)
+      if (f(i, Child{t, *children[i], depth})) return;
+  }
+  std::uint32_t NextRandom() { return detail::NextRandom(t, g); }
+  int ChooseShuffle(std::uint64_t mask, Choice& out) {
+    detail::ChooseShuffle(t, g, base, mask, out, depth);
+    return out.index;
+  }
+  int Active() { return Slot(t, g, base).activeChild; }
+  bool Stopped() const { return t.error != Status::Running; }
+  bool MayRedecide() {
+    if (++t.redecides <= t.redecideLimit) return true;
+    Fail(t, Status::RedecideLimit, g);
+    return false;
+  }
+  bool StillAccepts(Choice& choice) { return Evaluate(t, g, choice.dblock, TimerUse::kRestart, depth) > 0; }
+  void Choose(std::uint64_t mask, Choice& out) { detail::Choose(t, g, base, mask, out, depth); }
+  void NewRound() {
+    if (g.policy != GroupPolicy::Shuffle) return;
+    Reshuffle(t, g, base);
+    BT_WHY(t, WhyNewRound(t, g, ShuffleOrder(t, g, base), depth));
+  }
+  bool ActivePathFits() { return t.pathChecked || OldPathFits(t, *g.children[Active()], base); }
+  bool DeactivateActive(const char* why) { return DeactivateChild(t, g, base, depth, why); }
+  Result StartChild(const Choice& choice) {
+    detail::StartChild(t, g, base, choice);
+    return TickDecider(t, *g.children[choice.index], base, true, depth + 1);
+  }
+  Result Redecide(Result result) { return RedecideAfter(t, g, base, result, depth); }
+
+  [[gnu::always_inline]] void NoteOffer([[maybe_unused]] int i, [[maybe_unused]] float value,
+                                        [[maybe_unused]] double total, [[maybe_unused]] bool drew,
+                                        [[maybe_unused]] std::uint32_t draw, [[maybe_unused]] bool taken) {
+    BT_WHY(t, WhyOffer(t, g, i, value, total, drew, draw, taken, depth));
+  }
+  [[gnu::always_inline]] void NoteRedecide([[maybe_unused]] int active, [[maybe_unused]] Result result,
+                    [[maybe_unused]] std::uint64_t mask) {
+    BT_DEBUG_OUT(t, 4, depth, "child %d %s/0x%x returned %s: %s/0x%x redecides without it", active,
+                 g.children[active]->name, g.children[active]->data->id, ResultName(result), g.name, g.data->id);
+    BT_DEBUG_COLD(t, 5, DebugProcessing(t, g, false, mask, true, depth));
+    BT_WHY(t, WhyRedecide(t, g, active, result, mask, depth));
+  }
+  [[gnu::always_inline]] void NoteChoseAfter([[maybe_unused]] const Choice& choice) {
+    BT_WHY(t, WhyChose(t, g, choice.index, -1, depth));
+  }
+  [[gnu::always_inline]] void NoteTransit([[maybe_unused]] Result result, [[maybe_unused]] int active,
+                                          [[maybe_unused]] int index) {
+    BT_WHY(t, WhyTransit(t, result == Result::Done ? WhyCause::Done : WhyCause::Failed, g, g.children[active],
+                         g.children[index]));
+  }
+  [[gnu::always_inline]] void NoteInterrupt([[maybe_unused]] int index) {
+    [[maybe_unused]] const int active = Active();
+    BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s/0x%x interrupts %s/0x%x", g.children[index]->name,
+                            g.children[index]->data->id, g.children[active]->name, g.children[active]->data->id);
+    BT_WHY(t, WhyInterrupt(t, g, index, active, depth));
+    BT_WHY(t, WhyTransit(t, WhyCause::Interrupted, g, g.children[active], g.children[index]));
+  }
+};
 
 // =============================================================== [SECTION] Policies
 // Each chooses among the children not in `mask`. What a policy re-decides while a
-// child is active (its hysteresis) is in TickActivePath.
+// child is active (its hysteresis) is spore::ChooseAbove, which TickActivePath calls.
 
 bool Masked(std::uint64_t mask, int i) { return (mask >> i) & 1u; }
 
@@ -125,59 +232,8 @@ std::uint32_t NextRandom(TickState& t, const DeciderDef& g) {
   return NextBlockRandom(*t.header);
 }
 
-// PrioritizedList: the first child of [0, end) that accepts.
-void ChoosePrioritized(TickState& t, const DeciderDef& g, std::uint64_t mask, int end, Choice& out, int depth) {
-  for (int i = 0; i < end; ++i) {
-    if (Masked(mask, i)) continue;
-    if (EvaluateInline<true>(t, *g.children[i], out.dblock, TimerUse::kCheck, depth + 1) > 0) {
-      out.index = i;
-      return;
-    }
-  }
-}
-
-// Sequential: the first child from `from` on that accepts; those that reject are skipped.
-void ChooseSequential(TickState& t, const DeciderDef& g, int from, Choice& out, int depth) {
-  const std::uint64_t before = from >= 64 ? ~0ull : (1ull << from) - 1;
-  ChoosePrioritized(t, g, before, g.childCount, out, depth);
-}
-
-// Scored: every child's Decide is called; the highest value above 0 wins, ties to the earlier.
-void ChooseScored(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice& out, int depth) {
-  alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
-  float best = 0;
-  for (int i = 0; i < g.childCount; ++i) {
-    if (Masked(mask, i)) continue;
-    const DeciderDef& child = *g.children[i];
-    const float value = EvaluateInline<true>(t, child, scratch, TimerUse::kCheck, depth + 1);
-    if (value > best) {
-      best = value;
-      out.index = i;
-      if (child.dblock.size != 0) std::memcpy(out.dblock, scratch, child.dblock.size);
-    }
-  }
-}
-
-// Random: an accepting child with probability proportional to its value, in one
-// pass (weighted reservoir): the k-th acceptor replaces the choice with
-// probability value / total so far. The first acceptor draws nothing.
-void ChooseRandom(TickState& t, const DeciderDef& g, std::uint64_t mask, Choice& out, int depth) {
-  alignas(kMaxAlignment) std::byte scratch[sizeof(out.dblock)];
-  WeightedPick pick;
-  for (int i = 0; i < g.childCount; ++i) {
-    if (Masked(mask, i)) continue;
-    const DeciderDef& child = *g.children[i];
-    const float value = EvaluateInline<true>(t, child, scratch, TimerUse::kCheck, depth + 1);
-    if (!(value > 0)) continue;
-    std::uint32_t draw = 0;
-    bool drew = false;
-    const bool taken = pick.Offer(value, [&] { return drew = true, draw = NextRandom(t, g); });
-    BT_WHY(t, WhyOffer(t, g, i, value, pick.total, drew, draw, taken, depth));
-    if (!taken) continue;
-    out.index = i;
-    if (child.dblock.size != 0) std::memcpy(out.dblock, scratch, child.dblock.size);
-  }
-}
+// PrioritizedList, Sequential, Scored and Random choose by the rules of
+// bt/engine/detail/spore_rules.h (Choose, below, through SporeGroup).
 
 // Shuffle: the order after the slot header holds a permutation; positions before
 // the cursor have run this round. A new round (a fresh permutation) begins when
@@ -224,14 +280,8 @@ void ChooseShuffle(TickState& t, const DeciderDef& g, std::uint32_t base, std::u
 
 // A fresh choice over all children not masked, as on activation or after a redecide.
 void Choose(TickState& t, const DeciderDef& g, std::uint32_t base, std::uint64_t mask, Choice& out, int depth) {
-  switch (g.policy) {
-    case GroupPolicy::PrioritizedList: ChoosePrioritized(t, g, mask, g.childCount, out, depth); break;
-    case GroupPolicy::Random: ChooseRandom(t, g, mask, out, depth); break;
-    case GroupPolicy::Shuffle: ChooseShuffle(t, g, base, mask, out, depth); break;
-    case GroupPolicy::Sequential: ChooseSequential(t, g, 0, out, depth); break;
-    case GroupPolicy::Scored: ChooseScored(t, g, mask, out, depth); break;
-    default: break;  // the classic policies do not choose: bt/engine/kinds/classic.cpp ticks their children
-  }
+  SporeGroup c{t, g, base, depth};
+  out.index = spore::Choose(c, mask, out);
   BT_DEBUG_COLD(t, 5,
                 DebugChose(t, g, out.index,
                            g.policy == GroupPolicy::Shuffle && out.index >= 0 ? Slot(t, g, base).cursor - 1 : -1, depth));
@@ -328,21 +378,6 @@ bool Recheck(TickState& t, const DeciderDef& d, int depth) {
   return false;
 }
 
-// A newly activated group's first choice, with its first tick.
-[[gnu::noinline]] Result StartGroup(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
-  Choice choice;
-  if (g.policy == GroupPolicy::Shuffle) {
-    Reshuffle(t, g, base);
-    BT_WHY(t, WhyNewRound(t, g, ShuffleOrder(t, g, base), depth));
-  }
-  Choose(t, g, base, 0, choice, depth);
-  if (choice.index < 0 || t.error != Status::Running) return Result::Failed;  // an error or Stop: nothing new starts
-  StartChild(t, g, base, choice);
-  const Result result = TickDecider(t, *g.children[choice.index], base, true, depth + 1);
-  if (result == Result::Running || t.error != Status::Running) return result;
-  return RedecideAfter(t, g, base, result, depth);
-}
-
 // A decider StartSlot just made active: its behavior (a group's first) is
 // activated and ticked, and a group chooses its first child.
 template <bool kDebug>
@@ -387,57 +422,19 @@ static bool DeactivateChild(TickState& t, const DeciderDef& g, std::uint32_t bas
 }
 
 Result Interrupt(TickState& t, const DeciderDef& g, std::uint32_t base, const Choice& choice, int depth) {
-  SlotHeader& slot = Slot(t, g, base);
-  BT_DEBUG_OUT_TRANSITION(t, 2, depth, "%s/0x%x interrupts %s/0x%x", g.children[choice.index]->name,
-                          g.children[choice.index]->data->id, g.children[slot.activeChild]->name,
-                          g.children[slot.activeChild]->data->id);
-  BT_WHY(t, WhyInterrupt(t, g, choice.index, slot.activeChild, depth));
-  BT_WHY(t, WhyTransit(t, WhyCause::Interrupted, g, g.children[slot.activeChild], g.children[choice.index]));
-  // The interrupted path is old and not walked this tick: checked before its Deactivates.
-  if (!t.pathChecked && !OldPathFits(t, *g.children[slot.activeChild], base)) return Result::Failed;
-  if (!DeactivateChild(t, g, base, depth, "interrupted")) return Result::Failed;
-  StartChild(t, g, base, choice);
-  const Result result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
-  if (result == Result::Running || t.error != Status::Running) return result;
-  return RedecideAfter(t, g, base, result, depth);
+  SporeGroup c{t, g, base, depth};
+  return spore::Interrupt(c, choice);
 }
 
 Result RedecideAfter(TickState& t, const DeciderDef& g, std::uint32_t base, Result result, int depth) {
-  SlotHeader& slot = Slot(t, g, base);
-  Choice choice;
-  std::uint64_t mask = 0;
-  for (;;) {
-    const int active = slot.activeChild;
-    // Masked redecide: the child is done or failed; it stays active until replaced.
-    if (++t.redecides > t.redecideLimit) return Fail(t, Status::RedecideLimit, g), Result::Failed;
-    BT_DEBUG_OUT(t, 4, depth, "child %d %s/0x%x returned %s: %s/0x%x redecides without it", active,
-                 g.children[active]->name, g.children[active]->data->id, ResultName(result), g.name, g.data->id);
-    mask |= 1ull << active;
-    BT_DEBUG_COLD(t, 5, DebugProcessing(t, g, false, mask, true, depth));
-    BT_WHY(t, WhyRedecide(t, g, active, result, mask, depth));
-    choice.index = -1;
-    if (g.policy == GroupPolicy::Sequential && result == Result::Failed) return Result::Failed;
-    if (g.flags & kCallDecideOnRedecide) {
-      // Preconditions and Decide again. The timer is not checked (it paces activation)
-      // but restarts: it counts from the last call to Decide (Spore S06).
-      if (!(Evaluate(t, g, choice.dblock, TimerUse::kRestart, depth) > 0)) return Result::Failed;
-    }
-    if (g.policy == GroupPolicy::Sequential) {
-      ChooseSequential(t, g, active + 1, choice, depth);
-      BT_WHY(t, WhyChose(t, g, choice.index, -1, depth));
-      if (choice.index < 0) return Result::Done;
-    } else {
-      Choose(t, g, base, mask, choice, depth);
-      if (choice.index < 0) return Result::Failed;
-    }
-    BT_WHY(t, WhyTransit(t, result == Result::Done ? WhyCause::Done : WhyCause::Failed, g, g.children[active],
-                         g.children[choice.index]));
-    if (!DeactivateChild(t, g, base, depth, result == Result::Done ? "done" : "failed")) return Result::Failed;
-    StartChild(t, g, base, choice);
-    result = TickDecider(t, *g.children[slot.activeChild], base, true, depth + 1);
-    if (result == Result::Running || t.error != Status::Running) return result;
-  }
+  SporeGroup c{t, g, base, depth};
+  return spore::RedecideAfter(c, result);
 }
 
+// A newly activated group's first choice, with its first tick.
+[[gnu::noinline]] Result StartGroup(TickState& t, const DeciderDef& g, std::uint32_t base, int depth) {
+  SporeGroup c{t, g, base, depth};
+  return spore::StartGroup(c);
+}
 
 }  // namespace bt::detail

@@ -10,6 +10,7 @@
 #include "bt/core/tree.h"
 #include "bt/engine/detail/classic_rules.h"
 #include "bt/engine/detail/evaluate.h"
+#include "bt/engine/detail/spore_rules.h"
 #include "bt/engine/detail/tick_debug.h"
 #include "bt/engine/detail/walk.h"
 #include "bt/engine/detail/why_record.h"
@@ -61,6 +62,34 @@ template <bool kDebug>
     return FailCorrupt(t, g, base);
   return TickClassicGroup(t, g, base, false, depth);
 }
+
+// How the hysteresis rule (spore::ChooseAbove, bt/engine/detail/spore_rules.h)
+// reaches the children of g in the steady walk: each evaluated inline, by its
+// Decide alone when kDecideOnly (no child of g has checks: kWalkCheckedChildren unset).
+template <bool kDebug, bool kDecideOnly>
+struct SteadyChildren {
+  TickState& t;
+  const DeciderDef& g;
+  int depth;
+
+  GroupPolicy Policy() const { return g.policy; }
+  struct Child {
+    TickState& t;
+    const DeciderDef& d;
+    int depth;
+    [[gnu::always_inline]] float Evaluate(std::byte* dblock) {
+      if constexpr (kDecideOnly) return EvaluateDecideOnly<kDebug>(t, d, dblock, depth + 1);
+      else return EvaluateInline<kDebug>(t, d, dblock, TimerUse::kCheck, depth + 1);
+    }
+    std::uint32_t DBlockSize() const { return d.dblock.size; }
+  };
+  template <class F>
+  [[gnu::always_inline]] void ForChildrenUntil(int from, int end, F&& f) {
+    const DeciderDef* const* children = g.children;  // held across the Decides (a call may write anywhere)
+    for (int i = from; i < end; ++i)
+      if (f(i, Child{t, *children[i], depth})) return;
+  }
+};
 
 // The walk down a path active since an earlier tick, from `top` at `depth`, in
 // one loop rather than a call per decider (the steady state of most ticks).
@@ -150,21 +179,16 @@ template <bool kDebug>
     }
     BT_WHY_STEADY(t, WhyVisit(t, g, false, static_cast<int>(active), depth));
     if (g.policy == GroupPolicy::PrioritizedList && active > 0) {
+      // The hysteresis rule (spore::ChooseAbove), each child evaluated with its
+      // checks, or (the common case) only by its Decide.
       Choice choice;
-      const DeciderDef* const* children = g.children;  // held across the Decides (a call may write anywhere)
-      // The first of the children before the active one that accepts, each
-      // evaluated with its checks, or (the common case) only by its Decide.
-      auto firstAccepting = [&]<bool kDecideOnly>() __attribute__((always_inline)) {
-        for (int i = 0; i < static_cast<int>(active); ++i) {
-          const float value = kDecideOnly ? EvaluateDecideOnly<kDebug>(t, *children[i], choice.dblock, depth + 1)
-                                          : EvaluateInline<kDebug>(t, *children[i], choice.dblock, TimerUse::kCheck,
-                                                                   depth + 1);
-          if (value > 0) return i;
-        }
-        return -1;
-      };
-      choice.index = g.data->walk & kWalkCheckedChildren ? firstAccepting.template operator()<false>()
-                                                           : firstAccepting.template operator()<true>();
+      if (g.data->walk & kWalkCheckedChildren) {
+        SteadyChildren<kDebug, false> c{t, g, depth};
+        choice.index = spore::ChooseAbove(c, static_cast<int>(active), choice);
+      } else {
+        SteadyChildren<kDebug, true> c{t, g, depth};
+        choice.index = spore::ChooseAbove(c, static_cast<int>(active), choice);
+      }
       BT_DEBUG_STEADY(t, 5, DebugChildrenDecide(t, choice.index, -1, depth));
       if (choice.index >= 0) {
         result = Interrupt(t, g, base, choice, depth);
