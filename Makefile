@@ -631,6 +631,12 @@ $(SHARD_RUN): $(BUILD)/obj/tests/mpi/shard_run.o $(LIB_MPI) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDLIBS) $(MPI_LIBS)
 
+# make install-mpi: make install, and libbt_mpi.a beside libbt.a (its headers are
+# installed by make install already); apart, so that make install needs no MPI.
+.PHONY: install-mpi
+install-mpi: install $(LIB_MPI)
+	install -m 644 $(LIB_MPI) $(DESTDIR)$(PREFIX)/lib/
+
 # The sharded crowd on 1 to 4 ranks against one process, its checkpoints and
 # restarts, refused checkpoint bytes, and a rank killed mid-run (tests/mpi/mpi_test.sh).
 .PHONY: test-mpi

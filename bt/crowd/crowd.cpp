@@ -34,13 +34,14 @@ Crowd::Crowd(std::size_t agents)
       wakeTime_(agents, -std::numeric_limits<double>::infinity()),
       segment_(agents, 0),
       newClass_(agents, kNotPending),
+      displaced_(agents, 0),
       pending_(agents) {
   for (std::size_t i = 0; i < agents; ++i) {
     order_[i] = static_cast<std::uint32_t>(i);
     position_[i] = static_cast<std::uint32_t>(i);
   }
-  // Every agent at interval 1, not due: bucket 0 holds them all, never ticked.
-  for (int b = 1; b <= kBuckets; ++b) bucketStart_[b] = agents;
+  // Every agent at interval 1, not due: segment 0's waiting bucket holds them all, never ticked.
+  for (int b = WaitBucket(0) + 1; b <= kBuckets; ++b) bucketStart_[b] = agents;
   members_[0] = agents;
   uniform_[0] = true;
   segmentTime_[0] = std::numeric_limits<double>::quiet_NaN();
@@ -68,11 +69,12 @@ int Crowd::ClassOf(std::size_t agent) const {
 int Crowd::BucketOf(std::size_t agent) const {
   const int s = segment_[agent];
   if (s == kAbsent) return kAbsentBucket;
-  return position_[agent] >= bucketStart_[2 * s + 1] ? 2 * s + 1 : 2 * s;
+  return position_[agent] >= bucketStart_[DueBucket(s)] ? DueBucket(s) : WaitBucket(s);
 }
 
 void Crowd::Swap(std::uint32_t a, std::uint32_t b) {
   std::swap(order_[a], order_[b]);
+  displaced_[order_[a]] = displaced_[order_[b]] = 1;
   position_[order_[a]] = a;
   position_[order_[b]] = b;
 }
@@ -84,7 +86,7 @@ double Crowd::LastTime(std::size_t agent) const {
 
 void Crowd::Disperse(int segment) {
   if (!uniform_[segment]) return;
-  for (std::size_t p = bucketStart_[2 * segment]; p < bucketStart_[2 * segment + 2]; ++p)
+  for (std::size_t p = bucketStart_[WaitBucket(segment)]; p < bucketStart_[DueBucket(segment) + 1]; ++p)
     lastTime_[order_[p]] = segmentTime_[segment];
   uniform_[segment] = false;
 }
@@ -107,10 +109,11 @@ void Crowd::SetLastTime(std::size_t agent, double time) {
 void Crowd::MoveTo(std::size_t agent, int target) {
   const double last = LastTime(agent);
   int b = BucketOf(agent);
-  for (int s = std::min(b, target) / 2; s <= std::max(b, target) / 2; ++s) unsorted_[s] = true;
+  displaced_[agent] = 1;
+  for (int f = SortFlagOf(std::min(b, target)); f <= SortFlagOf(std::max(b, target)); ++f) unsorted_[f] = true;
   // Across a run of empty buckets the agent stays where it is and only their
-  // boundaries move, by one each: a leaver crosses every bucket up to the
-  // absent one, a joiner back, and most of them are empty.
+  // boundaries move, by one each: a leaver crosses every bucket down to the
+  // absent one (first), a joiner back, and most of them are empty.
   // The boundaries never decrease, so such a run is found by a binary search.
   std::size_t* const starts = bucketStart_;
   for (; b < target; ++b) {  // to b + 1's front
@@ -130,7 +133,7 @@ void Crowd::MoveTo(std::size_t agent, int target) {
     std::fill(run, starts + b, std::size_t{to} + 1);
     b = static_cast<int>(run - starts);
   }
-  segment_[agent] = static_cast<std::uint8_t>(target / 2);
+  segment_[agent] = target == kAbsentBucket ? kAbsent : static_cast<std::uint8_t>((target - 1) / 2);
   SetLastTime(agent, last);
 }
 
@@ -139,19 +142,28 @@ void Crowd::SortBucket(int bucket) {
   std::uint32_t* last = order_.data() + bucketStart_[bucket + 1];
   if (std::is_sorted(first, last)) return;
   // Moves leave a bucket nearly in order: an agent moved into a leaver's place,
-  // joiners at the back. Those out of place are taken out into pending_ (free
-  // while Plan runs: DealPhases has emptied it), sorted, and merged back from
-  // the end: linear in the bucket where a whole sort is n log n.
+  // joiners at the front. The agents moves displaced, and any other out of
+  // place, are taken out into pending_ (free while Plan runs: DealPhases has
+  // emptied it), sorted, and merged back from the end: linear in the bucket
+  // where a whole sort is n log n. Going by the marks, not only by the
+  // neighbours, a run of joiners at the front cannot make the agents after
+  // it look out of place.
   std::uint32_t* const extracted = pending_.data();
   std::uint32_t* out = extracted;
   std::uint32_t* kept = first;  // the kept agents, in order, at the bucket's front
   for (std::uint32_t* p = first; p != last; ++p) {
     const std::uint32_t agent = *p;
+    if (displaced_[agent]) {
+      displaced_[agent] = 0;
+      *out++ = agent;
+      continue;
+    }
     if (kept != first && agent < kept[-1]) {
       // Out of order: the last kept is the one out of place (too large, moved
-      // in) when the agent fits between it and the one before, as does the
-      // next; else the agent is. Either way what is kept stays in order.
-      if (kept - first >= 2 && kept[-2] < agent && (p + 1 == last || p[1] > agent)) {
+      // in) when the agent fits between it and the one before (if any: a
+      // joiner lands at the bucket's front), as does the next; else the agent
+      // is. Either way what is kept stays in order.
+      if ((kept - first < 2 || kept[-2] < agent) && (p + 1 == last || p[1] > agent)) {
         *out++ = *--kept;
         *kept++ = agent;
       } else {
@@ -208,7 +220,7 @@ void Crowd::Join(std::size_t agent, const CrowdAgentState& state) {
   const int c = ClassOfInterval(state.interval);
   ++members_[c];
   const std::uint64_t phase = (frame_ + static_cast<std::uint64_t>(state.dueIn)) & ((1u << c) - 1);
-  MoveTo(agent, 2 * SegmentOf(c, phase));
+  MoveTo(agent, WaitBucket(SegmentOf(c, phase)));
   SetLastTime(agent, state.lastTickTime);
   // A wake time that is not a time (NaN) wakes: when in doubt, tick.
   wakeTime_[agent] = std::isnan(state.wakeTime) ? -std::numeric_limits<double>::infinity() : state.wakeTime;
@@ -293,7 +305,7 @@ void Crowd::DealPhases() {
       for (std::size_t k = std::min(kPhaseRun, give[p]); k > 0; --k, --give[p], ++group) {
         --leaving[segment_[*group]];
         newClass_[*group] = kNotPending;
-        MoveTo(*group, 2 * SegmentOf(c, static_cast<std::uint64_t>(p)));
+        MoveTo(*group, WaitBucket(SegmentOf(c, static_cast<std::uint64_t>(p))));
       }
     }
   }
@@ -309,7 +321,7 @@ std::size_t Crowd::Plan(std::size_t budget, double time, bool maySleep) {
   for (int c = 0; c < kCrowdIntervalClasses; ++c) {
     const int s = SegmentOf(c, frame_ & ((1u << c) - 1));
     if (Members(s) == 0 || Due(s) > 0) continue;  // nobody, or still being ticked: the two dues merge
-    bucketStart_[2 * s + 1] = bucketStart_[2 * s];
+    bucketStart_[DueBucket(s)] = bucketStart_[WaitBucket(s)];
     pendingList_[pendingCount_++] = static_cast<std::uint8_t>(s);
   }
   ++frame_;
@@ -321,9 +333,9 @@ std::size_t Crowd::Plan(std::size_t budget, double time, bool maySleep) {
   for (int k = 0; k < pendingCount_; ++k) {
     const int s = pendingList_[k];
     // In agent order, for the memory's sake; a whole segment once a move has disturbed it.
-    if (unsorted_[s]) {
-      SortBucket(2 * s + 1);
-      unsorted_[s] = Members(s) != Due(s);
+    if (unsorted_[SortFlagOf(DueBucket(s))]) {
+      SortBucket(DueBucket(s));
+      unsorted_[SortFlagOf(DueBucket(s))] = Members(s) != Due(s);
     }
     runStart_[k] = count;
     if (whole) {
@@ -331,7 +343,7 @@ std::size_t Crowd::Plan(std::size_t budget, double time, bool maySleep) {
       continue;
     }
     // Up to the budget-th agent awake: the sleepers it passes are skipped.
-    const std::uint32_t* run = order_.data() + bucketStart_[2 * s + 1];
+    const std::uint32_t* run = order_.data() + bucketStart_[DueBucket(s)];
     std::size_t length = 0;
     for (; length < Due(s) && awake < budget; ++length) awake += !maySleep || !Asleep(wakeTime_[run[length]], time);
     count += length;
@@ -347,8 +359,8 @@ std::size_t Crowd::Finish(double time, bool maySleep) {
     const int s = pendingList_[k];
     const std::size_t ticked = runStart_[k + 1] - runStart_[k];
     // The call ticked (or skipped asleep) positions [first, first + ticked) at `time`.
-    const std::size_t first = bucketStart_[2 * s + 1];
-    bucketStart_[2 * s + 1] += ticked;
+    const std::size_t first = bucketStart_[DueBucket(s)];
+    bucketStart_[DueBucket(s)] += ticked;
     if (ticked == Members(s)) {  // all at this time: uniform
       uniform_[s] = true;
       segmentTime_[s] = time;
@@ -357,7 +369,7 @@ std::size_t Crowd::Finish(double time, bool maySleep) {
       for (std::size_t p = first; p < first + ticked; ++p) lastTime_[order_[p]] = time;
     }
     if (Due(s) == 0) continue;
-    const std::uint32_t* left = order_.data() + bucketStart_[2 * s + 1];
+    const std::uint32_t* left = order_.data() + bucketStart_[DueBucket(s)];
     deferred += maySleep ? AwakeIn(left, left + Due(s), time) : Due(s);
     pendingList_[kept++] = static_cast<std::uint8_t>(s);
   }

@@ -42,7 +42,7 @@
 // - Cost: the agents are kept grouped by phase (an array of agent indices),
 //   so a frame touches only its due agents: their index, and their own last
 //   tick time only in a phase whose agents were not all ticked at one time
-//   (4 or 12 bytes an agent; 26 kept per agent in all). A tickOne with a
+//   (4 or 12 bytes an agent; 27 kept per agent in all). A tickOne with a
 //   Prefetch(std::size_t agent) member (bt/crowd/ticks.h's have one) is told
 //   which agents come next where they are not in a row, so their data is on
 //   its way when their turn comes.
@@ -144,10 +144,18 @@ class Crowd {
  private:
   static constexpr int kSegments = (1 << kCrowdIntervalClasses) - 1;  // one per (interval, phase)
   static constexpr std::uint8_t kAbsent = kSegments;                   // the agents that left
-  // Per segment s two buckets of positions: 2s its agents not due (ticked in its
-  // current due, or waiting for the next), 2s + 1 those due; then the absent.
+  // The buckets of positions: first the agents that left, then per segment s
+  // two, WaitBucket(s) its agents not due (ticked in its current due, or
+  // waiting for the next) and DueBucket(s) those due. The absent come first,
+  // next to interval 1's segment where most agents are, so a leave or a join
+  // there crosses one or two boundaries, not the hundreds of the empty
+  // buckets of the long intervals.
   static constexpr int kBuckets = 2 * kSegments + 1;
-  static constexpr int kAbsentBucket = 2 * kAbsent;
+  static constexpr int kAbsentBucket = 0;
+  static constexpr int WaitBucket(int segment) { return 2 * segment + 1; }
+  static constexpr int DueBucket(int segment) { return 2 * segment + 2; }
+  // unsorted_'s index of a bucket's segment (kAbsentBucket's: 0).
+  static constexpr int SortFlagOf(int bucket) { return (bucket + 1) / 2; }
   static constexpr std::size_t kPrefetchAhead = 8;  // agents: about a memory latency of ticks
   // Agents whose interval changed since the last Tick get their phases then, in
   // runs of this many neighbours (by index) a phase, so a frame's due agents lie
@@ -166,13 +174,14 @@ class Crowd {
   std::size_t AwakeIn(const std::uint32_t* first, const std::uint32_t* last, double time) const;
 
   static int SegmentOf(int intervalClass, std::uint64_t phase) { return (1 << intervalClass) - 1 + static_cast<int>(phase); }
-  std::size_t Members(int segment) const { return bucketStart_[2 * segment + 2] - bucketStart_[2 * segment]; }
-  std::size_t Due(int segment) const { return bucketStart_[2 * segment + 2] - bucketStart_[2 * segment + 1]; }
+  std::size_t Members(int segment) const { return bucketStart_[DueBucket(segment) + 1] - bucketStart_[WaitBucket(segment)]; }
+  std::size_t Due(int segment) const { return bucketStart_[DueBucket(segment) + 1] - bucketStart_[DueBucket(segment)]; }
   // The agent's interval class, its new one if it changed since the last Tick; -1 if it left.
   int ClassOf(std::size_t agent) const;
   int BucketOf(std::size_t agent) const;
   // Moves the agent into `bucket` (at its end nearest the agent's old bucket)
-  // by one swap per bucket between: buckets keep their members, not their order.
+  // by one swap per bucket between: buckets keep their members, not their order
+  // (the agents it moves are marked displaced_).
   // It keeps its last tick time.
   void MoveTo(std::size_t agent, int bucket);
   // An agent's last tick time, and setting it: its own, or its segment's while
@@ -216,12 +225,16 @@ class Crowd {
   std::vector<std::uint32_t> position_;
   std::vector<double> lastTime_, wakeTime_;
   std::vector<std::uint8_t> segment_, newClass_;
+  // By agent: a move put it (or the agent it swapped with) where its bucket's
+  // order may not hold; the next sort of its bucket takes it out and sorts it
+  // back, whatever its neighbours.
+  std::vector<std::uint8_t> displaced_;
   // The agents that wait for DealPhases (pendingAgents_ of them; sized for all, so nothing allocates).
   std::vector<std::uint32_t> pending_;
   std::size_t pendingAgents_ = 0;
   std::size_t members_[kCrowdIntervalClasses] = {};  // by interval class, new classes counted
   std::size_t bucketStart_[kBuckets + 1] = {};
-  bool unsorted_[kSegments + 1] = {};  // a move disturbed its buckets' agent order since its last sort
+  bool unsorted_[kSegments + 1] = {};  // by SortFlagOf: a move disturbed its buckets' agent order since its last sort
   // The segments with agents due, in the order they fell due; and for this call,
   // the runs: of each its first due agents (the lowest indices), run k being
   // runStart_[k + 1] - runStart_[k] long, runStart_[pendingCount_] the call's count.
@@ -291,7 +304,7 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   const int runs = crowd.pendingCount_;
   std::size_t next[kSegments];  // per run: its first agent not yet ticked here
   for (int k = 0; k < runs; ++k) {
-    const std::uint32_t* run = crowd.order_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
+    const std::uint32_t* run = crowd.order_.data() + crowd.bucketStart_[DueBucket(crowd.pendingList_[k])];
     next[k] = static_cast<std::size_t>(
         std::partition_point(run, run + (crowd.runStart_[k + 1] - crowd.runStart_[k]),
                              [begin](std::uint32_t agent) { return agent < begin; }) - run);
@@ -300,7 +313,7 @@ void Crowd::RunRange(void* context, std::size_t begin, std::size_t end) {
   for (std::size_t window = begin; window < end; window += windowSize) {
     const std::size_t windowEnd = std::min(end, window + windowSize);
     for (int k = 0; k < runs; ++k) {
-      const std::uint32_t* run = crowd.order_.data() + crowd.bucketStart_[2 * crowd.pendingList_[k] + 1];
+      const std::uint32_t* run = crowd.order_.data() + crowd.bucketStart_[DueBucket(crowd.pendingList_[k])];
       const std::size_t length = crowd.runStart_[k + 1] - crowd.runStart_[k];
       const std::size_t from = next[k];
       const std::size_t to = static_cast<std::size_t>(
