@@ -23,6 +23,7 @@ namespace {
 constexpr std::uint32_t kEndOfFrame = 0xffffffffu;
 constexpr std::uint16_t kEndOfAgent = 0xffffu;
 constexpr std::size_t kMaxBlockBytes = 0xfff0;  // a run's offset and length are u16
+constexpr std::size_t kDeltaChunk = 16384;      // [bytes] the deltas grow by while a frame is written
 constexpr char kMagic[8] = {'B', 'T', 'R', 'E', 'C', '0', '0', '1'};
 
 template <typename T>
@@ -237,7 +238,7 @@ void Recorder::StartSegment(std::int64_t frame, double time) {
   segment.times.push_back(time);
   segment.key = last_;
   // A segment ends when its deltas outgrow its key, at most a frame's bound later.
-  segment.deltas.reserve(last_.size() + frameDeltaBound_);
+  segment.deltas.reserve(last_.size() + frameDeltaBound_ + kDeltaChunk);
   bytesHeld_ += segment.Bytes();
   segments_.push_back(std::move(segment));
 }
@@ -264,28 +265,28 @@ void Recorder::Record(const Agents& agents, std::int64_t frame, double time) {
   std::vector<std::byte>* deltas = newKey ? nullptr : &segment->deltas;
   const std::size_t deltasBefore = deltas ? deltas->size() : 0;
   if (deltas) segment->deltaStarts.push_back(static_cast<std::uint32_t>(deltasBefore));
-  // Room for the frame's worst case up front (StartSegment reserved it): the
-  // agents' runs are then written through a pointer, no insert per run.
-  std::byte* out = nullptr;
-  if (deltas) {
-    deltas->resize(deltasBefore + frameDeltaBound_);
-    out = deltas->data() + deltasBefore;
-  }
+  // The agents' runs are written through a pointer into room made a chunk at a
+  // time (zeroed by resize, so only about what is used), within the capacity
+  // StartSegment reserved: no insert per run, no reallocation.
+  std::size_t used = deltasBefore;
   for (std::size_t i = 0; i < agents_.size(); ++i) {
     const AgentInfo& info = agents_[i];
     const std::span<const std::byte> block = agents.Block(i);
     std::byte* was = last_.data() + info.offset;
     if (deltas) {
+      const std::size_t bound = AgentDeltaBound(info.size);
+      if (deltas->size() - used < bound) deltas->resize(used + bound + kDeltaChunk);
+      std::byte* const out = deltas->data() + used;
       std::byte* const end = WriteAgentDelta(out, static_cast<std::uint32_t>(i), block.data(), was, info.size);
       if (end == out) continue;
-      out = end;
+      used += static_cast<std::size_t>(end - out);
     } else {
       if (std::memcmp(block.data(), was, info.size) == 0) continue;
       std::memcpy(was, block.data(), info.size);
     }
     NoteRunning(i, agents.Root(i), block, frame);
   }
-  if (deltas) deltas->resize(static_cast<std::size_t>(out - deltas->data()));
+  if (deltas) deltas->resize(used);
   if (deltas) {
     Put(*deltas, kEndOfFrame);
     segment->times.push_back(time);
