@@ -1,7 +1,10 @@
 // bt/inspector/recorder.cpp — keyframes and deltas of every agent's block.
 //
-// Sections: block copies; recording (Record, segments, trimming); rebuilding a
-// past frame; the file (Save, Load).
+// Index
+//   [SECTION] Block copies      — BlockCopy, aligned as blocks are
+//   [SECTION] Recording         — Record, segments, trimming
+//   [SECTION] Rebuilding        — a block at a past frame
+//   [SECTION] The file          — Save, Load
 //
 // A frame's delta, in `Segment::deltas`: for each agent whose block changed,
 // u32 agent, then its runs (u16 offset, u16 length, the bytes), then u16 0xffff;
@@ -159,7 +162,7 @@ std::byte* WriteAgentDelta(std::byte* out, std::uint32_t agent, const std::byte*
 
 }  // namespace
 
-// ---------------------------------------------------------------- block copies
+// =============================================================== [SECTION] Block copies
 
 void BlockCopy::Assign(std::span<const std::byte> bytes) {
   chunks_.resize((bytes.size() + sizeof(Chunk) - 1) / sizeof(Chunk));
@@ -171,7 +174,7 @@ std::span<const std::byte> BlockCopy::Bytes() const {
 }
 std::span<std::byte> BlockCopy::Bytes() { return {reinterpret_cast<std::byte*>(chunks_.data()), size_}; }
 
-// ---------------------------------------------------------------- recording
+// =============================================================== [SECTION] Recording
 
 Recorder::Recorder(RecorderOptions options) : options_(options) {
   if (options_.keyframeEvery < 1) options_.keyframeEvery = 1;
@@ -314,7 +317,7 @@ void Recorder::Trim() {
   while (!transitions_.empty() && transitions_.front().frame < first) transitions_.pop_front();
 }
 
-// ---------------------------------------------------------------- rebuilding a past frame
+// =============================================================== [SECTION] Rebuilding
 
 std::int64_t Recorder::FirstFrame() const { return segments_.empty() ? 0 : segments_.front().firstFrame; }
 std::int64_t Recorder::LastFrame() const {
@@ -368,7 +371,7 @@ const std::string* Recorder::WhyAt(std::int64_t frame, std::size_t agent) const 
   return nullptr;
 }
 
-// ---------------------------------------------------------------- the file
+// =============================================================== [SECTION] The file
 
 bool Recorder::Save(const char* path, std::string* error) const {
   std::vector<std::byte> out;
