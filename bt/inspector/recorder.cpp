@@ -103,7 +103,10 @@ static_assert(std::endian::native == std::endian::little, "a run's ends are foun
 
 // [bytes] an agent's delta may take at most: its number and end marker, and runs
 // alternating with unchanged words, each run a header and its bytes.
-std::size_t AgentDeltaBound(std::size_t size) { return sizeof(std::uint32_t) + 2 * sizeof(std::uint16_t) + size + size / 2; }
+// Plus a word: a run's bytes are copied a word at a time, past its end.
+std::size_t AgentDeltaBound(std::size_t size) {
+  return sizeof(std::uint32_t) + 2 * sizeof(std::uint16_t) + size + size / 2 + sizeof(std::uint64_t);
+}
 
 // The bytes at p as a word, zeros past n (the last word of a block not a multiple of 8).
 std::uint64_t Word(const std::byte* p, std::size_t n) {
@@ -151,9 +154,15 @@ std::byte* WriteAgentDelta(std::byte* out, std::uint32_t agent, const std::byte*
     if (out == start) out = PutAt(out, agent);
     out = PutAt(out, static_cast<std::uint16_t>(from));
     out = PutAt(out, static_cast<std::uint16_t>(to - from));
-    std::memcpy(out, now + from, to - from);
+    // Whole words while they lie within the block (the bytes past `to` are
+    // overwritten by what follows), the tail byte by byte.
+    std::size_t k = from;
+    for (; k < to && k + 8 <= size; k += 8) std::memcpy(out + (k - from), now + k, 8);
+    for (; k < to; ++k) out[k - from] = now[k];
     out += to - from;
-    std::memcpy(was + at, now + at, next - at);
+    k = at;
+    for (; k + 8 <= next; k += 8) std::memcpy(was + k, now + k, 8);
+    for (; k < next; ++k) was[k] = now[k];
     at = next;
   }
   if (out != start) out = PutAt(out, kEndOfAgent);
