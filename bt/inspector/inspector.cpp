@@ -133,13 +133,12 @@ void Inspector::NoteFrame(const Agents& agents, std::int64_t frame) {
   Session& s = session_;
   const std::size_t count = agents.Count();
   // The first frame a page sees gives each agent's running decider, not a transition.
-  const bool seeding = running_.size() != count;
-  if (seeding) running_.assign(count, nullptr);
+  const bool seeding = running_.Count() != count;
+  if (seeding) running_.Reset(count);
   for (std::size_t i = 0; i < count; ++i) {
-    const DeciderDef* now = ActiveBehaviorDecider(agents.Root(i), agents.Block(i));
-    if (now == running_[i]) continue;
-    if (!seeding) s.transitions.push_back({frame, i, running_[i], now});
-    running_[i] = now;
+    const DeciderDef* was = running_.Last(i);
+    const DeciderDef* now = running_.Update(i, agents.Root(i), agents.Block(i));
+    if (now != was && !seeding) s.transitions.push_back({frame, i, was, now});
   }
   while (s.transitions.size() > kLiveTransitions) s.transitions.pop_front();
   if (!s.breakpoint.set) return;
@@ -197,7 +196,7 @@ bool Inspector::FrameWithAttention(const Agents& agents, std::int64_t frame, dou
   if (newFrame && (pageOpen || s.breakpoint.set)) NoteFrame(agents, frame);
   if (!pageOpen && !s.transitions.empty()) {
     s.transitions.clear();  // seen by no page: the next page starts afresh
-    running_.clear();
+    running_.Reset(0);
   }
   lastFrame_ = frame;
   if (s.paused && now - s.lastRequest > kPageGone) {

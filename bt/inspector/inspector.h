@@ -29,6 +29,7 @@
 #include "bt/core/decider.h"
 #include "bt/inspector/agents.h"
 #include "bt/inspector/recorder.h"
+#include "bt/inspector/running.h"
 #include "bt/inspector/session.h"
 
 namespace bt::inspector {
@@ -79,7 +80,7 @@ class Inspector {
   int port_ = 0;
   // The game's thread's own, between frames.
   std::int64_t lastFrame_ = -1;
-  std::vector<const DeciderDef*> running_;  // per agent, at the last frame pages saw
+  RunningDeciders running_;  // per agent, at the last frame pages saw
   std::vector<std::uint8_t> inBreak_;       // per agent: the breakpoint's decider was active
   std::string breakDecider_;
 };

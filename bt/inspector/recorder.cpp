@@ -1,14 +1,19 @@
 // bt/inspector/recorder.cpp — keyframes and deltas of every agent's block.
 //
-// Sections: block copies; recording (Record, segments, trimming); rebuilding a
-// past frame; the file (Save, Load).
+// Index
+//   [SECTION] Block copies      — BlockCopy, aligned as blocks are
+//   [SECTION] Recording         — Record, segments, trimming
+//   [SECTION] Rebuilding        — a block at a past frame
+//   [SECTION] The file          — Save, Load
 //
 // A frame's delta, in `Segment::deltas`: for each agent whose block changed,
 // u32 agent, then its runs (u16 offset, u16 length, the bytes), then u16 0xffff;
-// the frame ends with u32 0xffffffff. Runs closer than a run header are merged.
+// the frame ends with u32 0xffffffff. A run is a span of changed 8-byte words,
+// trimmed at both ends to the bytes that changed.
 #include "bt/inspector/recorder.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -21,7 +26,7 @@ namespace {
 constexpr std::uint32_t kEndOfFrame = 0xffffffffu;
 constexpr std::uint16_t kEndOfAgent = 0xffffu;
 constexpr std::size_t kMaxBlockBytes = 0xfff0;  // a run's offset and length are u16
-constexpr std::size_t kMergeGap = 4;            // a run header's size
+constexpr std::size_t kDeltaChunk = 16384;      // [bytes] the deltas grow by while a frame is written
 constexpr char kMagic[8] = {'B', 'T', 'R', 'E', 'C', '0', '0', '1'};
 
 template <typename T>
@@ -94,9 +99,79 @@ std::size_t WalkDelta(std::span<const std::byte> deltas, std::size_t at, std::sp
   }
 }
 
+static_assert(std::endian::native == std::endian::little, "a run's ends are found from the low bytes of a word");
+
+// [bytes] an agent's delta may take at most: its number and end marker, and runs
+// alternating with unchanged words, each run a header and its bytes.
+// Plus a word: a run's bytes are copied a word at a time, past its end.
+std::size_t AgentDeltaBound(std::size_t size) {
+  return sizeof(std::uint32_t) + 2 * sizeof(std::uint16_t) + size + size / 2 + sizeof(std::uint64_t);
+}
+
+// The bytes at p as a word, zeros past n (the last word of a block not a multiple of 8).
+std::uint64_t Word(const std::byte* p, std::size_t n) {
+  std::uint64_t word = 0;
+  if (n == sizeof word)
+    std::memcpy(&word, p, sizeof word);
+  else
+    std::memcpy(&word, p, n);
+  return word;
+}
+
+template <typename T>
+std::byte* PutAt(std::byte* out, T value) {
+  std::memcpy(out, &value, sizeof value);
+  return out + sizeof value;
+}
+
+// Compares an agent's block with its copy at the last frame a word at a time;
+// writes at `out` the agent's number, each run of changed words (trimmed to the
+// bytes that changed at both ends) and the end marker, and updates the copy.
+// Returns the end of what it wrote: `out` itself when nothing changed.
+std::byte* WriteAgentDelta(std::byte* out, std::uint32_t agent, const std::byte* now, std::byte* was,
+                           std::size_t size) {
+  std::byte* const start = out;
+  std::size_t at = 0;
+  while (at < size) {
+    const std::size_t n = std::min<std::size_t>(8, size - at);
+    const std::uint64_t first = Word(now + at, n) ^ Word(was + at, n);
+    if (first == 0) {
+      at += n;
+      continue;
+    }
+    std::uint64_t last = first;
+    std::size_t lastAt = at, next = at + n;
+    while (next < size) {
+      const std::size_t m = std::min<std::size_t>(8, size - next);
+      const std::uint64_t changed = Word(now + next, m) ^ Word(was + next, m);
+      if (changed == 0) break;
+      last = changed;
+      lastAt = next;
+      next += m;
+    }
+    const std::size_t from = at + static_cast<std::size_t>(std::countr_zero(first)) / 8;
+    const std::size_t to = lastAt + 8 - static_cast<std::size_t>(std::countl_zero(last)) / 8;
+    if (out == start) out = PutAt(out, agent);
+    out = PutAt(out, static_cast<std::uint16_t>(from));
+    out = PutAt(out, static_cast<std::uint16_t>(to - from));
+    // Whole words while they lie within the block (the bytes past `to` are
+    // overwritten by what follows), the tail byte by byte.
+    std::size_t k = from;
+    for (; k < to && k + 8 <= size; k += 8) std::memcpy(out + (k - from), now + k, 8);
+    for (; k < to; ++k) out[k - from] = now[k];
+    out += to - from;
+    k = at;
+    for (; k + 8 <= next; k += 8) std::memcpy(was + k, now + k, 8);
+    for (; k < next; ++k) was[k] = now[k];
+    at = next;
+  }
+  if (out != start) out = PutAt(out, kEndOfAgent);
+  return out;
+}
+
 }  // namespace
 
-// ---------------------------------------------------------------- block copies
+// =============================================================== [SECTION] Block copies
 
 void BlockCopy::Assign(std::span<const std::byte> bytes) {
   chunks_.resize((bytes.size() + sizeof(Chunk) - 1) / sizeof(Chunk));
@@ -108,7 +183,7 @@ std::span<const std::byte> BlockCopy::Bytes() const {
 }
 std::span<std::byte> BlockCopy::Bytes() { return {reinterpret_cast<std::byte*>(chunks_.data()), size_}; }
 
-// ---------------------------------------------------------------- recording
+// =============================================================== [SECTION] Recording
 
 Recorder::Recorder(RecorderOptions options) : options_(options) {
   if (options_.keyframeEvery < 1) options_.keyframeEvery = 1;
@@ -156,6 +231,9 @@ void Recorder::Restart(const Agents& agents) {
     offset += info.size;
   }
   last_.assign(offset, std::byte{0});
+  running_.Reset(agents_.size());
+  frameDeltaBound_ = sizeof(kEndOfFrame);
+  for (const AgentInfo& info : agents_) frameDeltaBound_ += AgentDeltaBound(info.size);
 }
 
 std::uint32_t Recorder::NameIndex(const DeciderDef* decider) {
@@ -171,14 +249,15 @@ void Recorder::StartSegment(std::int64_t frame, double time) {
   segment.firstFrame = frame;
   segment.times.push_back(time);
   segment.key = last_;
-  segment.deltas.reserve(last_.size());  // a segment ends when its deltas outgrow its key
+  // A segment ends when its deltas outgrow its key, at most a frame's bound later.
+  segment.deltas.reserve(last_.size() + frameDeltaBound_ + kDeltaChunk);
   bytesHeld_ += segment.Bytes();
   segments_.push_back(std::move(segment));
 }
 
 void Recorder::NoteRunning(std::size_t agent, const DeciderDef& root, std::span<const std::byte> block,
                            std::int64_t frame) {
-  const DeciderDef* running = ActiveBehaviorDecider(root, block);
+  const DeciderDef* running = running_.Update(agent, root, block);
   AgentInfo& info = agents_[agent];
   if (nameDeciders_[info.running] == running) return;
   const std::uint32_t to = running ? NameIndex(running) : 0;
@@ -198,38 +277,28 @@ void Recorder::Record(const Agents& agents, std::int64_t frame, double time) {
   std::vector<std::byte>* deltas = newKey ? nullptr : &segment->deltas;
   const std::size_t deltasBefore = deltas ? deltas->size() : 0;
   if (deltas) segment->deltaStarts.push_back(static_cast<std::uint32_t>(deltasBefore));
+  // The agents' runs are written through a pointer into room made a chunk at a
+  // time (zeroed by resize, so only about what is used), within the capacity
+  // StartSegment reserved: no insert per run, no reallocation.
+  std::size_t used = deltasBefore;
   for (std::size_t i = 0; i < agents_.size(); ++i) {
     const AgentInfo& info = agents_[i];
-    const std::byte* now = agents.Block(i).data();
+    const std::span<const std::byte> block = agents.Block(i);
     std::byte* was = last_.data() + info.offset;
-    if (std::memcmp(now, was, info.size) == 0) continue;
     if (deltas) {
-      Put(*deltas, static_cast<std::uint32_t>(i));
-      std::size_t at = 0;
-      while (at < info.size) {
-        if (now[at] == was[at]) {
-          ++at;
-          continue;
-        }
-        std::size_t end = at + 1, same = 0;
-        for (std::size_t k = end; k < info.size && same < kMergeGap; ++k) {
-          if (now[k] == was[k]) {
-            ++same;
-          } else {
-            same = 0;
-            end = k + 1;
-          }
-        }
-        Put(*deltas, static_cast<std::uint16_t>(at));
-        Put(*deltas, static_cast<std::uint16_t>(end - at));
-        PutBytes(*deltas, std::span<const std::byte>(now + at, end - at));
-        at = end;
-      }
-      Put(*deltas, kEndOfAgent);
+      const std::size_t bound = AgentDeltaBound(info.size);
+      if (deltas->size() - used < bound) deltas->resize(used + bound + kDeltaChunk);
+      std::byte* const out = deltas->data() + used;
+      std::byte* const end = WriteAgentDelta(out, static_cast<std::uint32_t>(i), block.data(), was, info.size);
+      if (end == out) continue;
+      used += static_cast<std::size_t>(end - out);
+    } else {
+      if (std::memcmp(block.data(), was, info.size) == 0) continue;
+      std::memcpy(was, block.data(), info.size);
     }
-    std::memcpy(was, now, info.size);
-    NoteRunning(i, agents.Root(i), agents.Block(i), frame);
+    NoteRunning(i, agents.Root(i), block, frame);
   }
+  if (deltas) deltas->resize(used);
   if (deltas) {
     Put(*deltas, kEndOfFrame);
     segment->times.push_back(time);
@@ -257,7 +326,7 @@ void Recorder::Trim() {
   while (!transitions_.empty() && transitions_.front().frame < first) transitions_.pop_front();
 }
 
-// ---------------------------------------------------------------- rebuilding a past frame
+// =============================================================== [SECTION] Rebuilding
 
 std::int64_t Recorder::FirstFrame() const { return segments_.empty() ? 0 : segments_.front().firstFrame; }
 std::int64_t Recorder::LastFrame() const {
@@ -311,7 +380,7 @@ const std::string* Recorder::WhyAt(std::int64_t frame, std::size_t agent) const 
   return nullptr;
 }
 
-// ---------------------------------------------------------------- the file
+// =============================================================== [SECTION] The file
 
 bool Recorder::Save(const char* path, std::string* error) const {
   std::vector<std::byte> out;

@@ -35,6 +35,7 @@
 
 #include "bt/core/decider.h"
 #include "bt/inspector/agents.h"
+#include "bt/inspector/running.h"
 
 namespace bt::inspector {
 
@@ -144,6 +145,8 @@ class Recorder {
   std::vector<const DeciderDef*> nameDeciders_;
   std::deque<Segment> segments_;
   std::vector<std::byte> last_;  // every agent's block at the last frame
+  RunningDeciders running_;
+  std::size_t frameDeltaBound_ = 0;  // [bytes] a frame's delta may take at most
   std::deque<RecordedTransition> transitions_;
   std::size_t bytesHeld_ = 0;
 };

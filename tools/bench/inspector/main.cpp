@@ -7,10 +7,14 @@
 //   - the recorder on for every agent, no page;
 // and the recorder's bytes per agent per second of game (30 frames a second).
 // Each side is the fastest of several repeats, in nanoseconds per frame.
+// `--profile SIDE FRAMES` (none, nopage, onepage, recorder) runs one side once,
+// untimed, for valgrind --tool=callgrind: two frame counts' difference is the
+// instructions of that many frames, set-up cancelled.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -24,8 +28,8 @@ namespace {
 
 constexpr std::size_t kAgents = 10'000;
 constexpr int kWarmup = 100;
-constexpr int kFrames = 300;
-constexpr int kRepeats = 5;
+int gFrames = 300;  // --profile sets both
+int gRepeats = 5;
 constexpr double kFramesPerSecond = 30;
 
 class BenchAgents : public bt::inspector::Agents {
@@ -50,7 +54,7 @@ struct Result {
 
 Result Run(Side side) {
   Result best{1e300, 0};
-  for (int repeat = 0; repeat < kRepeats; ++repeat) {
+  for (int repeat = 0; repeat < gRepeats; ++repeat) {
     BenchAgents agents(kAgents);
     for (int t = 0; t < kWarmup; ++t) bench::BtTickCompiled(agents.creatures.data(), agents.memory.data(), kAgents, t);
     bt::inspector::InspectorOptions options;
@@ -77,12 +81,12 @@ Result Run(Side side) {
       }
     }
     const auto start = std::chrono::steady_clock::now();
-    for (int t = kWarmup; t < kWarmup + kFrames; ++t) {
+    for (int t = kWarmup; t < kWarmup + gFrames; ++t) {
       bench::BtTickCompiled(agents.creatures.data(), agents.memory.data(), kAgents, t);
       if (side != Side::None) inspector.Frame(agents, t, t / kFramesPerSecond);
     }
     const double ns =
-        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / kFrames;
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / gFrames;
     done = true;
     if (page.joinable()) page.join();
     best.nsPerFrame = std::min(best.nsPerFrame, ns);
@@ -102,14 +106,21 @@ Result Run(Side side) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   if (!bench::BtInitialize()) return 1;
+  if (argc == 4 && std::string(argv[1]) == "--profile") {
+    const std::string side = argv[2];
+    gFrames = std::atoi(argv[3]);
+    gRepeats = 1;
+    Run(side == "none" ? Side::None : side == "nopage" ? Side::NoPage : side == "onepage" ? Side::OnePage : Side::Recorder);
+    return 0;
+  }
   const Result none = Run(Side::None);
   const Result noPage = Run(Side::NoPage);
   const Result onePage = Run(Side::OnePage);
   const Result recorder = Run(Side::Recorder);
   std::printf("inspector: %zu agents, %d frames, compiled tick; microseconds per frame (fastest of %d)\n", kAgents,
-              kFrames, kRepeats);
+              gFrames, gRepeats);
   std::printf("  no inspector                   %9.1f\n", none.nsPerFrame / 1000);
   std::printf("  inspector linked, no page      %9.1f  %.3fx  (target: within 1%%)\n", noPage.nsPerFrame / 1000,
               noPage.nsPerFrame / none.nsPerFrame);
@@ -117,8 +128,8 @@ int main() {
               onePage.nsPerFrame / none.nsPerFrame);
   std::printf("  recorder on, every agent       %9.1f  %.3fx  (target: within 1.25x)\n", recorder.nsPerFrame / 1000,
               recorder.nsPerFrame / none.nsPerFrame);
-  const double seconds = kFrames / kFramesPerSecond;
+  const double seconds = gFrames / kFramesPerSecond;
   std::printf("  recorder: %.0f bytes per agent per second of game (%zu bytes for %d frames at %.0f a second)\n",
               static_cast<double>(recorder.recordedBytes) / static_cast<double>(kAgents) / seconds,
-              recorder.recordedBytes, kFrames, kFramesPerSecond);
+              recorder.recordedBytes, gFrames, kFramesPerSecond);
 }
