@@ -41,135 +41,18 @@
 #include "bt/crowd/migration.h"
 #include "bt/crowd/tbb.h"
 #include "bt/crowd/ticks.h"
+#include "tests/support/walker_tree.h"
 
 // =============================================================== [SECTION] the walkers and their tree
 
 namespace {
 
-struct Walker {
-  std::uint32_t rng = 1;
-  float hunger = 0;
-  float fear = 0;
-  std::uint32_t calls = 0;
-  std::uint64_t hash = 0xcbf29ce484222325ull;
-};
+using walkers::Walker;
+using walkers::NextRandom;
+using walkers::kBusy;
+using walkers::WALKER_ROOT;
 
-std::uint32_t NextRandom(Walker& w) {
-  std::uint32_t x = w.rng;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  return w.rng = x;
-}
-
-template <class T>
-void Fold(Walker& w, T value) {
-  unsigned char bytes[sizeof(T)];
-  std::memcpy(bytes, &value, sizeof(T));
-  for (unsigned char b : bytes) w.hash = (w.hash ^ b) * 0x100000001b3ull;
-}
-
-void Record(Walker& w, int what, double time, float dt, float activeTime = 0) {
-  ++w.calls;
-  Fold(w, what);
-  Fold(w, time);
-  Fold(w, dt);
-  Fold(w, activeTime);
-}
-
-struct Steps {
-  int n;
-};
-
-float FearDecide(Walker& w, const bt::DecideContext& c) {
-  Record(w, 1, c.time, c.dt);
-  return w.fear > 1.0f ? 1.0f : 0.0f;
-}
-float HungerDecide(Walker& w, const bt::DecideContext& c) {
-  Record(w, 2, c.time, c.dt);
-  return w.hunger > 2.0f ? 1.0f : 0.0f;
-}
-bt::Result FleeTick(Walker& w, Steps& s, const bt::Context& c) {
-  Record(w, 3, c.time, c.dt, c.activeTime);
-  ++s.n;
-  w.fear -= 2 * c.dt;
-  return w.fear <= 0 ? bt::Result::Done : bt::Result::Running;
-}
-bt::Result FindTick(Walker& w, const bt::Context& c) {
-  Record(w, 4, c.time, c.dt, c.activeTime);
-  return c.activeTime >= 0.3f ? bt::Result::Done : bt::Result::Running;
-}
-bool ChewActivate(Walker& w, const bt::Context& c) {
-  Record(w, 5, c.time, c.dt, c.activeTime);
-  return (NextRandom(w) & 15) != 0;  // now and then the food is gone
-}
-bt::Result ChewTick(Walker& w, const bt::Context& c) {
-  Record(w, 6, c.time, c.dt, c.activeTime);
-  w.hunger -= 3 * c.dt;
-  return w.hunger <= 0 ? bt::Result::Done : bt::Result::Running;
-}
-void ChewDeactivate(Walker& w, const bt::Context& c) { Record(w, 7, c.time, c.dt, c.activeTime); }
-bt::Result NapTick(Walker& w, const bt::Context& c) {
-  Record(w, 8, c.time, c.dt, c.activeTime);
-  w.hunger += c.dt;
-  return c.activeTime >= 0.5f ? bt::Result::Done : bt::Result::Running;
-}
-bt::Result LookTick(Walker& w, const bt::Context& c) {
-  Record(w, 9, c.time, c.dt, c.activeTime);
-  w.hunger += 2 * c.dt;
-  if ((NextRandom(w) & 63) == 0) w.fear += 1.5f;
-  return c.activeTime >= 0.2f ? bt::Result::Done : bt::Result::Running;
-}
-// Dozes until an end time drawn on activation: its Ticks before then do nothing, so the walker sleeps.
-struct Doze {
-  double end;
-};
-bool DozeActivate(Walker& w, Doze& d, const bt::Context& c) {
-  Record(w, 10, c.time, c.dt, c.activeTime);
-  d.end = c.time + 0.25 + 0.125 * (NextRandom(w) & 7);
-  return true;
-}
-bt::Result DozeTick(Walker& w, Doze& d, const bt::Context& c) {
-  if (c.time >= d.end) {
-    Record(w, 11, c.time, c.dt, c.activeTime);
-    return bt::Result::Done;
-  }
-  c.SleepUntil(d.end);
-  return bt::Result::Running;
-}
-std::uint32_t WalkerRandom(Walker& w) { return NextRandom(w); }
-
-// A stimulus under which a walker does not think of eating (EAT's precondition).
-constexpr std::uint32_t kBusy = 1;
-
-BT_DEFINE_BEHAVIOR__MEMORY(CROWD_FLEE_B, Steps, nullptr, FleeTick, nullptr);
-BT_DEFINE_BEHAVIOR__TICK(CROWD_FIND_B, FindTick);
-BT_DEFINE_BEHAVIOR(CROWD_CHEW_B, ChewActivate, ChewTick, ChewDeactivate);
-BT_DEFINE_BEHAVIOR__TICK(CROWD_NAP_B, NapTick);
-BT_DEFINE_BEHAVIOR__TICK(CROWD_LOOK_B, LookTick);
-BT_DEFINE_BEHAVIOR__MEMORY(CROWD_DOZE_B, Doze, DozeActivate, DozeTick, nullptr);
-
-BT_DECLARE_DECIDER(CROWD_FLEE);
-BT_DECLARE_DECIDER(CROWD_EAT);
-BT_DECLARE_DECIDER(CROWD_FIND);
-BT_DECLARE_DECIDER(CROWD_CHEW);
-BT_DECLARE_DECIDER(CROWD_IDLE);
-BT_DECLARE_DECIDER(CROWD_NAP);
-BT_DECLARE_DECIDER(CROWD_LOOK);
-BT_DECLARE_DECIDER(CROWD_DOZE);
-// Fear and hunger are decided now and then (timers), hunger not while busy: a dozing walker sleeps between.
-BT_DEFINE_DECIDER_GROUP(CROWD_ROOT, PrioritizedList, nullptr, CROWD_FLEE, CROWD_EAT, CROWD_IDLE);
-BT_DEFINE_DECIDER_BEHAVIOR__PRE(CROWD_FLEE, CROWD_FLEE_B, FearDecide, bt::Preconditions{}.Every(0.2f));
-BT_DEFINE_DECIDER_GROUP__PRE(CROWD_EAT, Sequential, bt::kCallDecideOnRedecide, HungerDecide,
-                             bt::Preconditions{}.Every(0.3f).StimuliAllClear(kBusy), CROWD_FIND, CROWD_CHEW);
-BT_DEFINE_DECIDER_BEHAVIOR(CROWD_FIND, CROWD_FIND_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(CROWD_CHEW, CROWD_CHEW_B, nullptr);
-BT_DEFINE_DECIDER_GROUP__RANDOM(CROWD_IDLE, Random, 0, nullptr, WalkerRandom, CROWD_NAP, CROWD_LOOK, CROWD_DOZE);
-BT_DEFINE_DECIDER_BEHAVIOR(CROWD_NAP, CROWD_NAP_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(CROWD_LOOK, CROWD_LOOK_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(CROWD_DOZE, CROWD_DOZE_B, nullptr);
-
-using Block = bt::MemoryFor<CROWD_ROOT>;
+using Block = bt::MemoryFor<WALKER_ROOT>;
 constexpr double kFrameDt = 1.0 / 30.0;
 
 // A population: walkers and their blocks, in two arrays, or (strided) in one array of both.
@@ -226,8 +109,8 @@ void TickAlone(Population& alone, const std::vector<std::vector<double>>& times,
       last = time;
       const std::uint32_t flags = stimuli ? StimuliAt(i, time) : 0;
       const bt::TickResult r =
-          compiled ? bt::TickBehaviorTreeCompiled<CROWD_ROOT>(alone.walkers[i], alone.blocks[i], time, dt, 0, flags)
-                   : bt::TickBehaviorTree(CROWD_ROOT, alone.walkers[i], alone.blocks[i], time, dt, 0, flags);
+          compiled ? bt::TickBehaviorTreeCompiled<WALKER_ROOT>(alone.walkers[i], alone.blocks[i], time, dt, 0, flags)
+                   : bt::TickBehaviorTree(WALKER_ROOT, alone.walkers[i], alone.blocks[i], time, dt, 0, flags);
       refused += !bt::IsOk(r.status);
     }
   }
@@ -242,7 +125,7 @@ struct StimulatedTick {
   std::vector<std::vector<double>>* times;
   bt::TickResult operator()(std::size_t i, double time, float dt, double& wakeTime) const {
     (*times)[i].push_back(time);
-    return bt::TickBehaviorTreeCompiled<CROWD_ROOT>(population->walkers[i], population->blocks[i], time, dt, 0,
+    return bt::TickBehaviorTreeCompiled<WALKER_ROOT>(population->walkers[i], population->blocks[i], time, dt, 0,
                                                     StimuliAt(i, time), bt::TickOptions{.wakeTime = &wakeTime});
   }
 };
@@ -259,7 +142,7 @@ TEST_CASE("a crowd ticks each agent as it would be ticked alone, with LOD change
   // every frame it was due, asleep or not.
   constexpr std::size_t kAgents = 10000;
   constexpr int kFrames = 1000;
-  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  REQUIRE(bt::InitializeTreeData(WALKER_ROOT));
   Population crowdSide(kAgents), alone(kAgents);
   bt::Crowd crowd(kAgents);
   std::mt19937 random(17);
@@ -343,7 +226,7 @@ TEST_CASE("a crowd over the interpreted tick and strided blocks ticks as alone",
     Block block;
   };
   constexpr std::size_t kAgents = 500;
-  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  REQUIRE(bt::InitializeTreeData(WALKER_ROOT));
   Population seeds(kAgents), alone(kAgents);
   std::vector<Entity> entities(kAgents);
   for (std::size_t i = 0; i < kAgents; ++i) entities[i].walker = seeds.walkers[i];
@@ -352,7 +235,7 @@ TEST_CASE("a crowd over the interpreted tick and strided blocks ticks as alone",
   bt::Crowd crowd(kAgents);
   std::mt19937 random(3);
   std::vector<std::vector<double>> times(kAgents);
-  const Recording<bt::InterpretedCrowdTick<Walker>> tickOne{bt::MakeInterpretedCrowdTick(CROWD_ROOT, members), &times};
+  const Recording<bt::InterpretedCrowdTick<Walker>> tickOne{bt::MakeInterpretedCrowdTick(WALKER_ROOT, members), &times};
   for (int f = 0; f < 300; ++f) {
     for (int k = 0; k < 20; ++k) crowd.SetInterval(random() % kAgents, kIntervals[random() % 5]);
     const bt::CrowdTickResult r = crowd.Tick(f * kFrameDt, static_cast<float>(kFrameDt), tickOne, 200);
@@ -735,7 +618,7 @@ RunResult RunCrowd(Population& population, bt::ParallelFor parallel, tbb::task_a
   bt::Crowd crowd(n);
   std::mt19937 random(5);
   RunResult run;
-  const auto tickOne = bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members());
+  const auto tickOne = bt::MakeCompiledCrowdTick<WALKER_ROOT>(population.Members());
   for (int f = 0; f < 200; ++f) {
     for (int k = 0; k < 50; ++k) crowd.SetInterval(random() % n, kIntervals[random() % 5]);
     const std::size_t budget = f % 4 == 3 ? random() % 1500 : std::numeric_limits<std::size_t>::max();
@@ -758,7 +641,7 @@ bool SameFrames(const RunResult& a, const RunResult& b) {
 
 TEST_CASE("a crowd on any number of threads gives the single-threaded results", "[crowd][threads]") {
   constexpr std::size_t kAgents = 3000;
-  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  REQUIRE(bt::InitializeTreeData(WALKER_ROOT));
   Population single(kAgents);
   const RunResult expected = RunCrowd(single, {});
   {
@@ -812,7 +695,7 @@ constexpr std::size_t kMigrationAgents = 2000;
 constexpr int kMigrationFrames = 400;
 
 void MigrationFrames(bt::Crowd& crowd, Population& population, int from, int to) {
-  const auto tickOne = bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members());
+  const auto tickOne = bt::MakeCompiledCrowdTick<WALKER_ROOT>(population.Members());
   for (int f = from; f < to; ++f) (void)crowd.Tick(f * kFrameDt, static_cast<float>(kFrameDt), tickOne);
 }
 
@@ -826,7 +709,7 @@ int SecondProcess(int in, int out) {
   Population population(kMigrationAgents);
   bt::Crowd crowd(kMigrationAgents);
   for (std::size_t i = 0; i < kMigrationAgents; ++i) crowd.Leave(i);
-  std::vector<std::byte> migrant(bt::MigrantBytesFor(CROWD_ROOT));
+  std::vector<std::byte> migrant(bt::MigrantBytesFor(WALKER_ROOT));
   std::uint64_t count = 0;
   if (!ReadAll(in, &count, sizeof count)) return 2;
   std::vector<std::uint64_t> ids;
@@ -835,7 +718,7 @@ int SecondProcess(int in, int out) {
     if (!ReadAll(in, &id, sizeof id) || !ReadAll(in, &population.walkers[id], sizeof(Walker)) ||
         !ReadAll(in, migrant.data(), migrant.size()))
       return 3;
-    if (bt::Immigrate(CROWD_ROOT, crowd, id, migrant, population.blocks[id].Span()).status != bt::Status::Done) return 4;
+    if (bt::Immigrate(WALKER_ROOT, crowd, id, migrant, population.blocks[id].Span()).status != bt::Status::Done) return 4;
     ids.push_back(id);
   }
   MigrationFrames(crowd, population, kMigrationFrames / 2, kMigrationFrames);
@@ -849,7 +732,7 @@ int SecondProcess(int in, int out) {
 }  // namespace
 
 TEST_CASE("half a crowd migrates to another process mid-run and continues exactly", "[crowd]") {
-  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  REQUIRE(bt::InitializeTreeData(WALKER_ROOT));
   // The unmigrated run.
   Population whole(kMigrationAgents);
   {
@@ -874,12 +757,12 @@ TEST_CASE("half a crowd migrates to another process mid-run and continues exactl
   }
   close(toChild[0]);
   close(fromChild[1]);
-  std::vector<std::byte> migrant(bt::MigrantBytesFor(CROWD_ROOT));
+  std::vector<std::byte> migrant(bt::MigrantBytesFor(WALKER_ROOT));
   REQUIRE(migrant.size() == bt::kMigrantHeaderBytes + sizeof(Block));
   const std::uint64_t count = kMigrationAgents / 2;
   REQUIRE(WriteAll(toChild[1], &count, sizeof count));
   for (std::uint64_t id = 1; id < kMigrationAgents; id += 2) {
-    const bt::SaveResult saved = bt::Emigrate(CROWD_ROOT, crowd, id, here.blocks[id].Span(), migrant);
+    const bt::SaveResult saved = bt::Emigrate(WALKER_ROOT, crowd, id, here.blocks[id].Span(), migrant);
     REQUIRE(saved.status == bt::Status::Done);
     REQUIRE(saved.bytes == migrant.size());
     REQUIRE(crowd.Interval(id) == 0);
@@ -906,37 +789,37 @@ TEST_CASE("half a crowd migrates to another process mid-run and continues exactl
 }
 
 TEST_CASE("a migrant is refused by another tree and in the wrong size", "[crowd]") {
-  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  REQUIRE(bt::InitializeTreeData(WALKER_ROOT));
   Population population(2);
   bt::Crowd crowd(2);
-  (void)crowd.Tick(0, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members()));
-  std::vector<std::byte> migrant(bt::MigrantBytesFor(CROWD_ROOT));
+  (void)crowd.Tick(0, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<WALKER_ROOT>(population.Members()));
+  std::vector<std::byte> migrant(bt::MigrantBytesFor(WALKER_ROOT));
   std::vector<std::byte> small(migrant.size() - 1);
-  CHECK(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), small).status == bt::Status::MemoryTooSmall);
+  CHECK(bt::Emigrate(WALKER_ROOT, crowd, 0, population.blocks[0].Span(), small).status == bt::Status::MemoryTooSmall);
   CHECK(crowd.Interval(0) == 1);  // still a member
-  REQUIRE(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), migrant).status == bt::Status::Done);
-  CHECK(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), migrant).status == bt::Status::BadSave);
-  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 0, std::span(migrant).first(migrant.size() - 1), population.blocks[0].Span()).status ==
+  REQUIRE(bt::Emigrate(WALKER_ROOT, crowd, 0, population.blocks[0].Span(), migrant).status == bt::Status::Done);
+  CHECK(bt::Emigrate(WALKER_ROOT, crowd, 0, population.blocks[0].Span(), migrant).status == bt::Status::BadSave);
+  CHECK(bt::Immigrate(WALKER_ROOT, crowd, 0, std::span(migrant).first(migrant.size() - 1), population.blocks[0].Span()).status ==
         bt::Status::BadSave);
-  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 2, migrant, population.blocks[0].Span()).status == bt::Status::BadSave);
+  CHECK(bt::Immigrate(WALKER_ROOT, crowd, 2, migrant, population.blocks[0].Span()).status == bt::Status::BadSave);
   migrant[bt::kMigrantHeaderBytes] ^= std::byte{1};  // the tree stamp
-  CHECK(bt::Immigrate(CROWD_ROOT, crowd, 0, migrant, population.blocks[0].Span()).status == bt::Status::MemoryFromOtherTree);
+  CHECK(bt::Immigrate(WALKER_ROOT, crowd, 0, migrant, population.blocks[0].Span()).status == bt::Status::MemoryFromOtherTree);
   CHECK(crowd.Interval(0) == 0);
 }
 
 TEST_CASE("a migrant restored in place, its block where its header arrived, keeps its crowd state", "[crowd][migrant]") {
-  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  REQUIRE(bt::InitializeTreeData(WALKER_ROOT));
   Population population(1);
   bt::Crowd crowd(1);
-  (void)crowd.Tick(100, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members()));
+  (void)crowd.Tick(100, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<WALKER_ROOT>(population.Members()));
   const Block left = population.blocks[0];
   const bt::CrowdAgentState state = crowd.State(0);
   REQUIRE(state.lastTickTime == 100);
   // The game's receive buffer is the block: the migrant arrives at its start.
   bt::Memory<bt::kMigrantHeaderBytes + sizeof(Block)> buffer{};
-  REQUIRE(bt::Emigrate(CROWD_ROOT, crowd, 0, population.blocks[0].Span(), buffer.Span()).status == bt::Status::Done);
+  REQUIRE(bt::Emigrate(WALKER_ROOT, crowd, 0, population.blocks[0].Span(), buffer.Span()).status == bt::Status::Done);
   bt::Crowd there(1);
-  REQUIRE(bt::Immigrate(CROWD_ROOT, there, 0, buffer.Span(), buffer.Span()).status == bt::Status::Done);
+  REQUIRE(bt::Immigrate(WALKER_ROOT, there, 0, buffer.Span(), buffer.Span()).status == bt::Status::Done);
   CHECK(std::memcmp(buffer.bytes, left.bytes, sizeof(Block)) == 0);
   const bt::CrowdAgentState arrived = there.State(0);
   CHECK(arrived.lastTickTime == state.lastTickTime);
@@ -964,13 +847,13 @@ struct MigrantRefusals {
 }  // namespace
 
 TEST_CASE("a migrant whose header no crowd wrote is refused, naming the field; nothing changes", "[crowd][migrant]") {
-  REQUIRE(bt::InitializeTreeData(CROWD_ROOT));
+  REQUIRE(bt::InitializeTreeData(WALKER_ROOT));
   Population population(2);
   bt::Crowd crowd(2);
   crowd.SetInterval(1, 4);
-  (void)crowd.Tick(0, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<CROWD_ROOT>(population.Members()));
-  std::vector<std::byte> migrant(bt::MigrantBytesFor(CROWD_ROOT));
-  REQUIRE(bt::Emigrate(CROWD_ROOT, crowd, 1, population.blocks[1].Span(), migrant).status == bt::Status::Done);
+  (void)crowd.Tick(0, static_cast<float>(kFrameDt), bt::MakeCompiledCrowdTick<WALKER_ROOT>(population.Members()));
+  std::vector<std::byte> migrant(bt::MigrantBytesFor(WALKER_ROOT));
+  REQUIRE(bt::Emigrate(WALKER_ROOT, crowd, 1, population.blocks[1].Span(), migrant).status == bt::Status::Done);
   REQUIRE(crowd.Interval(1) == 0);
   constexpr double kInf = std::numeric_limits<double>::infinity();
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -1008,7 +891,7 @@ TEST_CASE("a migrant whose header no crowd wrote is refused, naming the field; n
   const Block untouched = target;
   MigrantRefusals refusals;
   bt::SetRefusalHook(&MigrantRefusals::Hook, &refusals);
-  const bt::ImmigrateResult refused = bt::Immigrate(CROWD_ROOT, there, 0, damaged, target.Span());
+  const bt::ImmigrateResult refused = bt::Immigrate(WALKER_ROOT, there, 0, damaged, target.Span());
   bt::SetRefusalHook(nullptr);
   CHECK(refused.status == bt::Status::BadMigrant);
   CHECK(refused.field == damage.field);
@@ -1023,6 +906,6 @@ TEST_CASE("a migrant whose header no crowd wrote is refused, naming the field; n
   CHECK(after.wakeTime == before.wakeTime);
   CHECK(std::memcmp(target.bytes, untouched.bytes, sizeof(Block)) == 0);
   // The undamaged migrant joins.
-  CHECK(bt::Immigrate(CROWD_ROOT, there, 0, migrant, target.Span()).status == bt::Status::Done);
+  CHECK(bt::Immigrate(WALKER_ROOT, there, 0, migrant, target.Span()).status == bt::Status::Done);
   CHECK(there.Interval(0) == 4);
 }

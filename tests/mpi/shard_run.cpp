@@ -33,92 +33,7 @@ using walkers::Walker;
 
 namespace {
 
-// ---------------------------------------------------------------- the walkers' tree (as tests/crowd's)
-struct Steps {
-  int n;
-};
-float FearDecide(Walker& w, const bt::DecideContext& c) {
-  Record(w, 1, c.time, c.dt);
-  return w.fear > 1.0f ? 1.0f : 0.0f;
-}
-float HungerDecide(Walker& w, const bt::DecideContext& c) {
-  Record(w, 2, c.time, c.dt);
-  return w.hunger > 2.0f ? 1.0f : 0.0f;
-}
-bt::Result FleeTick(Walker& w, Steps& s, const bt::Context& c) {
-  Record(w, 3, c.time, c.dt, c.activeTime);
-  ++s.n;
-  w.fear -= 2 * c.dt;
-  return w.fear <= 0 ? bt::Result::Done : bt::Result::Running;
-}
-bt::Result FindTick(Walker& w, const bt::Context& c) {
-  Record(w, 4, c.time, c.dt, c.activeTime);
-  return c.activeTime >= 0.3f ? bt::Result::Done : bt::Result::Running;
-}
-bool ChewActivate(Walker& w, const bt::Context& c) {
-  Record(w, 5, c.time, c.dt, c.activeTime);
-  return (walkers::NextRandom(w) & 15) != 0;
-}
-bt::Result ChewTick(Walker& w, const bt::Context& c) {
-  Record(w, 6, c.time, c.dt, c.activeTime);
-  w.hunger -= 3 * c.dt;
-  return w.hunger <= 0 ? bt::Result::Done : bt::Result::Running;
-}
-void ChewDeactivate(Walker& w, const bt::Context& c) { Record(w, 7, c.time, c.dt, c.activeTime); }
-bt::Result NapTick(Walker& w, const bt::Context& c) {
-  Record(w, 8, c.time, c.dt, c.activeTime);
-  w.hunger += c.dt;
-  return c.activeTime >= 0.5f ? bt::Result::Done : bt::Result::Running;
-}
-bt::Result LookTick(Walker& w, const bt::Context& c) {
-  Record(w, 9, c.time, c.dt, c.activeTime);
-  w.hunger += 2 * c.dt;
-  if ((walkers::NextRandom(w) & 63) == 0) w.fear += 1.5f;
-  return c.activeTime >= 0.2f ? bt::Result::Done : bt::Result::Running;
-}
-struct Doze {
-  double end;
-};
-bool DozeActivate(Walker& w, Doze& d, const bt::Context& c) {
-  Record(w, 10, c.time, c.dt, c.activeTime);
-  d.end = c.time + 0.25 + 0.125 * (walkers::NextRandom(w) & 7);
-  return true;
-}
-bt::Result DozeTick(Walker& w, Doze& d, const bt::Context& c) {
-  if (c.time >= d.end) {
-    Record(w, 11, c.time, c.dt, c.activeTime);
-    return bt::Result::Done;
-  }
-  c.SleepUntil(d.end);
-  return bt::Result::Running;
-}
-std::uint32_t WalkerRandom(Walker& w) { return walkers::NextRandom(w); }
-
-BT_DEFINE_BEHAVIOR__MEMORY(SHARD_FLEE_B, Steps, nullptr, FleeTick, nullptr);
-BT_DEFINE_BEHAVIOR__TICK(SHARD_FIND_B, FindTick);
-BT_DEFINE_BEHAVIOR(SHARD_CHEW_B, ChewActivate, ChewTick, ChewDeactivate);
-BT_DEFINE_BEHAVIOR__TICK(SHARD_NAP_B, NapTick);
-BT_DEFINE_BEHAVIOR__TICK(SHARD_LOOK_B, LookTick);
-BT_DEFINE_BEHAVIOR__MEMORY(SHARD_DOZE_B, Doze, DozeActivate, DozeTick, nullptr);
-
-BT_DECLARE_DECIDER(SHARD_FLEE);
-BT_DECLARE_DECIDER(SHARD_EAT);
-BT_DECLARE_DECIDER(SHARD_FIND);
-BT_DECLARE_DECIDER(SHARD_CHEW);
-BT_DECLARE_DECIDER(SHARD_IDLE);
-BT_DECLARE_DECIDER(SHARD_NAP);
-BT_DECLARE_DECIDER(SHARD_LOOK);
-BT_DECLARE_DECIDER(SHARD_DOZE);
-BT_DEFINE_DECIDER_GROUP(SHARD_ROOT, PrioritizedList, nullptr, SHARD_FLEE, SHARD_EAT, SHARD_IDLE);
-BT_DEFINE_DECIDER_BEHAVIOR__PRE(SHARD_FLEE, SHARD_FLEE_B, FearDecide, bt::Preconditions{}.Every(0.2f));
-BT_DEFINE_DECIDER_GROUP__PRE(SHARD_EAT, Sequential, bt::kCallDecideOnRedecide, HungerDecide,
-                             bt::Preconditions{}.Every(0.3f).StimuliAllClear(walkers::kBusy), SHARD_FIND, SHARD_CHEW);
-BT_DEFINE_DECIDER_BEHAVIOR(SHARD_FIND, SHARD_FIND_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(SHARD_CHEW, SHARD_CHEW_B, nullptr);
-BT_DEFINE_DECIDER_GROUP__RANDOM(SHARD_IDLE, Random, 0, nullptr, WalkerRandom, SHARD_NAP, SHARD_LOOK, SHARD_DOZE);
-BT_DEFINE_DECIDER_BEHAVIOR(SHARD_NAP, SHARD_NAP_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(SHARD_LOOK, SHARD_LOOK_B, nullptr);
-BT_DEFINE_DECIDER_BEHAVIOR(SHARD_DOZE, SHARD_DOZE_B, nullptr);
+using walkers::WALKER_ROOT;
 
 // Another tree, for a foreign stamp.
 bt::Result IdleTick(Walker&) { return bt::Result::Running; }
@@ -163,7 +78,7 @@ void BeforeTick(std::uint64_t frame, std::uint64_t agents, SetInterval setInterv
 
 int RunReference(const Options& o) {
   std::vector<Walker> walkerOf(o.agents);
-  std::vector<bt::MemoryFor<SHARD_ROOT>> blocks(o.agents);
+  std::vector<bt::MemoryFor<WALKER_ROOT>> blocks(o.agents);
   bt::Crowd crowd(o.agents);
   for (std::uint64_t id = 0; id < o.agents; ++id) {
     walkerOf[id] = walkers::NewWalker(id);
@@ -181,7 +96,7 @@ int RunReference(const Options& o) {
     const bt::CrowdTickResult r = crowd.Tick(
         time, static_cast<float>(walkers::kFrameDt),
         [&](std::size_t id, double t, float dt, double& wake) {
-          return bt::TickBehaviorTreeCompiled<SHARD_ROOT>(members.AgentAt(id), members.BlockAt(id), t, dt, 0,
+          return bt::TickBehaviorTreeCompiled<WALKER_ROOT>(members.AgentAt(id), members.BlockAt(id), t, dt, 0,
                                                           walkers::StimuliAt(id, frame), bt::TickOptions{.wakeTime = &wake});
         });
     if (r.refused != 0) {
@@ -214,7 +129,7 @@ int RunSharded(const Options& o, bt::ShardTransport& transport) {
   config.capacity = o.agents;  // a rank may come to hold every agent
   config.agentBytes = sizeof(Walker);
   config.checkAgent = CheckWalker;
-  bt::ShardedCrowd shard(SHARD_ROOT, transport, config);
+  bt::ShardedCrowd shard(WALKER_ROOT, transport, config);
   const int rank = shard.Rank(), ranks = shard.Ranks();
   if (!shard.Ok()) {
     std::fprintf(stderr, "%s\n", shard.LastError());
@@ -247,7 +162,7 @@ int RunSharded(const Options& o, bt::ShardTransport& transport) {
     const bt::CrowdMembers<Walker> members = shard.Members<Walker>();
     const bt::CrowdTickResult r =
         shard.Tick(time, static_cast<float>(walkers::kFrameDt), [&](std::size_t slot, double t, float dt, double& wake) {
-          return bt::TickBehaviorTreeCompiled<SHARD_ROOT>(members.AgentAt(slot), members.BlockAt(slot), t, dt, 0,
+          return bt::TickBehaviorTreeCompiled<WALKER_ROOT>(members.AgentAt(slot), members.BlockAt(slot), t, dt, 0,
                                                           walkers::StimuliAt(shard.IdOf(slot), frame),
                                                           bt::TickOptions{.wakeTime = &wake});
         });
@@ -323,13 +238,13 @@ int Foreign(const char* path, std::size_t recordBytes) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (!bt::InitializeTreeData(SHARD_ROOT)) return 1;
+  if (!bt::InitializeTreeData(WALKER_ROOT)) return 1;
   if (argc == 4 && std::strcmp(argv[1], "--damage") == 0) return Damage(argv[2], std::atol(argv[3]));
   if (argc == 3 && std::strcmp(argv[1], "--foreign") == 0) {
     bt::LocalTransport local;
     bt::ShardedCrowdConfig config;
     config.agentBytes = sizeof(Walker);
-    return Foreign(argv[2], bt::ShardedCrowd(SHARD_ROOT, local, config).RecordBytes());
+    return Foreign(argv[2], bt::ShardedCrowd(WALKER_ROOT, local, config).RecordBytes());
   }
   Options o;
   for (int i = 1; i < argc; ++i) {

@@ -1,8 +1,8 @@
-// tests/mpi/walkers.h — the agents of the sharded crowd's tests: walkers whose
-// every call is folded into a hash (as tests/crowd's), who doze asleep, and who
-// cross between regions of the world; and the game's rules of a frame, the same
-// in a one-process run and a sharded one: each is a function of the agent's id,
-// the frame and the agent's own state, never of which rank holds it.
+// tests/mpi/walkers.h — the agents of the sharded crowd's tests: the crowd's
+// walkers (tests/support/walker_tree.h), who cross between regions of the world;
+// and the game's rules of a frame, the same in a one-process run and a sharded
+// one: each is a function of the agent's id, the frame and the agent's own
+// state, never of which rank holds it.
 #pragma once
 
 #include <cmath>
@@ -10,41 +10,9 @@
 #include <cstring>
 
 #include "bt/bt.h"
+#include "tests/support/walker_tree.h"
 
 namespace walkers {
-
-struct Walker {
-  std::uint32_t rng = 1;
-  float hunger = 0;
-  float fear = 0;
-  std::uint32_t calls = 0;
-  std::uint64_t hash = 0xcbf29ce484222325ull;
-  std::int32_t region = 0;  // where in the world: which rank owns it follows
-  std::uint32_t crossings = 0;
-};
-
-inline std::uint32_t NextRandom(Walker& w) {
-  std::uint32_t x = w.rng;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  return w.rng = x;
-}
-
-template <class T>
-void Fold(Walker& w, T value) {
-  unsigned char bytes[sizeof(T)];
-  std::memcpy(bytes, &value, sizeof(T));
-  for (unsigned char b : bytes) w.hash = (w.hash ^ b) * 0x100000001b3ull;
-}
-
-inline void Record(Walker& w, int what, double time, float dt, float activeTime = 0) {
-  ++w.calls;
-  Fold(w, what);
-  Fold(w, time);
-  Fold(w, dt);
-  Fold(w, activeTime);
-}
 
 // The game's random numbers: a hash of the id, the frame and a purpose, so no rank count changes them.
 inline std::uint64_t Hash(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
@@ -57,7 +25,6 @@ inline std::uint64_t Hash(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
 constexpr double kFrameDt = 1.0 / 30.0;
 constexpr int kRegions = 12;  // divides among 1, 2, 3 and 4 ranks
 constexpr int kIntervals[] = {1, 2, 4, 8, 16};
-constexpr std::uint32_t kBusy = 1;
 
 inline int OwnerOf(int region, int ranks) { return region * ranks / kRegions; }
 
